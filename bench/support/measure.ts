@@ -1,0 +1,14 @@
+import { readFileSync } from 'node:fs'
+import type { Database } from 'bun:sqlite'
+
+/** Peak resident set size of this process so far (Linux VmHWM), in MB. */
+export function peakRssMb(): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))
+  return match ? Number(match[1]) / 1024 : process.memoryUsage().rss / 1_048_576
+}
+
+/** Bytes on disk per table or index (every B-tree), from SQLite's dbstat table. */
+export function bytesByTree(db: Database): Map<string, number> {
+  const rows = db.query('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all() as { name: string; bytes: number }[]
+  return new Map(rows.map((row) => [row.name, row.bytes]))
+}

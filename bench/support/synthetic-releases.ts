@@ -1,0 +1,89 @@
+/**
+ * Synthetic but realistic torrents for benchmarks: scene-style release names (Zipf-distributed
+ * title words, years, SxxEyy, resolutions, sources, codecs, groups) with 1-20 files whose
+ * extensions and sizes follow the content. Deterministic for a given seed.
+ */
+const WORDS = (
+  'the of and a to in love night man last dark world war star life house time day city king ' +
+  'blood girl dead black little new lost secret story money game road river moon sun fire ice ' +
+  'storm shadow hunter wolf dragon queen empire legend ghost spirit heart soul dream island ' +
+  'ocean mountain forest winter summer spring autumn red blue green white golden silver iron ' +
+  'stone glass paper machine code signal echo station planet galaxy zero alpha omega prime ' +
+  'rising falling broken hidden silent wild final first young old last great small deep'
+).split(' ')
+const RESOLUTIONS = ['2160p', '1080p', '1080p', '1080p', '720p', '720p', '480p', '']
+const SOURCES = ['WEB-DL', 'WEBRip', 'BluRay', 'HDTV', 'DVDRip', 'BDRip', 'HDRip', 'REMUX']
+const CODECS = ['x264', 'x264', 'x265', 'H.264', 'HEVC', 'XviD', 'AV1']
+const GROUPS = ['NTb', 'FLUX', 'SPARKS', 'YIFY', 'RARBG', 'ettv', 'LOL', 'KILLERS', 'GalaxyTV', 'PSA', 'TGx', 'EVO']
+const AUDIO = ['DD5.1', 'AAC2.0', 'DTS', 'TrueHD.7.1', 'EAC3', '']
+
+export function createRandom(seed: number) {
+  let state = seed >>> 0
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0
+    let t = state
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!
+  // Zipf-ish: low indexes far more often, as real title vocabularies are.
+  const zipf = <T>(list: T[]): T => list[Math.floor(list.length * Math.pow(next(), 2.2))]!
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
+  return { next, pick, zipf, int }
+}
+
+export type Random = ReturnType<typeof createRandom>
+
+export interface SyntheticTorrent {
+  infoHash: string
+  name: string
+  size: number
+  files: { path: string; size: number }[]
+  publishedAt: number
+}
+
+export function syntheticTorrent(random: Random, index: number): SyntheticTorrent {
+  const title = Array.from({ length: random.int(1, 4) }, () => capitalise(random.zipf(WORDS))).join('.')
+  const isShow = random.next() < 0.45
+  const episode = isShow
+    ? random.next() < 0.2
+      ? `S${pad(random.int(1, 12))}`
+      : `S${pad(random.int(1, 12))}E${pad(random.int(1, 24))}`
+    : String(random.int(1950, 2026))
+  const parts = [title, episode, random.pick(RESOLUTIONS), random.pick(SOURCES), random.pick(AUDIO), random.pick(CODECS)]
+  const name = `${parts.filter(Boolean).join('.')}-${random.pick(GROUPS)}`
+  const fileCount = random.int(1, 20)
+  const files = Array.from({ length: fileCount }, (_, i) => {
+    if (i === 0) return { path: `${name}.mkv`, size: random.int(200, 8000) * 1_048_576 }
+    const kind = random.next()
+    if (kind < 0.4) return { path: `Subs/${pad(i)}_${random.pick(['English', 'French', 'Spanish', 'German'])}.srt`, size: random.int(20_000, 120_000) }
+    if (kind < 0.6) return { path: `${name}.nfo`.replace('.nfo', `.${i}.nfo`), size: random.int(1000, 9000) }
+    if (kind < 0.8) return { path: `Sample/${name.toLowerCase()}-sample.mkv`.replace('-sample', `-sample${i}`), size: random.int(10, 90) * 1_048_576 }
+    return { path: `Screens/screen${pad(i)}.jpg`, size: random.int(50_000, 900_000) }
+  })
+  const hash = hashFor(index)
+  return {
+    infoHash: hash,
+    name,
+    size: files.reduce((total, file) => total + file.size, 0),
+    files,
+    publishedAt: 1_600_000_000 + index * 30,
+  }
+}
+
+/** A stable, well-spread 40-hex hash per index (not cryptographic, just unique and uniform). */
+function hashFor(index: number): string {
+  const random = createRandom(index * 2654435761)
+  let hex = ''
+  for (let i = 0; i < 5; i++) hex += Math.floor(random.next() * 0x100000000).toString(16).padStart(8, '0')
+  return hex
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0')
+}
+
+function capitalise(word: string): string {
+  return word[0]!.toUpperCase() + word.slice(1)
+}

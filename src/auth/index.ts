@@ -1,0 +1,1 @@
+export { isAuthorised, presentedApiKeys, constantTimeEqual } from './api-key'

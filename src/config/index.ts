@@ -1,0 +1,5 @@
+export { loadConfig, type Config, type Env } from './load-config'
+export { renderConfigHelp } from './help'
+export { ConfigError } from './errors'
+export { variables } from './variables'
+export type { HostPort } from './value-types'

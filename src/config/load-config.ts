@@ -1,0 +1,74 @@
+import { ConfigError } from './errors'
+import { variables, type VariableName, type Variable } from './variables'
+import type { LogLevel } from '../log'
+import type { HostPort } from './value-types'
+
+type ValueOf<V> = V extends Variable<infer T> ? T : never
+type Values = {
+  [K in VariableName]: (typeof variables)[K] extends { default: string }
+    ? ValueOf<(typeof variables)[K]>
+    : ValueOf<(typeof variables)[K]> | undefined
+}
+
+/** The typed, frozen settings; each capability receives only its own slice. */
+export interface Config {
+  http: { host: string; corePort: number; dashboardPort: number }
+  db: { dataDir: string; corePath: string; dashboardPath: string }
+  log: { level: LogLevel }
+  torznab: { apiKey: string | undefined }
+  dht: { enabled: boolean; host: string; port: number; bootstrap: HostPort[]; peerPort: number }
+  search: { timeoutMs: number }
+  ingest: { batchSize: number; flushIntervalMs: number }
+}
+
+export type Env = Record<string, string | undefined>
+
+/** Reads every declared variable from `env`; the first bad value throws a ConfigError. */
+export function loadConfig(env: Env): Config {
+  const v = readValues(env)
+  return deepFreeze({
+    http: { host: v.HOST, corePort: v.CORE_PORT, dashboardPort: v.DASHBOARD_PORT },
+    db: { dataDir: v.DATA_DIR, corePath: v.DATABASE_PATH, dashboardPath: v.DASHBOARD_DB_PATH },
+    log: { level: v.LOG_LEVEL },
+    torznab: { apiKey: v.TORZNAB_API_KEY },
+    dht: {
+      enabled: v.SERVICE_DHT_ENABLED,
+      host: v.SERVICE_DHT_HOST,
+      port: v.SERVICE_DHT_PORT,
+      bootstrap: v.SERVICE_DHT_BOOTSTRAP,
+      peerPort: v.SERVICE_PEER_PORT,
+    },
+    search: { timeoutMs: v.SERVICE_SEARCH_TIMEOUT },
+    ingest: { batchSize: v.SERVICE_INGEST_BATCH_SIZE, flushIntervalMs: v.SERVICE_INGEST_FLUSH_INTERVAL },
+  })
+}
+
+function readValues(env: Env): Values {
+  const rawByName: Record<string, string> = {}
+  const values: Record<string, unknown> = {}
+  for (const [name, declaration] of Object.entries(variables) as [VariableName, Variable<unknown>][]) {
+    // An empty value counts as unset: compose files often carry `KEY=` lines.
+    const given = env[name]?.trim() ? env[name]! : undefined
+    const raw = given ?? expandReferences(declaration.default, rawByName)
+    if (raw === undefined) {
+      values[name] = undefined
+      continue
+    }
+    const parsed = declaration.type.parse(raw)
+    if (parsed === undefined) throw new ConfigError(name, raw, declaration.type.accepts)
+    rawByName[name] = raw
+    values[name] = parsed
+  }
+  return values as Values
+}
+
+function expandReferences(template: string | undefined, rawByName: Record<string, string>): string | undefined {
+  return template?.replace(/\$([A-Z_]+)/g, (_, name: string) => rawByName[name] ?? '')
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const inner of Object.values(value)) {
+    if (inner && typeof inner === 'object') deepFreeze(inner)
+  }
+  return Object.freeze(value)
+}

@@ -1,0 +1,85 @@
+/**
+ * How each kind of environment value is read. `accepts` is shown to the operator both in
+ * `--help` and in the one-line error when a value is bad, so it says what to type, not how we parse.
+ */
+import { LOG_LEVELS, type LogLevel } from '../log'
+
+export interface ValueType<T> {
+  accepts: string
+  /** Returns the value, or undefined when `raw` is not acceptable. */
+  parse(raw: string): T | undefined
+}
+
+export const text: ValueType<string> = { accepts: 'any text', parse: (raw) => raw }
+
+export const filePath: ValueType<string> = { accepts: 'a file or folder path', parse: (raw) => raw }
+
+export const boolean: ValueType<boolean> = {
+  accepts: 'true or false (also 1/0, yes/no, on/off)',
+  parse(raw) {
+    const value = raw.trim().toLowerCase()
+    if (['true', '1', 'yes', 'on'].includes(value)) return true
+    if (['false', '0', 'no', 'off'].includes(value)) return false
+    return undefined
+  },
+}
+
+export function integer(min: number, max: number): ValueType<number> {
+  return {
+    accepts: `a whole number from ${min} to ${max}`,
+    parse(raw) {
+      if (!/^-?\d+$/.test(raw.trim())) return undefined
+      const value = Number(raw)
+      return value >= min && value <= max ? value : undefined
+    },
+  }
+}
+
+export const port: ValueType<number> = { ...integer(1, 65535), accepts: 'a port number from 1 to 65535' }
+
+/** A port that may be 0 too, meaning "let the OS choose" (tests and second instances use it). */
+export const bindPort: ValueType<number> = { ...integer(0, 65535), accepts: 'a port number from 0 to 65535' }
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+
+/** Go-style durations (`500ms`, `10s`, `1m30s`), the form bitmagnet users already write. */
+export const durationMs: ValueType<number> = {
+  accepts: 'a duration such as 500ms, 10s, 2m or 1m30s',
+  parse(raw) {
+    const value = raw.trim()
+    if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return undefined
+    let total = 0
+    for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) {
+      total += Number(amount) * DURATION_UNITS_MS[unit!]!
+    }
+    return total > 0 ? Math.round(total) : undefined
+  },
+}
+
+export const logLevel: ValueType<LogLevel> = {
+  accepts: LOG_LEVELS.join(', '),
+  parse(raw) {
+    const value = raw.trim().toLowerCase()
+    return (LOG_LEVELS as readonly string[]).includes(value) ? (value as LogLevel) : undefined
+  },
+}
+
+export interface HostPort {
+  host: string
+  port: number
+}
+
+/** Comma-separated `host:port` pairs, e.g. the DHT bootstrap routers. */
+export const hostPortList: ValueType<HostPort[]> = {
+  accepts: 'comma-separated host:port pairs',
+  parse(raw) {
+    const pairs: HostPort[] = []
+    for (const item of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const match = /^(.+):(\d{1,5})$/.exec(item)
+      const portNumber = match ? Number(match[2]) : 0
+      if (!match || portNumber < 1 || portNumber > 65535) return undefined
+      pairs.push({ host: match[1]!.replace(/^\[(.*)\]$/, '$1'), port: portNumber })
+    }
+    return pairs.length > 0 ? pairs : undefined
+  },
+}

@@ -1,0 +1,46 @@
+/**
+ * Every environment variable the service reads, declared once: its type, its default and why it
+ * exists. `$NAME` in a default refers to a variable declared above it.
+ */
+import * as value from './value-types'
+import type { ValueType } from './value-types'
+
+export interface Variable<T> {
+  type: ValueType<T>
+  /** Unset (or empty) without a default means "not configured". */
+  default?: string
+  why: string
+}
+
+function variable<T>(type: ValueType<T>, defaultValue: string, why: string): Variable<T> & { default: string } {
+  return { type, default: defaultValue, why }
+}
+
+function optional<T>(type: ValueType<T>, why: string): Variable<T> {
+  return { type, why }
+}
+
+export const variables = {
+  HOST: variable(value.text, '0.0.0.0', 'address both HTTP servers bind; 0.0.0.0 lets the *arr apps on the LAN reach them'),
+  CORE_PORT: variable(value.bindPort, '3333', 'core HTTP port: Torznab, GraphQL, /healthz, /import (bitmagnet uses the same)'),
+  DASHBOARD_PORT: variable(value.bindPort, '8080', 'operator dashboard HTTP port'),
+  DATA_DIR: variable(value.filePath, './data', 'folder for both databases; mount it as a volume to keep the index'),
+  DATABASE_PATH: variable(value.filePath, '$DATA_DIR/index.db', 'core SQLite database (torrents, files, classification)'),
+  DASHBOARD_DB_PATH: variable(value.filePath, '$DATA_DIR/dashboard.db', 'dashboard store, kept apart so the index can be rebuilt without losing settings'),
+  LOG_LEVEL: variable(value.logLevel, 'info', 'debug logs every packet; info is lifecycle only'),
+  TORZNAB_API_KEY: optional(value.text, 'when set, the Torznab feed and /import require it (query apikey or Bearer); empty leaves them open'),
+  SERVICE_DHT_ENABLED: variable(value.boolean, 'true', 'crawl the public DHT; turn off to serve only imported torrents'),
+  SERVICE_DHT_HOST: variable(value.text, '0.0.0.0', 'UDP address of the DHT node'),
+  SERVICE_DHT_PORT: variable(value.bindPort, '4413', 'UDP port of the DHT node; forward it on the router for a healthy crawl'),
+  SERVICE_DHT_BOOTSTRAP: variable(
+    value.hostPortList,
+    'router.bittorrent.com:6881,dht.transmissionbt.com:6881,router.utorrent.com:6881,dht.libtorrent.org:25401',
+    'nodes to join the DHT through when no saved routing table is usable',
+  ),
+  SERVICE_PEER_PORT: variable(value.bindPort, '4413', 'TCP port announced to peers for the metadata exchange (same number as the DHT, as clients do)'),
+  SERVICE_SEARCH_TIMEOUT: variable(value.durationMs, '10s', 'longest a search may run before the feed answers error 203; the *arr apps give up after 100s'),
+  SERVICE_INGEST_BATCH_SIZE: variable(value.integer(1, 100_000), '1000', 'torrents per write transaction; larger is faster to import, smaller keeps each commit short'),
+  SERVICE_INGEST_FLUSH_INTERVAL: variable(value.durationMs, '500ms', 'longest a torrent waits in a partial batch before it is written'),
+} satisfies Record<string, Variable<unknown>>
+
+export type VariableName = keyof typeof variables

@@ -1,0 +1,2 @@
+export { createCoreApp, type CoreApp, type CoreAppDeps } from './app'
+export { openIndex } from './open-index'

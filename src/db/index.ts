@@ -1,0 +1,9 @@
+import { join } from 'node:path'
+
+export { openDatabase, type DatabaseHandle, type Orm } from './open-database'
+export { migrate, readMigrations, currentVersion, type Migration, type MigrationResult } from './migrator'
+export { MigrationError } from './errors'
+export * as schema from './schema'
+
+/** The core database's migrations, shipped in the source tree. */
+export const CORE_MIGRATIONS_DIR = join(import.meta.dir, '../../migrations/core')

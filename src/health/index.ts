@@ -1,0 +1,2 @@
+export { createHealthCheck, type HealthCheck, type HealthStatus } from './health-check'
+export { healthRoutes } from './routes'

@@ -1,0 +1,34 @@
+import type { IngestPipeline } from '../ingest'
+import { expandImportPaths, importInput } from './import-paths'
+import { createImportSession, type ImportSummary } from './import-session'
+import { createProgressReporter } from './progress'
+
+export interface ImportCommandDeps {
+  pipeline: IngestPipeline
+  stdout: NodeJS.WritableStream
+  stderr: NodeJS.WritableStream
+  isTTY: boolean
+}
+
+/** `cli import PATH...`: imports every input and prints each rejection and a final summary. */
+export async function runImportCommand(paths: string[], deps: ImportCommandDeps): Promise<ImportSummary> {
+  const session = createImportSession({
+    pipeline: deps.pipeline,
+    onRejected: ({ origin, reason }) => deps.stderr.write(`rejected ${origin}: ${reason}\n`),
+  })
+  const inputs = expandImportPaths(paths, session)
+  const progress = createProgressReporter({ isTTY: deps.isTTY, stream: deps.stderr, intervalMs: 2000 })
+  const state = { bytesDone: 0, bytesTotal: inputs.reduce((total, input) => total + input.sizeBytes, 0) }
+  const report = () => progress.update({ ...state, submitted: session.submitted, summary: session.summary })
+  for (const input of inputs) {
+    await importInput(input, session, (bytes) => {
+      state.bytesDone += bytes
+      report()
+    })
+  }
+  const summary = session.finish()
+  report()
+  progress.stop()
+  deps.stdout.write(`imported ${summary.imported}, updated ${summary.updated}, rejected ${summary.rejected}\n`)
+  return summary
+}

@@ -1,0 +1,101 @@
+import { cleanName, extensionOf, fileTypeOf, normaliseInfoHash, type TorrentFile } from '../metainfo'
+import type { IngestItem } from '../ingest'
+
+export type ParsedLine = { ok: true; item: IngestItem } | { ok: false; reason: string }
+
+const SOURCE_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/
+
+/**
+ * One JSON Lines record:
+ * `{"infoHash","name","size","files"?:[{"path","size"}],"publishedAt"?,"seeders"?,"leechers"?,"source"?}`.
+ * bitmagnet's import fields that mean the same (`infoHash`, `name`, `size`, `private`, `source`,
+ * `publishedAt`) are read the same way; its other hint fields are ignored, not rejected.
+ */
+export function parseImportLine(line: string): ParsedLine {
+  let record: unknown
+  try {
+    record = JSON.parse(line)
+  } catch {
+    return fail('not valid JSON')
+  }
+  if (!record || typeof record !== 'object' || Array.isArray(record)) return fail('not a JSON object')
+  const r = record as Record<string, unknown>
+
+  const infoHash = typeof r.infoHash === 'string' ? normaliseInfoHash(r.infoHash) : undefined
+  if (!infoHash) return fail('infoHash must be 40 hex characters (or 32 base32)')
+  const name = typeof r.name === 'string' ? cleanName(r.name) : ''
+  if (!name) return fail('name is missing or empty')
+
+  const files = r.files === undefined || r.files === null ? null : parseFiles(r.files)
+  if (typeof files === 'string') return fail(files)
+  const size = r.size ?? files?.reduce((total, file) => total + file.sizeBytes, 0)
+  if (!isCount(size)) return fail('size must be a whole number of bytes, 0 or more')
+
+  const publishedAt = r.publishedAt === undefined || r.publishedAt === null ? null : parseTime(r.publishedAt)
+  if (publishedAt === undefined) return fail('publishedAt must be an RFC 3339 time or Unix seconds')
+  for (const key of ['seeders', 'leechers'] as const) {
+    if (r[key] !== undefined && r[key] !== null && !isCount(r[key])) return fail(`${key} must be a whole number, 0 or more`)
+  }
+  const source = r.source === undefined ? 'import' : typeof r.source === 'string' ? r.source.trim().toLowerCase() : ''
+  if (!SOURCE_KEY.test(source)) return fail('source must be a short key of letters, digits, - or _')
+  if (r.private !== undefined && typeof r.private !== 'boolean') return fail('private must be true or false')
+
+  return {
+    ok: true,
+    item: {
+      infoHash,
+      infoHashV2: null,
+      name,
+      sizeBytes: size,
+      isPrivate: r.private === true,
+      files,
+      source,
+      publishedAt,
+      seeders: (r.seeders as number | null | undefined) ?? null,
+      leechers: (r.leechers as number | null | undefined) ?? null,
+    },
+  }
+}
+
+function parseFiles(value: unknown): TorrentFile[] | string {
+  if (!Array.isArray(value)) return 'files must be a list'
+  const files: TorrentFile[] = []
+  for (const [index, entry] of value.entries()) {
+    const file = entry as { path?: unknown; size?: unknown } | null
+    const rawPath = Array.isArray(file?.path) ? file.path.join('/') : file?.path
+    const path = typeof rawPath === 'string' ? cleanPath(rawPath) : ''
+    if (!path) return `files[${index}].path is missing`
+    if (!isCount(file?.size)) return `files[${index}].size must be a whole number of bytes, 0 or more`
+    const extension = extensionOf(path)
+    files.push({ index, path, sizeBytes: file.size, extension, fileType: fileTypeOf(extension) })
+  }
+  return files
+}
+
+/** Control characters out, no empty segments (`a//b`, leading or trailing `/`). */
+function cleanPath(path: string): string {
+  const cleaned = cleanName(path)
+  return NEEDS_SLASH_CLEANING.test(cleaned) ? cleaned.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '') : cleaned
+}
+
+const NEEDS_SLASH_CLEANING = /\/\/|^\/|\/$/
+
+/** Unix seconds (or milliseconds, told apart by magnitude) or an ISO 8601 / RFC 3339 time. */
+function parseTime(value: unknown): number | undefined {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
+    return Math.floor(value > 1e11 ? value / 1000 : value)
+  }
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
+    const ms = Date.parse(value)
+    return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000)
+  }
+  return undefined
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+}
+
+function fail(reason: string): ParsedLine {
+  return { ok: false, reason }
+}

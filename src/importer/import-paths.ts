@@ -1,0 +1,80 @@
+import { readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+import type { ImportSession } from './import-session'
+import { readLines } from './read-lines'
+
+const JSON_LINES_EXTENSIONS = ['.jsonl', '.ndjson']
+
+export interface ImportInput {
+  kind: 'torrent' | 'jsonl' | 'stdin'
+  path: string
+  sizeBytes: number
+}
+
+/**
+ * Expands the command-line paths into inputs: `-` is JSON Lines on stdin, folders are walked
+ * recursively (in name order) for .torrent and .jsonl files. A path that does not exist or has
+ * another extension is rejected, not skipped silently.
+ */
+export function expandImportPaths(paths: string[], session: ImportSession): ImportInput[] {
+  const inputs: ImportInput[] = []
+  const visit = (path: string, isTopLevel: boolean) => {
+    let stats
+    try {
+      stats = statSync(path)
+    } catch {
+      return session.reject(path, 'no such file or folder')
+    }
+    if (stats.isDirectory()) {
+      for (const entry of readdirSync(path).sort()) visit(join(path, entry), false)
+      return
+    }
+    const kind = path.endsWith('.torrent') ? 'torrent' : JSON_LINES_EXTENSIONS.some((ext) => path.endsWith(ext)) ? 'jsonl' : undefined
+    if (kind) inputs.push({ kind, path, sizeBytes: stats.size })
+    else if (isTopLevel) session.reject(path, 'not a .torrent or .jsonl file')
+  }
+  for (const path of paths) {
+    if (path === '-') inputs.push({ kind: 'stdin', path: '-', sizeBytes: 0 })
+    else visit(path, true)
+  }
+  return inputs
+}
+
+/** Feeds one input into the session; `onBytes` reports progress through the input. */
+export async function importInput(
+  input: ImportInput,
+  session: ImportSession,
+  onBytes: (bytes: number) => void,
+): Promise<void> {
+  if (input.kind === 'torrent') {
+    session.addTorrentFile(new Uint8Array(await Bun.file(input.path).arrayBuffer()), input.path)
+    onBytes(input.sizeBytes)
+    return
+  }
+  const stream = input.kind === 'stdin' ? Bun.stdin.stream() : Bun.file(input.path).stream()
+  const origin = input.kind === 'stdin' ? 'stdin' : input.path
+  await importJsonLines(countBytes(stream, onBytes), origin, session)
+}
+
+export async function importJsonLines(
+  stream: ReadableStream<Uint8Array>,
+  origin: string,
+  session: ImportSession,
+): Promise<void> {
+  for await (const event of readLines(stream)) {
+    const where = `${origin}:${event.lineNumber}`
+    if ('tooLong' in event) session.reject(where, 'line longer than 1 MiB')
+    else session.addJsonLine(event.text, where)
+  }
+}
+
+function countBytes(stream: ReadableStream<Uint8Array>, onBytes: (bytes: number) => void): ReadableStream<Uint8Array> {
+  return stream.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        onBytes(chunk.byteLength)
+        controller.enqueue(chunk)
+      },
+    }),
+  )
+}

@@ -1,0 +1,28 @@
+import type { TorrentFile } from '../metainfo'
+
+/** One torrent as any producer (import, crawler) hands it to the ingest pipeline. */
+export interface IngestItem {
+  infoHash: string
+  infoHashV2: string | null
+  name: string
+  sizeBytes: number
+  isPrivate: boolean
+  /** null when the producer does not know the file list (an import line without files). */
+  files: TorrentFile[] | null
+  /** Source key: `dht`, `import`, or a dump's own name. */
+  source: string
+  /** Unix seconds when the source published it; null means "now". */
+  publishedAt: number | null
+  seeders: number | null
+  leechers: number | null
+}
+
+/** `imported`: a torrent new to the index; `updated`: one it already held. */
+export type WriteOutcome = 'imported' | 'updated'
+
+/** Lets a producer learn what became of each item once its batch is committed. */
+export interface Receipt {
+  /** Where the item came from (file and line), for error reports. */
+  origin?: string
+  settle(outcome: WriteOutcome | Error): void
+}

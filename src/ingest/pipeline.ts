@@ -1,0 +1,96 @@
+import type { Logger } from '../log'
+import type { IngestItem, Receipt, WriteOutcome } from './model'
+import type { IngestRepository } from './repository'
+
+export interface FlushReport {
+  imported: number
+  updated: number
+  failed: number
+}
+
+export interface IngestPipelineDeps {
+  repository: IngestRepository
+  batchSize: number
+  flushIntervalMs: number
+  log: Logger
+  nowSeconds?: () => number
+}
+
+interface Entry {
+  item: IngestItem
+  receipt: Receipt | undefined
+}
+
+/**
+ * The single writer between producers (import, crawler) and the database. Items are buffered and
+ * written in batched transactions, when the batch is full or `flushIntervalMs` after the first
+ * buffered item, so a trickle from the crawler is still written promptly. In WAL mode readers are
+ * never blocked by a batch.
+ */
+export function createIngestPipeline(deps: IngestPipelineDeps) {
+  const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
+  let buffer: Entry[] = []
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const totals = { imported: 0, updated: 0, failed: 0, batches: 0 }
+
+  const flush = (): FlushReport => {
+    if (timer) clearTimeout(timer)
+    timer = undefined
+    const pending = buffer
+    buffer = []
+    const report: FlushReport = { imported: 0, updated: 0, failed: 0 }
+    if (pending.length === 0) return report
+    const outcomes = writeWithIsolation(pending)
+    outcomes.forEach((outcome, i) => {
+      if (outcome instanceof Error) report.failed++
+      else report[outcome]++
+      pending[i]!.receipt?.settle(outcome)
+    })
+    totals.imported += report.imported
+    totals.updated += report.updated
+    totals.failed += report.failed
+    totals.batches++
+    return report
+  }
+
+  /**
+   * One bad row must not sink its whole batch: when a batch fails, its items are retried one by
+   * one so the good ones land and each bad one gets its own error.
+   */
+  const writeWithIsolation = (pending: Entry[]): (WriteOutcome | Error)[] => {
+    const now = nowSeconds()
+    try {
+      return deps.repository.writeBatch(
+        pending.map((entry) => entry.item),
+        now,
+      )
+    } catch (batchError) {
+      deps.log.warn('ingest batch failed, retrying items one by one', { items: pending.length, err: batchError })
+      return pending.map((entry) => {
+        try {
+          return deps.repository.writeBatch([entry.item], now)[0]!
+        } catch (err) {
+          return err instanceof Error ? err : new Error(String(err))
+        }
+      })
+    }
+  }
+
+  return {
+    submit(item: IngestItem, receipt?: Receipt): void {
+      buffer.push({ item, receipt })
+      if (buffer.length >= deps.batchSize) flush()
+      else timer ??= setTimeout(flush, deps.flushIntervalMs)
+    },
+    /** Writes whatever is buffered now; shutdown calls it before closing the database. */
+    flush,
+    get pending(): number {
+      return buffer.length
+    },
+    get totals(): Readonly<typeof totals> {
+      return totals
+    },
+  }
+}
+
+export type IngestPipeline = ReturnType<typeof createIngestPipeline>

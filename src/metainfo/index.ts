@@ -1,0 +1,7 @@
+export { parseTorrentFile, parseInfoDict } from './parse-metainfo'
+export { buildMagnetUri, isV2Only, type MagnetInput } from './magnet'
+export { normaliseInfoHash, isInfoHashHex, hexToBytes, bytesToHex } from './info-hash'
+export { extensionOf, fileTypeOf, FILE_TYPES, type FileType } from './file-type'
+export { cleanName, decodeName } from './text'
+export { MetainfoError } from './errors'
+export type { TorrentFile, TorrentMetainfo } from './model'

@@ -1,0 +1,1 @@
+export { loadConfigOrExit } from './load-config-or-exit'

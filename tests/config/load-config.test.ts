@@ -1,0 +1,101 @@
+import { describe, expect, test } from 'bun:test'
+import { ConfigError, loadConfig, variables } from '../../src/config'
+import { childEnv, REPO_ROOT } from '../support/processes'
+
+describe('loadConfig', () => {
+  test('gives the documented defaults when nothing is set', () => {
+    const config = loadConfig({})
+    expect(config.http).toEqual({ host: '0.0.0.0', corePort: 3333, dashboardPort: 8080 })
+    expect(config.db).toEqual({ dataDir: './data', corePath: './data/index.db', dashboardPath: './data/dashboard.db' })
+    expect(config.log.level).toBe('info')
+    expect(config.torznab.apiKey).toBeUndefined()
+    expect(config.dht.enabled).toBe(true)
+    expect(config.dht.host).toBe('0.0.0.0')
+    expect(config.dht.port).toBe(4413)
+    expect(config.dht.bootstrap[0]).toEqual({ host: 'router.bittorrent.com', port: 6881 })
+    expect(config.search.timeoutMs).toBe(10_000)
+  })
+
+  test('derives both database paths from DATA_DIR unless they are set', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/idx' }).db.corePath).toBe('/srv/idx/index.db')
+    expect(loadConfig({ DATA_DIR: '/srv/idx' }).db.dashboardPath).toBe('/srv/idx/dashboard.db')
+    expect(loadConfig({ DATA_DIR: '/srv/idx', DATABASE_PATH: '/fast/core.db' }).db.corePath).toBe('/fast/core.db')
+  })
+
+  test('reads typed values', () => {
+    const config = loadConfig({
+      CORE_PORT: '4000',
+      SERVICE_DHT_ENABLED: 'no',
+      SERVICE_SEARCH_TIMEOUT: '1m30s',
+      SERVICE_INGEST_FLUSH_INTERVAL: '250ms',
+      SERVICE_DHT_BOOTSTRAP: '127.0.0.1:6881, [::1]:7000',
+      LOG_LEVEL: 'DEBUG',
+      TORZNAB_API_KEY: 'secret-key',
+    })
+    expect(config.http.corePort).toBe(4000)
+    expect(config.dht.enabled).toBe(false)
+    expect(config.search.timeoutMs).toBe(90_000)
+    expect(config.ingest.flushIntervalMs).toBe(250)
+    expect(config.dht.bootstrap).toEqual([{ host: '127.0.0.1', port: 6881 }, { host: '::1', port: 7000 }])
+    expect(config.log.level).toBe('debug')
+    expect(config.torznab.apiKey).toBe('secret-key')
+  })
+
+  test('treats an empty value as unset', () => {
+    expect(loadConfig({ CORE_PORT: '', TORZNAB_API_KEY: '' }).http.corePort).toBe(3333)
+    expect(loadConfig({ TORZNAB_API_KEY: '  ' }).torznab.apiKey).toBeUndefined()
+  })
+
+  test.each([
+    ['CORE_PORT', '70000'],
+    ['CORE_PORT', 'http'],
+    ['SERVICE_DHT_ENABLED', 'maybe'],
+    ['SERVICE_SEARCH_TIMEOUT', '10'],
+    ['SERVICE_SEARCH_TIMEOUT', '-5s'],
+    ['LOG_LEVEL', 'verbose'],
+    ['SERVICE_DHT_BOOTSTRAP', 'router.example:notaport'],
+    ['SERVICE_INGEST_BATCH_SIZE', '0'],
+  ])('rejects %s=%s naming the variable and what it accepts', (name, raw) => {
+    let error: unknown
+    try {
+      loadConfig({ [name]: raw })
+    } catch (err) {
+      error = err
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).variable).toBe(name)
+    expect((error as ConfigError).message).toContain(name)
+    expect((error as ConfigError).message).toContain('expected')
+  })
+
+  test('returns a frozen object', () => {
+    const config = loadConfig({})
+    expect(Object.isFrozen(config)).toBe(true)
+    expect(Object.isFrozen(config.http)).toBe(true)
+  })
+})
+
+describe('start-up with configuration', () => {
+  test('--help lists every variable with its default', async () => {
+    const child = Bun.spawn(['bun', 'src/main.ts', '--help'], { cwd: REPO_ROOT, env: childEnv({}), stdout: 'pipe' })
+    const output = await new Response(child.stdout).text()
+    expect(await child.exited).toBe(0)
+    for (const name of Object.keys(variables)) expect(output).toContain(name)
+    expect(output).toContain('$DATA_DIR/index.db')
+  })
+
+  test('a bad value stops start-up with one line naming the variable', async () => {
+    const child = Bun.spawn(['bun', 'src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: childEnv({ CORE_PORT: 'eighty' }),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const stderr = await new Response(child.stderr).text()
+    expect(await child.exited).toBe(2)
+    const lines = stderr.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('CORE_PORT="eighty"')
+    expect(lines[0]).toContain('port number')
+  })
+})

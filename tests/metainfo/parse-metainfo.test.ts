@@ -1,0 +1,119 @@
+import { describe, expect, test } from 'bun:test'
+import bencode from 'bencode'
+import { createHash } from 'node:crypto'
+import { MetainfoError, parseInfoDict, parseTorrentFile } from '../../src/metainfo'
+import { expectedKey, readTorrentFixture, torrentFixtures } from '../support/torrent-fixtures'
+
+const isPadding = (path: string) => /(^|\/)\.pad\//.test(path)
+
+describe('parseTorrentFile on the real corpus', () => {
+  test.each(torrentFixtures.map((fixture) => [fixture.file, fixture] as const))('%s', (_, fixture) => {
+    const metainfo = parseTorrentFile(readTorrentFixture(fixture.file))
+    expect(metainfo.infoHash).toBe(expectedKey(fixture))
+    expect(metainfo.infoHashV2).toBe(fixture.infohash_v2 ?? null)
+    expect(metainfo.name).toBe(fixture.name)
+    expect(metainfo.isPrivate).toBe(fixture.private ?? false)
+
+    const realFiles = fixture.files.filter((file) => !isPadding(file.path))
+    const prefix = fixture.files.length === 1 && fixture.file_count === 1 && fixture.files[0]!.path === fixture.name ? '' : `${fixture.name}/`
+    expect(metainfo.files.map((file) => prefix + file.path).sort()).toEqual(realFiles.map((file) => file.path).sort())
+    expect(metainfo.sizeBytes).toBe(realFiles.reduce((total, file) => total + file.length, 0))
+  })
+
+  test('leaves BEP 47 padding files out but keeps the original file indexes', () => {
+    const metainfo = parseTorrentFile(readTorrentFixture('bittorrent-v2-hybrid.torrent'))
+    expect(metainfo.files.some((file) => file.path.includes('.pad'))).toBe(false)
+    expect(metainfo.files.map((file) => file.index)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16])
+  })
+
+  test('keys a v2-only torrent by its truncated SHA-256 and keeps the full hash', () => {
+    const metainfo = parseTorrentFile(readTorrentFixture('bittorrent-v2-only.torrent'))
+    expect(metainfo.infoHashV2).toHaveLength(64)
+    expect(metainfo.infoHash).toBe(metainfo.infoHashV2!.slice(0, 40))
+  })
+
+  test('gives files their extension and type', () => {
+    const metainfo = parseTorrentFile(readTorrentFixture('z-nation-s01e12.torrent'))
+    const byPath = Object.fromEntries(metainfo.files.map((file) => [file.path, file]))
+    expect(byPath['z.nation.112.hdtv-lol.mp4']).toMatchObject({ extension: 'mp4', fileType: 'video' })
+    expect(byPath['cmt.nfo']).toMatchObject({ extension: 'nfo', fileType: 'document' })
+  })
+})
+
+/** Builds bencode by hand, so that key order and odd bytes are exactly what the test says. */
+const str = (text: string | Uint8Array) => {
+  const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text
+  return Buffer.concat([Buffer.from(`${bytes.length}:`), bytes])
+}
+const dict = (...entries: [string, Buffer][]) =>
+  Buffer.concat([Buffer.from('d'), ...entries.flatMap(([key, value]) => [str(key), value]), Buffer.from('e')])
+const int = (value: number) => Buffer.from(`i${value}e`)
+const list = (...items: Buffer[]) => Buffer.concat([Buffer.from('l'), ...items, Buffer.from('e')])
+const pieces = str(new Uint8Array(20))
+
+describe('parseInfoDict', () => {
+  test('hashes the info dict bytes as given, even when keys are not in canonical order', () => {
+    const info = dict(['pieces', pieces], ['name', str('unsorted')], ['piece length', int(16384)], ['length', int(5)])
+    const torrent = dict(['info', info], ['announce', str('udp://tracker.example:80')])
+    const metainfo = parseTorrentFile(torrent)
+    expect(metainfo.infoHash).toBe(createHash('sha1').update(info).digest('hex'))
+    const reencoded = bencode.encode(bencode.decode(info))
+    expect(createHash('sha1').update(reencoded).digest('hex')).not.toBe(metainfo.infoHash)
+  })
+
+  test('decodes names as UTF-8 with replacement and strips control characters', () => {
+    const badName = Buffer.concat([Buffer.from('Bad\u0007Name\t'), Buffer.from([0xff, 0xfe]), Buffer.from(' ok')])
+    const metainfo = parseInfoDict(dict(['length', int(1)], ['name', str(badName)], ['pieces', pieces]))
+    expect(metainfo.name).toBe('BadName\ufffd\ufffd ok')
+  })
+
+  test('prefers name.utf-8 and path.utf-8 when present', () => {
+    const info = dict(
+      ['files', list(dict(['length', int(3)], ['path', list(str('x'))], ['path.utf-8', list(str('Déjà vu.mkv'))]))],
+      ['name', str('legacy')],
+      ['name.utf-8', str('Café')],
+      ['pieces', pieces],
+    )
+    const metainfo = parseInfoDict(info)
+    expect(metainfo.name).toBe('Café')
+    expect(metainfo.files[0]!.path).toBe('Déjà vu.mkv')
+  })
+
+  test('drops BitComet-style padding files named _____padding_file_', () => {
+    const info = dict(
+      ['files', list(
+        dict(['length', int(10)], ['path', list(str('a.mkv'))]),
+        dict(['length', int(6)], ['path', list(str('_____padding_file_0_if you see this'))]),
+        dict(['length', int(4)], ['path', list(str('b.srt'))]),
+      )],
+      ['name', str('pack')],
+      ['pieces', pieces],
+    )
+    const metainfo = parseInfoDict(info)
+    expect(metainfo.files.map((file) => file.path)).toEqual(['a.mkv', 'b.srt'])
+    expect(metainfo.sizeBytes).toBe(14)
+  })
+
+  test.each([
+    ['empty input', Buffer.alloc(0)],
+    ['not a dictionary', Buffer.from('i42e')],
+    ['truncated', Buffer.from('d4:name3:ab')],
+    ['no pieces and no file tree', dict(['length', int(1)], ['name', str('x')])],
+    ['no name', dict(['length', int(1)], ['pieces', pieces])],
+    ['negative length', dict(['length', int(-1)], ['name', str('x')], ['pieces', pieces])],
+    ['files that are not dictionaries', dict(['files', list(int(1))], ['name', str('x')], ['pieces', pieces])],
+    ['a file without a path', dict(['files', list(dict(['length', int(1)]))], ['name', str('x')], ['pieces', pieces])],
+    ['an empty v2 file tree', dict(['file tree', dict()], ['meta version', int(2)], ['name', str('x')])],
+  ])('rejects %s with a MetainfoError', (_, bytes) => {
+    expect(() => parseInfoDict(bytes)).toThrow(MetainfoError)
+  })
+
+  test('rejects a .torrent without an info dictionary', () => {
+    expect(() => parseTorrentFile(dict(['announce', str('x')]))).toThrow('no info dictionary')
+  })
+
+  test('survives deeply nested garbage without crashing', () => {
+    const deep = Buffer.from('d4:infod5:filesl' + 'l'.repeat(10_000) + 'e'.repeat(10_000) + 'eee')
+    expect(() => parseTorrentFile(deep)).toThrow(MetainfoError)
+  })
+})

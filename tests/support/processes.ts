@@ -1,0 +1,84 @@
+import { join } from 'node:path'
+import type { Subprocess } from 'bun'
+
+export const REPO_ROOT = join(import.meta.dir, '../..')
+
+/** Environment for a child process: only what the test sets, plus PATH and HOME. */
+export function childEnv(vars: Record<string, string>): Record<string, string> {
+  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...vars }
+}
+
+/** Runs `bun src/cli.ts ...args` to completion. */
+export async function runCli(
+  args: string[],
+  vars: Record<string, string>,
+  stdin?: string,
+): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+  const child = Bun.spawn(['bun', 'src/cli.ts', ...args], {
+    cwd: REPO_ROOT,
+    env: childEnv(vars),
+    stdin: stdin === undefined ? 'ignore' : new Blob([stdin]),
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr, exitCode] = await Promise.all([
+    new Response(child.stdout).text(),
+    new Response(child.stderr).text(),
+    child.exited,
+  ])
+  return { exitCode, stdout, stderr }
+}
+
+export interface RunningService {
+  child: Subprocess<'ignore', 'pipe', 'pipe'>
+  baseUrl: string
+  /** Every log line the service wrote so far. */
+  logs: string[]
+}
+
+/** Starts `bun src/main.ts` on an ephemeral port and waits for its "core listening" line. */
+export async function startService(vars: Record<string, string>): Promise<RunningService> {
+  const child = Bun.spawn(['bun', 'src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: childEnv({ HOST: '127.0.0.1', CORE_PORT: '0', SERVICE_DHT_ENABLED: 'false', ...vars }),
+    stdin: 'ignore',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const logs: string[] = []
+  const port = await new Promise<number>((resolve, reject) => {
+    const timeout = setTimeout(() => reject(new Error(`service did not start:\n${logs.join('\n')}`)), 15_000)
+    collectLines(child.stderr, (line) => {
+      logs.push(line)
+      const record = safeJson(line)
+      if (record?.msg === 'core listening') {
+        clearTimeout(timeout)
+        resolve(Number(record.port))
+      }
+    })
+    void child.exited.then((code) => reject(new Error(`service exited with ${code}:\n${logs.join('\n')}`)))
+  })
+  return { child, baseUrl: `http://127.0.0.1:${port}`, logs }
+}
+
+export function collectLines(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): void {
+  void (async () => {
+    const decoder = new TextDecoder()
+    let partial = ''
+    for await (const chunk of stream) {
+      partial += decoder.decode(chunk, { stream: true })
+      const lines = partial.split('\n')
+      partial = lines.pop()!
+      lines.forEach(onLine)
+    }
+    if (partial) onLine(partial)
+  })()
+}
+
+export function safeJson(line: string): Record<string, unknown> | undefined {
+  try {
+    return JSON.parse(line)
+  } catch {
+    return undefined
+  }
+}

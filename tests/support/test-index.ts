@@ -1,0 +1,27 @@
+import { join } from 'node:path'
+import { openIndex } from '../../src/core'
+import type { DatabaseHandle } from '../../src/db'
+import { createIngestPipeline, createIngestRepository, type IngestPipeline } from '../../src/ingest'
+import { createLogger, type Logger } from '../../src/log'
+import { makeTempDir } from './temp-dir'
+
+export const quietLog: Logger = createLogger({ level: 'error', sink: () => {} })
+
+let counter = 0
+
+/** A migrated core database in a temp file (real SQLite, WAL), with its ingest pipeline. */
+export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: number } = {}): {
+  db: DatabaseHandle
+  pipeline: IngestPipeline
+  path: string
+} {
+  const path = join(makeTempDir(), `index-${++counter}.db`)
+  const db = openIndex(path, quietLog)
+  const pipeline = createIngestPipeline({
+    repository: createIngestRepository(db.sqlite),
+    batchSize: options.batchSize ?? 100,
+    flushIntervalMs: options.flushIntervalMs ?? 50,
+    log: quietLog,
+  })
+  return { db, pipeline, path }
+}
