@@ -50,6 +50,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     totals.updated += report.updated
     totals.failed += report.failed
     totals.batches++
+    deps.log.debug('ingest batch committed', { ...report, totalImported: totals.imported, totalUpdated: totals.updated })
     return report
   }
 

@@ -77,7 +77,7 @@ describe('loadConfig', () => {
 
 describe('start-up with configuration', () => {
   test('--help lists every variable with its default', async () => {
-    const child = Bun.spawn(['bun', 'src/main.ts', '--help'], { cwd: REPO_ROOT, env: childEnv({}), stdout: 'pipe' })
+    const child = Bun.spawn([process.execPath, 'src/main.ts', '--help'], { cwd: REPO_ROOT, env: childEnv({}), stdout: 'pipe' })
     const output = await new Response(child.stdout).text()
     expect(await child.exited).toBe(0)
     for (const name of Object.keys(variables)) expect(output).toContain(name)
@@ -85,7 +85,7 @@ describe('start-up with configuration', () => {
   })
 
   test('a bad value stops start-up with one line naming the variable', async () => {
-    const child = Bun.spawn(['bun', 'src/main.ts'], {
+    const child = Bun.spawn([process.execPath, 'src/main.ts'], {
       cwd: REPO_ROOT,
       env: childEnv({ CORE_PORT: 'eighty' }),
       stdout: 'pipe',

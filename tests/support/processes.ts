@@ -14,7 +14,7 @@ export async function runCli(
   vars: Record<string, string>,
   stdin?: string,
 ): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-  const child = Bun.spawn(['bun', 'src/cli.ts', ...args], {
+  const child = Bun.spawn([process.execPath, 'src/cli.ts', ...args], {
     cwd: REPO_ROOT,
     env: childEnv(vars),
     stdin: stdin === undefined ? 'ignore' : new Blob([stdin]),
@@ -38,7 +38,7 @@ export interface RunningService {
 
 /** Starts `bun src/main.ts` on an ephemeral port and waits for its "core listening" line. */
 export async function startService(vars: Record<string, string>): Promise<RunningService> {
-  const child = Bun.spawn(['bun', 'src/main.ts'], {
+  const child = Bun.spawn([process.execPath, 'src/main.ts'], {
     cwd: REPO_ROOT,
     env: childEnv({ HOST: '127.0.0.1', CORE_PORT: '0', SERVICE_DHT_ENABLED: 'false', ...vars }),
     stdin: 'ignore',

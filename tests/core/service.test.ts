@@ -1,0 +1,131 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openDatabase } from '../../src/db'
+import { childEnv, collectLines, REPO_ROOT, safeJson, startService, type RunningService } from '../support/processes'
+import { makeTempDir } from '../support/temp-dir'
+
+const line = (i: number) =>
+  JSON.stringify({ infoHash: i.toString(16).padStart(40, '0'), name: `Streamed.Release.${i}.1080p.WEB-DL-GRP`, size: 1000 + i })
+
+function integrityOf(path: string): unknown {
+  const db = openDatabase(path)
+  const result = db.sqlite.query('PRAGMA integrity_check').get()
+  db.close()
+  return result
+}
+
+describe('the core service', () => {
+  const dataDir = makeTempDir()
+  let service: RunningService
+  afterAll(() => service?.child.kill('SIGKILL'))
+
+  test('starts on its port, migrates, and answers /healthz', async () => {
+    service = await startService({ DATA_DIR: dataDir, TORZNAB_API_KEY: 'test-key-0123456789' })
+    const response = await fetch(`${service.baseUrl}/healthz`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ status: 'ok' })
+    expect(service.logs.some((logLine) => safeJson(logLine)?.msg === 'migrations applied')).toBe(true)
+  })
+
+  test('POST /import refuses a missing or wrong key', async () => {
+    const noKey = await fetch(`${service.baseUrl}/import`, { method: 'POST', body: line(1) })
+    expect(noKey.status).toBe(401)
+    const wrongKey = await fetch(`${service.baseUrl}/import?apikey=nope`, { method: 'POST', body: line(1) })
+    expect(wrongKey.status).toBe(401)
+    expect(((await wrongKey.json()) as { error: string }).error).toBe('unauthorized')
+  })
+
+  test('POST /import reads a streamed body and reports each rejected line', async () => {
+    const encoder = new TextEncoder()
+    let sent = 0
+    // A body that arrives in many small chunks, with lines split across them.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 20) return controller.close()
+        const text = sent === 7 ? 'this is not json\n' : `${line(sent)}\n`
+        const bytes = encoder.encode(text)
+        controller.enqueue(bytes.subarray(0, 10))
+        controller.enqueue(bytes.subarray(10))
+        sent++
+      },
+    })
+    const response = await fetch(`${service.baseUrl}/import`, {
+      method: 'POST',
+      body,
+      headers: { authorization: 'Bearer test-key-0123456789', 'content-type': 'application/x-ndjson' },
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({
+      imported: 19,
+      updated: 0,
+      rejected: 1,
+      rejections: [{ origin: 'body:8', reason: 'not valid JSON' }],
+    })
+  })
+
+  test('POST /import accepts the key as an HTTP basic password, as *arr webhook settings send it', async () => {
+    const response = await fetch(`${service.baseUrl}/import`, {
+      method: 'POST',
+      body: line(3),
+      headers: { authorization: `Basic ${btoa('sonarr:test-key-0123456789')}` },
+    })
+    expect(await response.json()).toMatchObject({ imported: 0, updated: 1, rejected: 0 })
+  })
+
+  test('an unknown path is a JSON 404', async () => {
+    const response = await fetch(`${service.baseUrl}/no-such-thing`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ error: 'not_found', message: 'no such endpoint' })
+  })
+
+  test('SIGTERM stops it cleanly with the database closed and intact', async () => {
+    service.child.kill('SIGTERM')
+    expect(await service.child.exited).toBe(0)
+    expect(service.logs.some((logLine) => safeJson(logLine)?.msg === 'stopped')).toBe(true)
+    expect(integrityOf(join(dataDir, 'index.db'))).toEqual({ integrity_check: 'ok' })
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    expect(db.sqlite.query('SELECT count(*) AS n FROM torrents').get()).toEqual({ n: 19 })
+    db.close()
+  })
+})
+
+describe('a crash in the middle of a large import', () => {
+  test('SIGKILL leaves a database that opens, passes integrity_check and holds every committed batch', async () => {
+    const dataDir = makeTempDir()
+    const input = join(dataDir, 'large.jsonl')
+    writeFileSync(input, Array.from({ length: 300_000 }, (_, i) => line(i)).join('\n'))
+    const child = Bun.spawn([process.execPath, 'src/cli.ts', 'import', input], {
+      cwd: REPO_ROOT,
+      env: childEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', SERVICE_INGEST_BATCH_SIZE: '2000' }),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    let committed = 0
+    let batches = 0
+    const killedAfterBatches = new Promise<void>((resolve) => {
+      collectLines(child.stderr, (logLine) => {
+        const record = safeJson(logLine)
+        if (record?.msg !== 'ingest batch committed') return
+        committed = Number(record.totalImported)
+        if (++batches === 10) {
+          child.kill('SIGKILL')
+          resolve()
+        }
+      })
+    })
+    await killedAfterBatches
+    await child.exited
+    expect(child.signalCode).toBe('SIGKILL')
+
+    expect(integrityOf(join(dataDir, 'index.db'))).toEqual({ integrity_check: 'ok' })
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    const { n } = db.sqlite.query('SELECT count(*) AS n FROM torrents').get() as { n: number }
+    db.close()
+    expect(committed).toBeGreaterThanOrEqual(20_000)
+    // Every batch the log reported as committed is there; the kill stopped the import part-way.
+    expect(n).toBeGreaterThanOrEqual(committed)
+    expect(n).toBeLessThan(300_000)
+    expect(n % 2000).toBe(0)
+  })
+})

@@ -1,0 +1,140 @@
+import { describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openDatabase } from '../../src/db'
+import { bytesToHex } from '../../src/metainfo'
+import { runCli } from '../support/processes'
+import { makeTempDir } from '../support/temp-dir'
+import { expectedKey, TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/torrent-fixtures'
+
+function readIndex(dataDir: string) {
+  const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+  const torrents = db.sqlite
+    .query('SELECT id, info_hash, info_hash_v2, name, size, files_count FROM torrents ORDER BY name')
+    .all() as { id: number; info_hash: Uint8Array; info_hash_v2: Uint8Array | null; name: string; size: number; files_count: number }[]
+  const filePaths = db.sqlite.query('SELECT torrent_id, path FROM torrent_files').all() as { torrent_id: number; path: string }[]
+  const fileCount = filePaths.length
+  db.close()
+  return { torrents, filePaths, fileCount }
+}
+
+describe('cli import of .torrent files', () => {
+  const dataDir = makeTempDir()
+
+  test('imports every real torrent of the corpus from a folder, keyed as the corpus says', async () => {
+    const result = await runCli(['import', TORRENT_FIXTURES_DIR], { DATA_DIR: dataDir })
+    expect(result.stderr).not.toContain('rejected ')
+    expect(result.stdout.trim()).toBe(`imported ${torrentFixtures.length}, updated 0, rejected 0`)
+    expect(result.exitCode).toBe(0)
+
+    const { torrents, filePaths } = readIndex(dataDir)
+    expect(torrents.map((row) => bytesToHex(row.info_hash)).sort()).toEqual(torrentFixtures.map(expectedKey).sort())
+    const v2Only = torrents.find((row) => row.name === 'bittorrent-v2-test')!
+    expect(bytesToHex(v2Only.info_hash_v2!)).toStartWith(bytesToHex(v2Only.info_hash))
+    expect(filePaths.some((file) => file.path.includes('.pad/') || file.path.includes('_____padding_file_'))).toBe(false)
+    for (const fixture of torrentFixtures) {
+      const row = torrents.find((candidate) => bytesToHex(candidate.info_hash) === expectedKey(fixture))!
+      expect({ name: row.name, files: row.files_count }).toEqual({
+        name: fixture.name,
+        files: fixture.files.filter((file) => !/(^|\/)\.pad\//.test(file.path)).length,
+      })
+    }
+  })
+
+  test('a second import of the same files changes nothing but marks them updated', async () => {
+    const before = readIndex(dataDir)
+    const result = await runCli(['import', TORRENT_FIXTURES_DIR], { DATA_DIR: dataDir })
+    expect(result.stdout.trim()).toBe(`imported 0, updated ${torrentFixtures.length}, rejected 0`)
+    const after = readIndex(dataDir)
+    expect(after.torrents).toEqual(before.torrents)
+    expect(after.fileCount).toBe(before.fileCount)
+  })
+
+  test('rejects a corrupt .torrent and a missing path by name, and still imports the rest', async () => {
+    const dir = makeTempDir()
+    writeFileSync(join(dir, 'broken.torrent'), 'd4:infod4:name3:abc')
+    writeFileSync(join(dir, 'notes.txt'), 'ignored inside a folder')
+    const result = await runCli(
+      ['import', dir, join(TORRENT_FIXTURES_DIR, 'alice.torrent'), join(dir, 'missing.torrent')],
+      { DATA_DIR: makeTempDir() },
+    )
+    expect(result.exitCode).toBe(1)
+    expect(result.stdout.trim()).toBe('imported 1, updated 0, rejected 2')
+    expect(result.stderr).toContain(`rejected ${join(dir, 'broken.torrent')}: malformed bencode`)
+    expect(result.stderr).toContain(`rejected ${join(dir, 'missing.torrent')}: no such file or folder`)
+    expect(result.stderr).not.toContain('notes.txt')
+  })
+})
+
+describe('cli import of JSON Lines', () => {
+  const good = (n: number, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ infoHash: String(n).repeat(40).slice(0, 40), name: `Good.Release.${n}.1080p`, size: 1000 + n, ...extra })
+
+  test('imports the good lines and reports each bad one with file, line and reason', async () => {
+    const dir = makeTempDir()
+    const path = join(dir, 'dump.jsonl')
+    writeFileSync(
+      path,
+      [
+        good(1, { files: [{ path: 'a/b.mkv', size: 600 }, { path: 'a/b.nfo', size: 401 }] }),
+        '{"infoHash": "not json',
+        JSON.stringify({ infoHash: 'xyz', name: 'bad hash', size: 1 }),
+        JSON.stringify({ infoHash: 'b'.repeat(40), name: 'negative', size: -1 }),
+        JSON.stringify({ infoHash: 'c'.repeat(40), size: 5 }),
+        '',
+        good(2, { publishedAt: '2021-03-04T05:06:07Z', seeders: 4, leechers: 1, source: 'rarbg-dump' }),
+        '[1, 2]',
+        good(3),
+      ].join('\n'),
+    )
+    const dataDir = makeTempDir()
+    const result = await runCli(['import', path], { DATA_DIR: dataDir })
+    expect(result.exitCode).toBe(1)
+    expect(result.stdout.trim()).toBe('imported 3, updated 0, rejected 5')
+    const rejections = result.stderr.split('\n').filter((line) => line.startsWith('rejected '))
+    expect(rejections).toEqual([
+      `rejected ${path}:2: not valid JSON`,
+      `rejected ${path}:3: infoHash must be 40 hex characters (or 32 base32)`,
+      `rejected ${path}:4: size must be a whole number of bytes, 0 or more`,
+      `rejected ${path}:5: name is missing or empty`,
+      `rejected ${path}:8: not a JSON object`,
+    ])
+
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    const second = db.sqlite
+      .query(
+        `SELECT t.published_at, t.seeders, t.leechers, s.key FROM torrents t
+         JOIN torrent_sources ts ON ts.torrent_id = t.id JOIN sources s ON s.id = ts.source_id WHERE t.name = ?`,
+      )
+      .get('Good.Release.2.1080p')
+    expect(second).toEqual({ published_at: Date.parse('2021-03-04T05:06:07Z') / 1000, seeders: 4, leechers: 1, key: 'rarbg-dump' })
+    const files = db.sqlite.query('SELECT path, extension, file_type FROM torrent_files ORDER BY file_index').all()
+    expect(files).toEqual([
+      { path: 'a/b.mkv', extension: 'mkv', file_type: 'video' },
+      { path: 'a/b.nfo', extension: 'nfo', file_type: 'document' },
+    ])
+    db.close()
+  })
+
+  test('reads JSON Lines from stdin with -', async () => {
+    const dataDir = makeTempDir()
+    const result = await runCli(['import', '-'], { DATA_DIR: dataDir }, `${good(4)}\n${good(5)}\n{oops}\n`)
+    expect(result.stdout.trim()).toBe('imported 2, updated 0, rejected 1')
+    expect(result.stderr).toContain('rejected stdin:3: not valid JSON')
+  })
+
+  test('prints plain progress lines and the summary when not on a terminal', async () => {
+    const path = join(makeTempDir(), 'many.jsonl')
+    writeFileSync(path, Array.from({ length: 3000 }, (_, i) => good(i + 10).replace(/"infoHash":"[^"]+"/, `"infoHash":"${i.toString(16).padStart(40, '0')}"`)).join('\n'))
+    const result = await runCli(['import', path], { DATA_DIR: makeTempDir() })
+    expect(result.stdout.trim()).toBe('imported 3000, updated 0, rejected 0')
+    // No terminal: no bar escape codes in the output.
+    expect(result.stderr).not.toContain('\u001b[')
+  })
+
+  test('needs at least one path', async () => {
+    const result = await runCli(['import'], { DATA_DIR: makeTempDir() })
+    expect(result.exitCode).toBe(2)
+    expect(result.stderr).toContain('at least one path')
+  })
+})

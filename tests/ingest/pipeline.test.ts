@@ -1,0 +1,131 @@
+import { describe, expect, test } from 'bun:test'
+import { openDatabase } from '../../src/db'
+import { ingestItemFromMetainfo, type IngestItem, type WriteOutcome } from '../../src/ingest'
+import { hexToBytes, parseTorrentFile } from '../../src/metainfo'
+import { openTestIndex } from '../support/test-index'
+import { readTorrentFixture } from '../support/torrent-fixtures'
+
+function item(overrides: Partial<IngestItem> = {}): IngestItem {
+  return {
+    infoHash: 'a'.repeat(40),
+    infoHashV2: null,
+    name: 'Some.Show.S01E01.720p.HDTV.x264-GRP',
+    sizeBytes: 100,
+    isPrivate: false,
+    files: null,
+    source: 'import',
+    publishedAt: null,
+    seeders: null,
+    leechers: null,
+    ...overrides,
+  }
+}
+
+const countRows = (sqlite: import('bun:sqlite').Database, table: string) =>
+  (sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+
+describe('ingest pipeline', () => {
+  test('writes a batch as soon as it is full', () => {
+    const { db, pipeline } = openTestIndex({ batchSize: 3, flushIntervalMs: 60_000 })
+    pipeline.submit(item({ infoHash: '1'.repeat(40) }))
+    pipeline.submit(item({ infoHash: '2'.repeat(40) }))
+    expect(countRows(db.sqlite, 'torrents')).toBe(0)
+    expect(pipeline.pending).toBe(2)
+    pipeline.submit(item({ infoHash: '3'.repeat(40) }))
+    expect(countRows(db.sqlite, 'torrents')).toBe(3)
+    expect(pipeline.pending).toBe(0)
+  })
+
+  test('writes a trickle of items after the flush interval', async () => {
+    const { db, pipeline } = openTestIndex({ batchSize: 1000, flushIntervalMs: 20 })
+    pipeline.submit(item())
+    expect(countRows(db.sqlite, 'torrents')).toBe(0)
+    await Bun.sleep(80)
+    expect(countRows(db.sqlite, 'torrents')).toBe(1)
+  })
+
+  test('upserts by info hash: no duplicate rows, earliest first sighting kept, feed time unchanged', () => {
+    const { db, pipeline } = openTestIndex()
+    const outcomes: (WriteOutcome | Error)[] = []
+    const receipt = { settle: (outcome: WriteOutcome | Error) => outcomes.push(outcome) }
+    const files = parseTorrentFile(readTorrentFixture('continuum-s01.torrent')).files
+    pipeline.submit(item({ publishedAt: 1_700_000_000, files }), receipt)
+    pipeline.flush()
+    pipeline.submit(item({ publishedAt: 1_600_000_000, files, seeders: 12 }), receipt)
+    pipeline.submit(item({ publishedAt: 1_650_000_000, files, source: 'dht' }), receipt)
+    pipeline.flush()
+
+    expect(outcomes).toEqual(['imported', 'updated', 'updated'])
+    expect(countRows(db.sqlite, 'torrents')).toBe(1)
+    expect(countRows(db.sqlite, 'torrent_files')).toBe(files.length)
+    const row = db.sqlite.query('SELECT published_at, first_seen_at, seeders FROM torrents').get()
+    expect(row).toEqual({ published_at: 1_700_000_000, first_seen_at: 1_600_000_000, seeders: 12 })
+    const sources = db.sqlite
+      .query('SELECT s.key, ts.published_at FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id ORDER BY s.key')
+      .all()
+    expect(sources).toEqual([
+      { key: 'dht', published_at: 1_650_000_000 },
+      { key: 'import', published_at: 1_600_000_000 },
+    ])
+  })
+
+  test('fills in the file list when a torrent first known without files arrives with them', () => {
+    const { db, pipeline } = openTestIndex()
+    const metainfo = parseTorrentFile(readTorrentFixture('wired-cd.torrent'))
+    pipeline.submit(item({ infoHash: metainfo.infoHash, name: metainfo.name, sizeBytes: 1 }))
+    pipeline.flush()
+    expect(db.sqlite.query('SELECT files_count FROM torrents').get()).toEqual({ files_count: null })
+    pipeline.submit(ingestItemFromMetainfo(metainfo, 'dht'))
+    pipeline.flush()
+    expect(db.sqlite.query('SELECT files_count, size FROM torrents').get()).toEqual({
+      files_count: metainfo.files.length,
+      size: metainfo.sizeBytes,
+    })
+    expect(countRows(db.sqlite, 'torrent_files')).toBe(metainfo.files.length)
+  })
+
+  test('never stores a publish time in the future', () => {
+    const { db, pipeline } = openTestIndex()
+    pipeline.submit(item({ publishedAt: Math.floor(Date.now() / 1000) + 86_400 * 365 }))
+    pipeline.flush()
+    const row = db.sqlite.query('SELECT published_at FROM torrents').get() as { published_at: number }
+    expect(row.published_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000))
+  })
+
+  test('one bad item fails alone; the rest of its batch lands', () => {
+    const { db, pipeline } = openTestIndex({ batchSize: 10 })
+    const outcomes: (WriteOutcome | Error)[] = []
+    const receipt = { settle: (outcome: WriteOutcome | Error) => outcomes.push(outcome) }
+    pipeline.submit(item({ infoHash: '1'.repeat(40) }), receipt)
+    // Producers validate sizes; a negative one here stands for any row the database refuses.
+    pipeline.submit(item({ infoHash: '2'.repeat(40), sizeBytes: -5 }), receipt)
+    pipeline.submit(item({ infoHash: '3'.repeat(40) }), receipt)
+    const report = pipeline.flush()
+
+    expect(report).toEqual({ imported: 2, updated: 0, failed: 1 })
+    expect(outcomes[0]).toBe('imported')
+    expect(outcomes[1]).toBeInstanceOf(Error)
+    expect(outcomes[2]).toBe('imported')
+    expect(countRows(db.sqlite, 'torrents')).toBe(2)
+  })
+
+  test('readers see the last committed state while a write transaction is open', () => {
+    const { db, pipeline, path } = openTestIndex()
+    pipeline.submit(item({ infoHash: '1'.repeat(40) }))
+    pipeline.flush()
+
+    const reader = openDatabase(path, { readonly: true })
+    db.sqlite.run('BEGIN IMMEDIATE')
+    db.sqlite.run(
+      "INSERT INTO torrents (info_hash, name, size, published_at, first_seen_at, updated_at) VALUES (?, 'uncommitted', 1, 1, 1, 1)",
+      [hexToBytes('2'.repeat(40))],
+    )
+    const started = performance.now()
+    expect(countRows(reader.sqlite, 'torrents')).toBe(1)
+    // With a rollback journal this read would wait for busy_timeout (5 s) and then fail.
+    expect(performance.now() - started).toBeLessThan(500)
+    db.sqlite.run('COMMIT')
+    expect(countRows(reader.sqlite, 'torrents')).toBe(2)
+    reader.close()
+  })
+})
