@@ -1,0 +1,120 @@
+/**
+ * Torznab categories: the standard Newznab ids and short names (Prowlarr maps by
+ * "{parent}/{sub}" name first, so only standard names keep its mapping and ours in step; for
+ * books that means 7010 Mags, 7020 EBook, 7030 Comics, 7040 Technical, not the spec's list).
+ * Every id an item carries is declared here, and so in caps.
+ */
+import type { ContentType, ParsedRelease } from './model'
+
+export interface TorznabCategory {
+  id: number
+  name: string
+  subcategories: { id: number; name: string }[]
+}
+
+const sub = (id: number, name: string) => ({ id, name })
+
+export const TORZNAB_CATEGORIES: TorznabCategory[] = [
+  { id: 1000, name: 'Console', subcategories: [] },
+  {
+    id: 2000,
+    name: 'Movies',
+    subcategories: [sub(2010, 'Foreign'), sub(2020, 'Other'), sub(2030, 'SD'), sub(2040, 'HD'), sub(2045, 'UHD'), sub(2050, 'BluRay'), sub(2060, '3D')],
+  },
+  {
+    id: 3000,
+    name: 'Audio',
+    subcategories: [sub(3010, 'MP3'), sub(3020, 'Video'), sub(3030, 'Audiobook'), sub(3040, 'Lossless'), sub(3050, 'Other')],
+  },
+  { id: 4000, name: 'PC', subcategories: [] },
+  {
+    id: 5000,
+    name: 'TV',
+    subcategories: [
+      sub(5020, 'Foreign'), sub(5030, 'SD'), sub(5040, 'HD'), sub(5045, 'UHD'),
+      sub(5050, 'Other'), sub(5060, 'Sport'), sub(5070, 'Anime'), sub(5080, 'Documentary'),
+    ],
+  },
+  { id: 6000, name: 'XXX', subcategories: [] },
+  {
+    id: 7000,
+    name: 'Books',
+    subcategories: [sub(7010, 'Mags'), sub(7020, 'EBook'), sub(7030, 'Comics'), sub(7040, 'Technical'), sub(7050, 'Other'), sub(7060, 'Foreign')],
+  },
+  { id: 8000, name: 'Other', subcategories: [] },
+]
+
+const PARENT_BY_ID = new Map<number, number>(
+  TORZNAB_CATEGORIES.flatMap((category) => [
+    [category.id, category.id] as const,
+    ...category.subcategories.map((subcategory) => [subcategory.id, category.id] as const),
+  ]),
+)
+
+export function isKnownCategory(id: number): boolean {
+  return PARENT_BY_ID.has(id)
+}
+
+export function parentCategoryOf(id: number): number | undefined {
+  return PARENT_BY_ID.get(id)
+}
+
+/**
+ * The categories of a classified torrent: always a parent, plus the sub-categories that apply.
+ * Sub-categories beyond quality come from tags the rules set (`anime`, `sport`, `documentary`,
+ * `console`, `lossless`, `music-video`), so an operator sees, and can override, what chose them.
+ * Video without a resolution tag is SD: scene names leave the resolution out only for SD
+ * releases (`Show.S01E01.HDTV.x264-GRP`), and Sonarr reads them the same way.
+ */
+export function categoriesFor(contentType: ContentType, parsed: ParsedRelease, tags: ReadonlySet<string>): number[] {
+  switch (contentType) {
+    case 'movie':
+      return [2000, movieSubcategory(parsed)]
+    case 'tv_show':
+      return [5000, ...tvSubcategories(parsed, tags)]
+    case 'music':
+      return [3000, tags.has('music-video') ? 3020 : tags.has('lossless') ? 3040 : 3010]
+    case 'audiobook':
+      return [3000, 3030]
+    case 'ebook':
+      return [7000, 7020]
+    case 'comic':
+      return [7000, 7030]
+    case 'software':
+      return [4000]
+    case 'game':
+      return [tags.has('console') ? 1000 : 4000]
+    case 'xxx':
+      return [6000]
+    case 'other':
+      return [8000]
+  }
+}
+
+function movieSubcategory(parsed: ParsedRelease): number {
+  if (parsed.video3d) return 2060
+  if (parsed.modifiers.includes('brdisk') || parsed.modifiers.includes('remux')) return 2050
+  return videoQualityTier(parsed, { sd: 2030, hd: 2040, uhd: 2045 })
+}
+
+function tvSubcategories(parsed: ParsedRelease, tags: ReadonlySet<string>): number[] {
+  const quality = videoQualityTier(parsed, { sd: 5030, hd: 5040, uhd: 5045 })
+  if (tags.has('sport')) return [5060, quality]
+  if (tags.has('anime')) return [5070, quality]
+  if (tags.has('documentary')) return [5080, quality]
+  return [quality]
+}
+
+function videoQualityTier(parsed: ParsedRelease, ids: { sd: number; hd: number; uhd: number }): number {
+  switch (parsed.resolution) {
+    case 'v2160p':
+    case 'v4320p':
+      return ids.uhd
+    case 'v720p':
+    case 'v1080p':
+    case 'v1440p':
+      return ids.hd
+    default:
+      return ids.sd
+  }
+}

@@ -1,0 +1,109 @@
+import { join } from 'node:path'
+import { categoriesFor, parentCategoryOf } from './categories'
+import type { ContentType, ParsedRelease } from './model'
+import { parseReleaseName } from './release-name/parse-release-name'
+import { buildFacts, type ClassifierInput } from './rules/build-facts'
+import { compileRules, type CompiledRules } from './rules/rule-engine'
+import { loadRuleSet } from './rules/rule-file'
+
+export const DEFAULT_RULES_PATH = join(import.meta.dir, 'rules/default-rules.yml')
+
+/** Identifiers of the film or show a torrent holds, known only from ground truth. */
+export interface ExternalIds {
+  imdb: string | null
+  tmdb: number | null
+  tvdb: number | null
+  tvmaze: number | null
+}
+
+/** What an *arr client confirmed about a torrent it downloaded and imported (evidence issue). */
+export interface GroundTruthLabel extends ExternalIds {
+  contentType: ContentType
+  title: string | null
+  year: number | null
+  seasons: number[]
+  episodes: number[]
+}
+
+export interface Classification {
+  contentType: ContentType
+  /** Torznab ids, each sub-category with its parent, ascending. */
+  categories: number[]
+  parsed: ParsedRelease
+  /** 0-1; 1 for a confirmed label. */
+  confidence: number
+  tags: string[]
+  firedRules: string[]
+  /** `confirmed` when ground truth decided, `pending` when only rules did. */
+  status: 'pending' | 'confirmed'
+  externalIds: ExternalIds
+  /** A rule stopped the chain or a label decided: no rerank is needed. */
+  isDefinitive: boolean
+}
+
+export type ClassifyOutcome = { deletedBy: string } | { deletedBy: null; classification: Classification }
+
+/** The confidence of a torrent no rule could place. */
+const UNPLACED_CONFIDENCE = 0.2
+
+const NO_IDS: ExternalIds = { imdb: null, tmdb: null, tvdb: null, tvmaze: null }
+
+/** Loads and compiles the default rules plus an operator's file; a bad rule throws RuleFileError. */
+export function loadClassifier(options: { rulesPath?: string } = {}) {
+  return createClassifier(compileRules(loadRuleSet(DEFAULT_RULES_PATH, options.rulesPath)))
+}
+
+export function createClassifier(rules: CompiledRules) {
+  return {
+    /**
+     * Classifies one torrent. A ground-truth label preempts the chain's decisions (type,
+     * confidence 1.0, its ids and episode data win), but the chain still runs for its tags and
+     * for deletion: a banned torrent is deleted whatever a client said.
+     */
+    classify(input: ClassifierInput, label: GroundTruthLabel | null = null): ClassifyOutcome {
+      const parsed = applyLabel(parseReleaseName(input.name), label)
+      const facts = buildFacts(input, parsed, rules.groupsByExtension, rules.extensionGroups)
+      const outcome = rules.run(facts, label?.contentType ?? null)
+      if (outcome.deletedBy) return { deletedBy: outcome.deletedBy }
+
+      const contentType = label?.contentType ?? outcome.contentType ?? 'other'
+      const derived = categoriesFor(contentType, parsed, new Set(outcome.tags))
+      return {
+        deletedBy: null,
+        classification: {
+          contentType,
+          categories: withParents(label ? derived : [...derived, ...outcome.categories]),
+          parsed,
+          confidence: label ? 1 : outcome.contentType ? outcome.confidence : UNPLACED_CONFIDENCE,
+          tags: outcome.tags,
+          firedRules: outcome.firedRules,
+          status: label ? 'confirmed' : 'pending',
+          externalIds: label ? { imdb: label.imdb, tmdb: label.tmdb, tvdb: label.tvdb, tvmaze: label.tvmaze } : NO_IDS,
+          isDefinitive: label !== null || outcome.stopped,
+        },
+      }
+    },
+  }
+}
+
+export type Classifier = ReturnType<typeof createClassifier>
+
+function applyLabel(parsed: ParsedRelease, label: GroundTruthLabel | null): ParsedRelease {
+  if (!label) return parsed
+  return {
+    ...parsed,
+    title: label.title ?? parsed.title,
+    year: label.year ?? parsed.year,
+    seasons: label.seasons.length > 0 ? label.seasons : parsed.seasons,
+    episodes: label.episodes.length > 0 ? label.episodes : parsed.episodes,
+  }
+}
+
+function withParents(categories: number[]): number[] {
+  const all = new Set<number>()
+  for (const category of categories) {
+    all.add(category)
+    all.add(parentCategoryOf(category) ?? category)
+  }
+  return [...all].sort((a, b) => a - b)
+}

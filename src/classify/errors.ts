@@ -1,0 +1,15 @@
+import { AppError } from '../app-error'
+
+/** The rules file cannot be used: bad YAML, a bad rule, or a CEL expression that does not compile. */
+export class RuleFileError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('rules_invalid', message, options)
+  }
+}
+
+/** The optional LLM rerank failed; the rule result stands. */
+export class RerankError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('rerank_failed', message, options)
+  }
+}

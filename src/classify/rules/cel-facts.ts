@@ -1,0 +1,116 @@
+/**
+ * What a rule's `when` expression sees. Classes rather than plain objects: cel-js passes
+ * instances of registered types through untouched, where a plain object would be converted on
+ * every evaluation (0.26 vs 0.42 us each, measured), and a torrent meets some 25 rules.
+ * CEL ints are BigInts; sizes are doubles (exact to 2^53 bytes). Absent text is "", an absent
+ * year is 0, absent lists are [].
+ */
+import type { ParsedRelease } from '../model'
+
+export class FileFacts {
+  constructor(
+    readonly path: string,
+    readonly name: string,
+    readonly extension: string,
+    readonly type: string,
+    readonly size: number,
+  ) {}
+}
+
+export class TorrentFacts {
+  constructor(
+    readonly name: string,
+    readonly size: number,
+    /** false when only the name is known (an import line without files); `files` then holds the name. */
+    readonly hasFileList: boolean,
+    readonly filesCount: bigint,
+    readonly files: FileFacts[],
+    readonly extensions: string[],
+    /** Every file path, one per line, for keyword tests over the whole torrent. */
+    readonly paths: string,
+    /** Share of all bytes held by the largest file. */
+    readonly largestFileShare: number,
+    readonly largestFile: FileFacts,
+    /** Operator-set tags already on the torrent. */
+    readonly tags: string[],
+  ) {}
+}
+
+export class ReleaseFacts {
+  readonly title: string
+  readonly year: bigint
+  readonly seasons: bigint[]
+  readonly episodes: bigint[]
+  readonly airDate: string
+  readonly complete: boolean
+  readonly resolution: string
+  readonly source: string
+  readonly modifiers: string[]
+  readonly videoCodec: string
+  readonly video3d: string
+  readonly hdr: string[]
+  readonly audioCodecs: string[]
+  readonly audioChannels: string
+  readonly languages: string[]
+  readonly releaseGroup: string
+  readonly editions: string[]
+
+  constructor(parsed: ParsedRelease) {
+    this.title = parsed.title ?? ''
+    this.year = BigInt(parsed.year ?? 0)
+    this.seasons = parsed.seasons.map(BigInt)
+    this.episodes = parsed.episodes.map(BigInt)
+    this.airDate = parsed.airDate ?? ''
+    this.complete = parsed.isComplete
+    this.resolution = parsed.resolution ?? ''
+    this.source = parsed.source ?? ''
+    this.modifiers = parsed.modifiers
+    this.videoCodec = parsed.videoCodec ?? ''
+    this.video3d = parsed.video3d ?? ''
+    this.hdr = parsed.hdr
+    this.audioCodecs = parsed.audioCodecs
+    this.audioChannels = parsed.audioChannels ?? ''
+    this.languages = parsed.languages
+    this.releaseGroup = parsed.releaseGroup ?? ''
+    this.editions = parsed.editions
+  }
+}
+
+/** The chain's running result: rules see what earlier rules decided. */
+export class ResultFacts {
+  constructor(
+    public contentType: string,
+    public confidence: number,
+    public tags: string[],
+    public categories: bigint[],
+  ) {}
+}
+
+export class LabelFacts {
+  constructor(
+    /** "" when no client has confirmed this torrent. */
+    readonly contentType: string,
+  ) {}
+}
+
+export const CEL_TYPES = {
+  File: { ctor: FileFacts, fields: { path: 'string', name: 'string', extension: 'string', type: 'string', size: 'double' } },
+  Torrent: {
+    ctor: TorrentFacts,
+    fields: {
+      name: 'string', size: 'double', hasFileList: 'bool', filesCount: 'int', files: 'list<File>',
+      extensions: 'list<string>', paths: 'string', largestFileShare: 'double', largestFile: 'File', tags: 'list<string>',
+    },
+  },
+  Release: {
+    ctor: ReleaseFacts,
+    fields: {
+      title: 'string', year: 'int', seasons: 'list<int>', episodes: 'list<int>', airDate: 'string', complete: 'bool',
+      resolution: 'string', source: 'string', modifiers: 'list<string>', videoCodec: 'string', video3d: 'string',
+      hdr: 'list<string>', audioCodecs: 'list<string>', audioChannels: 'string', languages: 'list<string>',
+      releaseGroup: 'string', editions: 'list<string>',
+    },
+  },
+  Result: { ctor: ResultFacts, fields: { contentType: 'string', confidence: 'double', tags: 'list<string>', categories: 'list<int>' } },
+  Label: { ctor: LabelFacts, fields: { contentType: 'string' } },
+} as const
