@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { loadClassifier } from '../src/classify'
 import { openIndex } from '../src/core'
 import { runImportCommand } from '../src/importer'
 import { createIngestPipeline, createIngestRepository } from '../src/ingest'
@@ -35,7 +36,7 @@ console.log(`generated ${count} torrents (${fileRows} files, ${(statSync(inputPa
 
 const log = createLogger({ level: 'warn' })
 const db = openIndex(join(dir, 'index.db'), log)
-const pipeline = createIngestPipeline({ repository: createIngestRepository(db.sqlite), batchSize: 5000, flushIntervalMs: 500, log })
+const pipeline = createIngestPipeline({ repository: createIngestRepository(db.sqlite, loadClassifier()), batchSize: 5000, flushIntervalMs: 500, log })
 const discard = new Writable({ write: (_chunk, _encoding, done) => done() })
 const importStart = performance.now()
 const summary = await runImportCommand([inputPath], { pipeline, stdout: discard, stderr: discard, isTTY: false })

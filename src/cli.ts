@@ -2,19 +2,20 @@
  * `bun run cli <command>`: operator commands that work on the index without the server running
  * (or beside it: WAL lets the CLI write while the service reads).
  */
-import { renderConfigHelp } from './config'
-import { openIndex } from './core'
-import { MigrationError } from './db'
+import { describeReleaseName, loadClassifier, RuleFileError } from './classify'
+import { renderConfigHelp, type Config } from './config'
 import { runImportCommand } from './importer'
-import { createIngestPipeline, createIngestRepository } from './ingest'
+import { readLines } from './importer/read-lines'
 import { createLogger } from './log'
-import { loadConfigOrExit } from './process'
+import { loadConfigOrExit, openCoreOrExit } from './process'
 
 const USAGE = `Usage: bun run cli <command>
 
 Commands:
   import PATH...   import .torrent files, folders of them (recursive) and JSON Lines files
                    (.jsonl; - reads stdin). Exits 1 when any input was rejected.
+  parse            read release names from stdin, one per line; write what the classifier
+                   makes of each as one JSON object per line (uses CLASSIFIER_RULES_PATH)
   help             show this help and the configuration variables
 `
 
@@ -23,6 +24,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'import':
       return importCommand(args)
+    case 'parse':
+      return parseCommand(loadConfigOrExit())
     case undefined:
     case 'help':
     case '--help':
@@ -41,21 +44,7 @@ async function importCommand(paths: string[]): Promise<number> {
     return 2
   }
   const config = loadConfigOrExit()
-  const log = createLogger({ level: config.log.level })
-  let db
-  try {
-    db = openIndex(config.db.corePath, log.child({ component: 'db' }))
-  } catch (err) {
-    if (!(err instanceof MigrationError)) throw err
-    log.error('import stopped: database migration failed', { migration: err.migration, err })
-    return 1
-  }
-  const pipeline = createIngestPipeline({
-    repository: createIngestRepository(db.sqlite),
-    batchSize: config.ingest.batchSize,
-    flushIntervalMs: config.ingest.flushIntervalMs,
-    log: log.child({ component: 'ingest' }),
-  })
+  const { db, pipeline } = openCoreOrExit(config, createLogger({ level: config.log.level }))
   try {
     const summary = await runImportCommand(paths, {
       pipeline,
@@ -67,6 +56,24 @@ async function importCommand(paths: string[]): Promise<number> {
   } finally {
     db.close()
   }
+}
+
+async function parseCommand(config: Config): Promise<number> {
+  let classifier
+  try {
+    classifier = loadClassifier({ rulesPath: config.classify.rulesPath })
+  } catch (err) {
+    if (!(err instanceof RuleFileError)) throw err
+    process.stderr.write(`classification rules are invalid: ${err.message}\n`)
+    return 1
+  }
+  const writer = Bun.stdout.writer()
+  for await (const line of readLines(Bun.stdin.stream())) {
+    if ('tooLong' in line) continue
+    writer.write(`${JSON.stringify(describeReleaseName(classifier, line.text.trim()))}\n`)
+  }
+  await writer.end()
+  return 0
 }
 
 process.exit(await main(Bun.argv.slice(2)))

@@ -3,11 +3,9 @@
  * HTTP app, and tears them down in reverse on SIGINT/SIGTERM.
  */
 import { renderConfigHelp } from './config'
-import { createCoreApp, openIndex } from './core'
-import { MigrationError } from './db'
-import { createIngestPipeline, createIngestRepository } from './ingest'
+import { createCoreApp } from './core'
 import { createLogger } from './log'
-import { loadConfigOrExit } from './process'
+import { loadConfigOrExit, openCoreOrExit } from './process'
 
 if (Bun.argv.includes('--help') || Bun.argv.includes('-h')) {
   process.stdout.write(`Usage: bun run start\n\nStarts the indexer: the core HTTP API on CORE_PORT.\n\n${renderConfigHelp()}\n`)
@@ -17,21 +15,7 @@ if (Bun.argv.includes('--help') || Bun.argv.includes('-h')) {
 const config = loadConfigOrExit()
 const log = createLogger({ level: config.log.level })
 
-let db
-try {
-  db = openIndex(config.db.corePath, log.child({ component: 'db' }))
-} catch (err) {
-  if (!(err instanceof MigrationError)) throw err
-  log.error('start-up stopped: database migration failed', { migration: err.migration, err })
-  process.exit(1)
-}
-
-const pipeline = createIngestPipeline({
-  repository: createIngestRepository(db.sqlite),
-  batchSize: config.ingest.batchSize,
-  flushIntervalMs: config.ingest.flushIntervalMs,
-  log: log.child({ component: 'ingest' }),
-})
+const { db, pipeline } = openCoreOrExit(config, log)
 const app = createCoreApp({ config, db, pipeline, log }).listen({
   hostname: config.http.host,
   port: config.http.corePort,

@@ -62,7 +62,7 @@ export function createClassifier(rules: CompiledRules) {
      */
     classify(input: ClassifierInput, label: GroundTruthLabel | null = null): ClassifyOutcome {
       const parsed = applyLabel(parseReleaseName(input.name), label)
-      const facts = buildFacts(input, parsed, rules.groupsByExtension, rules.extensionGroups)
+      const facts = buildFacts(input, parsed, rules.extensionGroups)
       const outcome = rules.run(facts, label?.contentType ?? null)
       if (outcome.deletedBy) return { deletedBy: outcome.deletedBy }
 

@@ -19,6 +19,7 @@ export interface Config {
   dht: { enabled: boolean; host: string; port: number; bootstrap: HostPort[]; peerPort: number }
   search: { timeoutMs: number }
   ingest: { batchSize: number; flushIntervalMs: number }
+  classify: { rulesPath: string | undefined }
 }
 
 export type Env = Record<string, string | undefined>
@@ -40,6 +41,7 @@ export function loadConfig(env: Env): Config {
     },
     search: { timeoutMs: v.SERVICE_SEARCH_TIMEOUT },
     ingest: { batchSize: v.SERVICE_INGEST_BATCH_SIZE, flushIntervalMs: v.SERVICE_INGEST_FLUSH_INTERVAL },
+    classify: { rulesPath: v.CLASSIFIER_RULES_PATH },
   })
 }
 

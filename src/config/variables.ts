@@ -41,6 +41,7 @@ export const variables = {
   SERVICE_SEARCH_TIMEOUT: variable(value.durationMs, '10s', 'longest a search may run before the feed answers error 203; the *arr apps give up after 100s'),
   SERVICE_INGEST_BATCH_SIZE: variable(value.integer(1, 100_000), '1000', 'torrents per write transaction; larger is faster to import, smaller keeps each commit short'),
   SERVICE_INGEST_FLUSH_INTERVAL: variable(value.durationMs, '500ms', 'longest a torrent waits in a partial batch before it is written'),
+  CLASSIFIER_RULES_PATH: optional(value.filePath, 'a YAML rules file merged over the default rules by id (override, disable or add rules and keywords)'),
 } satisfies Record<string, Variable<unknown>>
 
 export type VariableName = keyof typeof variables

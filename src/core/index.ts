@@ -1,2 +1,3 @@
 export { createCoreApp, type CoreApp, type CoreAppDeps } from './app'
 export { openIndex } from './open-index'
+export { openCore, type Core } from './open-core'

@@ -3,7 +3,7 @@
  * applied by our migrator); this file must change in the same commit as they do.
  * tests/db/schema.test.ts checks that both agree.
  */
-import { sqliteTable, integer, text, blob, primaryKey } from 'drizzle-orm/sqlite-core'
+import { sqliteTable, integer, text, blob, primaryKey, real } from 'drizzle-orm/sqlite-core'
 
 export const torrents = sqliteTable('torrents', {
   id: integer('id').primaryKey(),
@@ -55,9 +55,61 @@ export const torrentTags = sqliteTable(
   {
     torrentId: integer('torrent_id').notNull().references(() => torrents.id, { onDelete: 'cascade' }),
     tag: text('tag').notNull(),
+    byRule: integer('by_rule', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.torrentId, table.tag] })],
 )
+
+export const torrentClassifications = sqliteTable('torrent_classifications', {
+  torrentId: integer('torrent_id').primaryKey().references(() => torrents.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  categories: text('categories', { mode: 'json' }).notNull().$type<number[]>(),
+  confidence: real('confidence').notNull(),
+  status: text('status', { enum: ['pending', 'confirmed'] }).notNull(),
+  firedRules: text('fired_rules', { mode: 'json' }).notNull().$type<string[]>(),
+  title: text('title'),
+  year: integer('year'),
+  seasons: text('seasons', { mode: 'json' }).notNull().$type<number[]>(),
+  episodes: text('episodes', { mode: 'json' }).notNull().$type<number[]>(),
+  airDate: text('air_date'),
+  resolution: text('resolution'),
+  source: text('source'),
+  modifiers: text('modifiers', { mode: 'json' }).notNull().$type<string[]>(),
+  videoCodec: text('video_codec'),
+  video3d: text('video_3d'),
+  hdr: text('hdr', { mode: 'json' }).notNull().$type<string[]>(),
+  audioCodecs: text('audio_codecs', { mode: 'json' }).notNull().$type<string[]>(),
+  audioChannels: text('audio_channels'),
+  languages: text('languages', { mode: 'json' }).notNull().$type<string[]>(),
+  releaseGroup: text('release_group'),
+  editions: text('editions', { mode: 'json' }).notNull().$type<string[]>(),
+  imdbId: text('imdb_id'),
+  tmdbId: integer('tmdb_id'),
+  tvdbId: integer('tvdb_id'),
+  tvmazeId: integer('tvmaze_id'),
+  classifiedAt: integer('classified_at').notNull(),
+})
+
+export const groundTruthLabels = sqliteTable('ground_truth_labels', {
+  infoHash: blob('info_hash', { mode: 'buffer' }).primaryKey(),
+  contentType: text('content_type').notNull(),
+  title: text('title'),
+  year: integer('year'),
+  seasons: text('seasons', { mode: 'json' }).notNull().$type<number[]>(),
+  episodes: text('episodes', { mode: 'json' }).notNull().$type<number[]>(),
+  imdbId: text('imdb_id'),
+  tmdbId: integer('tmdb_id'),
+  tvdbId: integer('tvdb_id'),
+  tvmazeId: integer('tvmaze_id'),
+  labelledBy: text('labelled_by').notNull(),
+  labelledAt: integer('labelled_at').notNull(),
+})
+
+export const blockedTorrents = sqliteTable('blocked_torrents', {
+  infoHash: blob('info_hash', { mode: 'buffer' }).primaryKey(),
+  ruleId: text('rule_id').notNull(),
+  blockedAt: integer('blocked_at').notNull(),
+})
 
 export const schemaVersions = sqliteTable('schema_versions', {
   version: integer('version').primaryKey(),

@@ -33,6 +33,7 @@ export function createImportSession(deps: { pipeline: IngestPipeline; onRejected
     origin,
     settle(outcome: WriteOutcome | Error) {
       if (outcome instanceof Error) reject(origin, `could not be stored: ${outcome.message}`)
+      else if (outcome === 'deleted') reject(origin, 'deleted by a classification rule (banned content)')
       else summary[outcome]++
     },
   })

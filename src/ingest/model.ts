@@ -17,8 +17,11 @@ export interface IngestItem {
   leechers: number | null
 }
 
-/** `imported`: a torrent new to the index; `updated`: one it already held. */
-export type WriteOutcome = 'imported' | 'updated'
+/**
+ * `imported`: a torrent new to the index; `updated`: one it already held; `deleted`: a
+ * classification rule deleted it (banned content), or had before: it is not stored.
+ */
+export type WriteOutcome = 'imported' | 'updated' | 'deleted'
 
 /** Lets a producer learn what became of each item once its batch is committed. */
 export interface Receipt {

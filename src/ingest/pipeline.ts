@@ -5,6 +5,7 @@ import type { IngestRepository } from './repository'
 export interface FlushReport {
   imported: number
   updated: number
+  deleted: number
   failed: number
 }
 
@@ -31,14 +32,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
   let buffer: Entry[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
-  const totals = { imported: 0, updated: 0, failed: 0, batches: 0 }
+  const totals = { imported: 0, updated: 0, deleted: 0, failed: 0, batches: 0 }
 
   const flush = (): FlushReport => {
     if (timer) clearTimeout(timer)
     timer = undefined
     const pending = buffer
     buffer = []
-    const report: FlushReport = { imported: 0, updated: 0, failed: 0 }
+    const report: FlushReport = { imported: 0, updated: 0, deleted: 0, failed: 0 }
     if (pending.length === 0) return report
     const outcomes = writeWithIsolation(pending)
     outcomes.forEach((outcome, i) => {
@@ -48,6 +49,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     })
     totals.imported += report.imported
     totals.updated += report.updated
+    totals.deleted += report.deleted
     totals.failed += report.failed
     totals.batches++
     deps.log.debug('ingest batch committed', { ...report, totalImported: totals.imported, totalUpdated: totals.updated })

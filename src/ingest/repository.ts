@@ -1,13 +1,17 @@
 import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
+import { createClassificationRepository, type Classifier } from '../classify'
 import { hexToBytes, type TorrentFile } from '../metainfo'
 import type { IngestItem, WriteOutcome } from './model'
 
 /**
  * The ingest writer's SQL. Raw prepared statements on purpose: this is the one hot write path
  * (tens of thousands of torrents a second on import), where the query builder's per-row object
- * mapping would cost more than SQLite itself.
+ * mapping would cost more than SQLite itself. Each new torrent (or one whose file list arrives)
+ * is classified in the same transaction, so nothing is ever visible unclassified.
  */
-export function createIngestRepository(db: Database) {
+export function createIngestRepository(db: Database, classifier: Classifier) {
+  const classifications = createClassificationRepository(db)
+  const deleteTorrent = db.prepare('DELETE FROM torrents WHERE id = ?')
   const findTorrent = db.prepare<{ id: number; files_count: number | null }, [Uint8Array]>(
     'SELECT id, files_count FROM torrents WHERE info_hash = ?',
   )
@@ -56,8 +60,24 @@ export function createIngestRepository(db: Database) {
     })
   }
 
-  const writeOne = (item: IngestItem, nowSeconds: number): WriteOutcome => {
+  /** Classifies and stores; false when a rule deleted the torrent (it is then blocked). */
+  const classify = (torrentId: number, hash: Uint8Array, item: IngestItem, isNew: boolean, hasLabels: boolean, nowSeconds: number) => {
+    const outcome = classifier.classify(
+      { name: item.name, sizeBytes: item.sizeBytes, files: item.files, tags: isNew ? [] : classifications.operatorTagsOf(torrentId) },
+      hasLabels ? classifications.findLabel(hash) : null,
+    )
+    if (outcome.deletedBy !== null) {
+      deleteTorrent.run(torrentId)
+      classifications.block(hash, outcome.deletedBy, nowSeconds)
+      return false
+    }
+    classifications.store(torrentId, outcome.classification, nowSeconds)
+    return true
+  }
+
+  const writeOne = (item: IngestItem, nowSeconds: number, hasLabels: boolean): WriteOutcome => {
     const hash = hexToBytes(item.infoHash)
+    if (classifications.blockingRule(hash) !== null) return 'deleted'
     const hashV2 = item.infoHashV2 ? hexToBytes(item.infoHashV2) : null
     // A source's clock may run ahead; a future time would pin the item to the top of the feed.
     const publishedAt = Math.min(item.publishedAt ?? nowSeconds, nowSeconds)
@@ -70,6 +90,7 @@ export function createIngestRepository(db: Database) {
     if (isNew) {
       torrentId = Number(inserted.lastInsertRowid)
       if (item.files) writeFiles(torrentId, item.files)
+      if (!classify(torrentId, hash, item, true, hasLabels, nowSeconds)) return 'deleted'
     } else {
       const existing = findTorrent.get(hash)!
       torrentId = existing.id
@@ -77,6 +98,8 @@ export function createIngestRepository(db: Database) {
       if (existing.files_count === null && item.files) {
         fillFiles.run(item.files.length, item.sizeBytes, torrentId)
         writeFiles(torrentId, item.files)
+        // The file list is new evidence: the name alone may have been classified wrongly.
+        if (!classify(torrentId, hash, item, false, hasLabels, nowSeconds)) return 'deleted'
       }
     }
     upsertSource.run(torrentId, sourceId(item.source), publishedAt, nowSeconds)
@@ -85,9 +108,10 @@ export function createIngestRepository(db: Database) {
 
   return {
     /** Writes a batch in one transaction: all of it lands, or none of it. */
-    writeBatch: db.transaction((items: IngestItem[], nowSeconds: number): WriteOutcome[] =>
-      items.map((item) => writeOne(item, nowSeconds)),
-    ),
+    writeBatch: db.transaction((items: IngestItem[], nowSeconds: number): WriteOutcome[] => {
+      const hasLabels = classifications.hasAnyLabel()
+      return items.map((item) => writeOne(item, nowSeconds, hasLabels))
+    }),
   }
 }
 

@@ -1,1 +1,2 @@
 export { loadConfigOrExit } from './load-config-or-exit'
+export { openCoreOrExit } from './open-core-or-exit'

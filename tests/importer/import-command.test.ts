@@ -66,10 +66,10 @@ describe('cli import of .torrent files', () => {
   })
 })
 
-describe('cli import of JSON Lines', () => {
-  const good = (n: number, extra: Record<string, unknown> = {}) =>
-    JSON.stringify({ infoHash: String(n).repeat(40).slice(0, 40), name: `Good.Release.${n}.1080p`, size: 1000 + n, ...extra })
+const good = (n: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ infoHash: String(n).repeat(40).slice(0, 40), name: `Good.Release.${n}.1080p`, size: 1000 + n, ...extra })
 
+describe('cli import of JSON Lines', () => {
   test('imports the good lines and reports each bad one with file, line and reason', async () => {
     const dir = makeTempDir()
     const path = join(dir, 'dump.jsonl')
@@ -136,5 +136,57 @@ describe('cli import of JSON Lines', () => {
     const result = await runCli(['import'], { DATA_DIR: makeTempDir() })
     expect(result.exitCode).toBe(2)
     expect(result.stderr).toContain('at least one path')
+  })
+})
+
+describe('classification on import', () => {
+  test('stores each torrent with its classification and rule tags', async () => {
+    const dataDir = makeTempDir()
+    await runCli(['import', TORRENT_FIXTURES_DIR], { DATA_DIR: dataDir })
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    const rows = db.sqlite
+      .query(
+        `SELECT t.name, c.content_type, c.categories, c.status, c.fired_rules FROM torrents t
+         JOIN torrent_classifications c ON c.torrent_id = t.id`,
+      )
+      .all() as { name: string; content_type: string; categories: string; status: string; fired_rules: string }[]
+    db.close()
+    expect(rows).toHaveLength(torrentFixtures.length)
+    for (const fixture of torrentFixtures) {
+      const row = rows.find((candidate) => candidate.name === fixture.name)!
+      expect({ name: fixture.name, type: row.content_type, status: row.status }).toEqual({ name: fixture.name, type: fixture.label_content_type, status: 'pending' })
+    }
+    expect(JSON.parse(rows.find((row) => row.name.startsWith('Continuum'))!.categories)).toEqual([5000, 5040])
+  })
+
+  test('a file list arriving later re-classifies a torrent first known by name', async () => {
+    const dataDir = makeTempDir()
+    const hash = 'ab'.repeat(20)
+    const path = join(makeTempDir(), 'later.jsonl')
+    writeFileSync(path, JSON.stringify({ infoHash: hash, name: 'Mystery.Pack', size: 5 }))
+    await runCli(['import', path], { DATA_DIR: dataDir })
+    writeFileSync(path, JSON.stringify({ infoHash: hash, name: 'Mystery.Pack', files: [{ path: 'a/01.flac', size: 4e7 }, { path: 'a/02.flac', size: 4e7 }] }))
+    await runCli(['import', path], { DATA_DIR: dataDir })
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    expect(db.sqlite.query('SELECT content_type, categories FROM torrent_classifications').get()).toEqual({ content_type: 'music', categories: '[3000,3040]' })
+    expect(db.sqlite.query('SELECT tag, by_rule FROM torrent_tags').all()).toEqual([{ tag: 'lossless', by_rule: 1 }])
+    db.close()
+  })
+
+  test('banned content is rejected, never stored, and blocked for later imports', async () => {
+    const dataDir = makeTempDir()
+    const path = join(makeTempDir(), 'banned.jsonl')
+    writeFileSync(path, [good(60), JSON.stringify({ infoHash: 'cd'.repeat(20), name: 'Some pthc thing', size: 9 })].join('\n'))
+    const first = await runCli(['import', path], { DATA_DIR: dataDir })
+    expect(first.stdout.trim()).toBe('imported 1, updated 0, rejected 1')
+    expect(first.stderr).toContain(`rejected ${path}:2: deleted by a classification rule (banned content)`)
+    // The same hash under an innocent name is still refused: the hash is blocked.
+    writeFileSync(path, JSON.stringify({ infoHash: 'cd'.repeat(20), name: 'Holiday Photos', size: 9 }))
+    const second = await runCli(['import', path], { DATA_DIR: dataDir })
+    expect(second.stdout.trim()).toBe('imported 0, updated 0, rejected 1')
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    expect(db.sqlite.query('SELECT count(*) AS n FROM torrents').get()).toEqual({ n: 1 })
+    expect(db.sqlite.query('SELECT rule_id FROM blocked_torrents').all()).toEqual([{ rule_id: 'banned-keywords' }])
+    db.close()
   })
 })

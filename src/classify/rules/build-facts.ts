@@ -24,31 +24,33 @@ export interface Facts {
  * One pass over the files: the byte share and file count of every extension group the rules
  * declare, so that "mostly video" is a map lookup in CEL rather than a fold over the files in
  * each rule. Without a file list the name stands for the only file, as in bitmagnet.
+ * Hot (every ingested torrent): plain number arrays indexed by group, converted once at the end.
  */
-export function buildFacts(
-  input: ClassifierInput,
-  parsed: ParsedRelease,
-  groupsByExtension: ReadonlyMap<string, readonly string[]>,
-  groupNames: readonly string[],
-): Facts {
+export function buildFacts(input: ClassifierInput, parsed: ParsedRelease, groups: ExtensionGroups): Facts {
   const files = input.files ? input.files.map(toFileFacts) : [nameAsFile(input)]
-  const bytes = new Map<string, number>(groupNames.map((group) => [group, 0]))
-  const counts = new Map<string, bigint>(groupNames.map((group) => [group, 0n]))
+  const bytes = new Float64Array(groups.names.length)
+  const counts = new Uint32Array(groups.names.length)
   const extensions = new Set<string>()
   let totalBytes = 0
-  let largest = files[0] ?? nameAsFile(input)
+  let largest = files[0]!
+  let paths = ''
   for (const file of files) {
     totalBytes += file.size
+    paths += paths ? `\n${file.path}` : file.path
     if (file.size > largest.size) largest = file
     if (!file.extension) continue
     extensions.add(file.extension)
-    for (const group of groupsByExtension.get(file.extension) ?? []) {
-      bytes.set(group, bytes.get(group)! + file.size)
-      counts.set(group, counts.get(group)! + 1n)
+    for (const group of groups.indexesByExtension.get(file.extension) ?? NO_GROUPS) {
+      bytes[group]! += file.size
+      counts[group]!++
     }
   }
-  const shares = new Map<string, number>()
-  for (const [group, groupBytes] of bytes) shares.set(group, totalBytes > 0 ? groupBytes / totalBytes : counts.get(group)! > 0n ? 1 : 0)
+  const shareMap = new Map<string, number>()
+  const countMap = new Map<string, bigint>()
+  groups.names.forEach((name, i) => {
+    shareMap.set(name, totalBytes > 0 ? bytes[i]! / totalBytes : counts[i]! > 0 ? 1 : 0)
+    countMap.set(name, BigInt(counts[i]!))
+  })
   const torrent = new TorrentFacts(
     input.name,
     input.sizeBytes,
@@ -56,13 +58,30 @@ export function buildFacts(
     BigInt(input.files?.length ?? 0),
     files,
     [...extensions],
-    files.map((file) => file.path).join('\n'),
+    paths,
     totalBytes > 0 ? largest.size / totalBytes : 1,
     largest,
     [...input.tags],
   )
-  return { torrent, release: new ReleaseFacts(parsed), shares, counts }
+  return { torrent, release: new ReleaseFacts(parsed), shares: shareMap, counts: countMap }
 }
+
+/** The rules file's extension groups, indexed for the pass over the files. */
+export interface ExtensionGroups {
+  names: readonly string[]
+  indexesByExtension: ReadonlyMap<string, readonly number[]>
+}
+
+export function indexExtensionGroups(extensions: Record<string, string[]>): ExtensionGroups {
+  const names = Object.keys(extensions)
+  const indexesByExtension = new Map<string, number[]>()
+  names.forEach((name, index) => {
+    for (const extension of extensions[name]!) indexesByExtension.set(extension, [...(indexesByExtension.get(extension) ?? []), index])
+  })
+  return { names, indexesByExtension }
+}
+
+const NO_GROUPS: readonly number[] = []
 
 function toFileFacts(file: TorrentFile): FileFacts {
   const slash = file.path.lastIndexOf('/')

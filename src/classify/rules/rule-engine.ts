@@ -1,7 +1,7 @@
 import { Environment } from '@marcbachmann/cel-js'
 import { RuleFileError } from '../errors'
 import type { ContentType } from '../model'
-import type { Facts } from './build-facts'
+import { indexExtensionGroups, type Facts } from './build-facts'
 import { CEL_TYPES, LabelFacts, ResultFacts } from './cel-facts'
 import { compileKeywordGroup } from './keywords'
 import type { RuleActions, RuleSet } from './rule-file'
@@ -56,8 +56,7 @@ export function compileRules(ruleSet: RuleSet) {
     })
 
   return {
-    extensionGroups,
-    groupsByExtension: invertGroups(ruleSet.extensions),
+    extensionGroups: indexExtensionGroups(ruleSet.extensions),
     run(facts: Facts, labelContentType: ContentType | null): RuleOutcome {
       const result = new ResultFacts('', 0, [], [])
       const context = {
@@ -133,14 +132,6 @@ function checkGroupNames(when: string, where: string, keywords: Map<string, RegE
     const group = match[1] ?? match[2]!
     if (!extensionGroups.includes(group)) throw new RuleFileError(`${where}: no extension group named ${group}`)
   }
-}
-
-function invertGroups(extensions: Record<string, string[]>): Map<string, string[]> {
-  const byExtension = new Map<string, string[]>()
-  for (const [group, list] of Object.entries(extensions)) {
-    for (const extension of list) byExtension.set(extension, [...(byExtension.get(extension) ?? []), group])
-  }
-  return byExtension
 }
 
 function firstLine(err: unknown): string {

@@ -1,0 +1,88 @@
+import type { Database } from 'bun:sqlite'
+import type { Classification, GroundTruthLabel } from './classifier'
+import type { ContentType } from './model'
+
+interface LabelRow {
+  content_type: string
+  title: string | null
+  year: number | null
+  seasons: string
+  episodes: string
+  imdb_id: string | null
+  tmdb_id: number | null
+  tvdb_id: number | null
+  tvmaze_id: number | null
+}
+
+/**
+ * Stores classifications, reads ground-truth labels and keeps the block list. Raw prepared
+ * statements: it runs inside the ingest writer's batch transactions, once per new torrent.
+ */
+export function createClassificationRepository(db: Database) {
+  const upsert = db.prepare(
+    `INSERT OR REPLACE INTO torrent_classifications (torrent_id, content_type, categories, confidence, status,
+       fired_rules, title, year, seasons, episodes, air_date, resolution, source, modifiers, video_codec, video_3d,
+       hdr, audio_codecs, audio_channels, languages, release_group, editions, imdb_id, tmdb_id, tvdb_id, tvmaze_id,
+       classified_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+  const dropRuleTags = db.prepare('DELETE FROM torrent_tags WHERE torrent_id = ? AND by_rule = 1')
+  // An operator's tag of the same name stays the operator's.
+  const addRuleTag = db.prepare('INSERT INTO torrent_tags (torrent_id, tag, by_rule) VALUES (?, ?, 1) ON CONFLICT DO NOTHING')
+  const findLabel = db.prepare<LabelRow, [Uint8Array]>('SELECT * FROM ground_truth_labels WHERE info_hash = ?')
+  const countLabels = db.prepare<{ n: number }, []>('SELECT count(*) AS n FROM (SELECT 1 FROM ground_truth_labels LIMIT 1)')
+  const findBlocked = db.prepare<{ rule_id: string }, [Uint8Array]>('SELECT rule_id FROM blocked_torrents WHERE info_hash = ?')
+  const insertBlocked = db.prepare('INSERT OR IGNORE INTO blocked_torrents (info_hash, rule_id, blocked_at) VALUES (?, ?, ?)')
+  const operatorTags = db.prepare<{ tag: string }, [number]>('SELECT tag FROM torrent_tags WHERE torrent_id = ? AND by_rule = 0')
+
+  return {
+    store(torrentId: number, classification: Classification, nowSeconds: number): void {
+      const { parsed, externalIds } = classification
+      upsert.run(
+        torrentId, classification.contentType, JSON.stringify(classification.categories), classification.confidence,
+        classification.status, JSON.stringify(classification.firedRules), parsed.title, parsed.year,
+        JSON.stringify(parsed.seasons), JSON.stringify(parsed.episodes), parsed.airDate, parsed.resolution, parsed.source,
+        JSON.stringify(parsed.modifiers), parsed.videoCodec, parsed.video3d, JSON.stringify(parsed.hdr),
+        JSON.stringify(parsed.audioCodecs), parsed.audioChannels, JSON.stringify(parsed.languages), parsed.releaseGroup,
+        JSON.stringify(parsed.editions), externalIds.imdb, externalIds.tmdb, externalIds.tvdb, externalIds.tvmaze, nowSeconds,
+      )
+      dropRuleTags.run(torrentId)
+      for (const tag of classification.tags) addRuleTag.run(torrentId, tag)
+    },
+
+    /** Most indexes hold no labels at all; then the per-torrent lookup is skipped. */
+    hasAnyLabel(): boolean {
+      return countLabels.get()!.n > 0
+    },
+
+    findLabel(infoHash: Uint8Array): GroundTruthLabel | null {
+      const row = findLabel.get(infoHash)
+      if (!row) return null
+      return {
+        contentType: row.content_type as ContentType,
+        title: row.title,
+        year: row.year,
+        seasons: JSON.parse(row.seasons) as number[],
+        episodes: JSON.parse(row.episodes) as number[],
+        imdb: row.imdb_id,
+        tmdb: row.tmdb_id,
+        tvdb: row.tvdb_id,
+        tvmaze: row.tvmaze_id,
+      }
+    },
+
+    operatorTagsOf(torrentId: number): string[] {
+      return operatorTags.all(torrentId).map((row) => row.tag)
+    },
+
+    blockingRule(infoHash: Uint8Array): string | null {
+      return findBlocked.get(infoHash)?.rule_id ?? null
+    },
+
+    block(infoHash: Uint8Array, ruleId: string, nowSeconds: number): void {
+      insertBlocked.run(infoHash, ruleId, nowSeconds)
+    },
+  }
+}
+
+export type ClassificationRepository = ReturnType<typeof createClassificationRepository>
