@@ -15,7 +15,7 @@ function classifyFixture(file: string, label: GroundTruthLabel | null = null): C
 
 describe('content type from name and files', () => {
   test.each(torrentFixtures.map((fixture) => [fixture.file, fixture.label_content_type] as const))('%s is %s', (file, label) => {
-    expect(classifyFixture(file).contentType).toBe(label)
+    expect(classifyFixture(file).contentType as string).toBe(label)
   })
 
   test('every torrent carries a parent category, with the sub-category its quality gives', () => {
