@@ -2,7 +2,7 @@
  * `bun run cli <command>`: operator commands that work on the index without the server running
  * (or beside it: WAL lets the CLI write while the service reads).
  */
-import { describeReleaseName, loadClassifier, RuleFileError } from './classify'
+import { createReclassifier, describeReleaseName, loadClassifier, parseReclassifyArgs, RECLASSIFY_USAGE, RuleFileError, runReclassify } from './classify'
 import { renderConfigHelp, type Config } from './config'
 import { runImportCommand } from './importer'
 import { readLines } from './importer/read-lines'
@@ -16,6 +16,8 @@ Commands:
                    (.jsonl; - reads stdin). Exits 1 when any input was rejected.
   parse            read release names from stdin, one per line; write what the classifier
                    makes of each as one JSON object per line (uses CLASSIFIER_RULES_PATH)
+  ${RECLASSIFY_USAGE}
+                   re-run the current rules over stored torrents, in batches
   help             show this help and the configuration variables
 `
 
@@ -26,6 +28,8 @@ async function main(argv: string[]): Promise<number> {
       return importCommand(args)
     case 'parse':
       return parseCommand(loadConfigOrExit())
+    case 'reclassify':
+      return reclassifyCommand(args)
     case undefined:
     case 'help':
     case '--help':
@@ -53,6 +57,23 @@ async function importCommand(paths: string[]): Promise<number> {
       isTTY: process.stderr.isTTY === true,
     })
     return summary.rejected > 0 ? 1 : 0
+  } finally {
+    db.close()
+  }
+}
+
+async function reclassifyCommand(args: string[]): Promise<number> {
+  const filter = parseReclassifyArgs(args)
+  if (typeof filter === 'string') {
+    process.stderr.write(`${filter}\nusage: bun run cli ${RECLASSIFY_USAGE}\n`)
+    return 2
+  }
+  const config = loadConfigOrExit()
+  const { db, classifier } = openCoreOrExit(config, createLogger({ level: config.log.level }))
+  try {
+    const reclassifier = createReclassifier({ db: db.sqlite, classifier, batchSize: config.ingest.batchSize })
+    runReclassify(reclassifier, filter, { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true })
+    return 0
   } finally {
     db.close()
   }
