@@ -5,23 +5,9 @@
  */
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import type { ParseOutput } from '../../src/classify'
 
-export interface ParseOutput {
-  name: string
-  title: string | null
-  year: number | null
-  seasons: number[]
-  episodes: number[]
-  air_date: string | null
-  resolution: string | null
-  source: string | null
-  modifiers: string[]
-  video_codec: string | null
-  languages: string[]
-  release_group: string | null
-  content_type: string | null
-  xxx: boolean
-}
+export type { ParseOutput }
 
 interface CorpusRecord {
   title: string
