@@ -4,8 +4,7 @@
  */
 import { createReclassifier, describeReleaseName, loadClassifier, parseReclassifyArgs, RECLASSIFY_USAGE, RuleFileError, runReclassify } from './classify'
 import { renderConfigHelp, type Config } from './config'
-import { runImportCommand } from './importer'
-import { readLines } from './importer/read-lines'
+import { readLines, runImportCommand } from './importer'
 import { createLogger } from './log'
 import { loadConfigOrExit, openCoreOrExit } from './process'
 

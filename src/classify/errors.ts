@@ -7,9 +7,3 @@ export class RuleFileError extends AppError {
   }
 }
 
-/** The optional LLM rerank failed; the rule result stands. */
-export class RerankError extends AppError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('rerank_failed', message, options)
-  }
-}

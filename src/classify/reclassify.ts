@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import { fileTypeOf, type FileType, type TorrentFile } from '../metainfo'
+import type { FileType, TorrentFile } from '../metainfo'
 import type { Classifier } from './classifier'
 import { createClassificationRepository } from './repository'
 
@@ -61,7 +61,7 @@ export function createReclassifier(deps: { db: Database; classifier: Classifier;
         ? null
         : filesOf.all(row.id).map((file) => ({
             index: file.file_index, path: file.path, sizeBytes: file.size, extension: file.extension,
-            fileType: (file.file_type as FileType) ?? fileTypeOf(file.extension),
+            fileType: file.file_type as FileType,
           }))
     const outcome = deps.classifier.classify(
       { name: row.name, sizeBytes: row.size, files, tags: classifications.operatorTagsOf(row.id) },

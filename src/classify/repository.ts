@@ -30,7 +30,8 @@ export function createClassificationRepository(db: Database) {
   // An operator's tag of the same name stays the operator's.
   const addRuleTag = db.prepare('INSERT INTO torrent_tags (torrent_id, tag, by_rule) VALUES (?, ?, 1) ON CONFLICT DO NOTHING')
   const findLabel = db.prepare<LabelRow, [Uint8Array]>('SELECT * FROM ground_truth_labels WHERE info_hash = ?')
-  const countLabels = db.prepare<{ n: number }, []>('SELECT count(*) AS n FROM (SELECT 1 FROM ground_truth_labels LIMIT 1)')
+  const anyLabel = db.prepare<{ found: number }, []>('SELECT EXISTS (SELECT 1 FROM ground_truth_labels) AS found')
+  const anyBlocked = db.prepare<{ found: number }, []>('SELECT EXISTS (SELECT 1 FROM blocked_torrents) AS found')
   const findBlocked = db.prepare<{ rule_id: string }, [Uint8Array]>('SELECT rule_id FROM blocked_torrents WHERE info_hash = ?')
   const insertBlocked = db.prepare('INSERT OR IGNORE INTO blocked_torrents (info_hash, rule_id, blocked_at) VALUES (?, ?, ?)')
   const operatorTags = db.prepare<{ tag: string }, [number]>('SELECT tag FROM torrent_tags WHERE torrent_id = ? AND by_rule = 0')
@@ -52,7 +53,12 @@ export function createClassificationRepository(db: Database) {
 
     /** Most indexes hold no labels at all; then the per-torrent lookup is skipped. */
     hasAnyLabel(): boolean {
-      return countLabels.get()!.n > 0
+      return anyLabel.get()!.found === 1
+    },
+
+    /** Likewise for the block list, which stays empty unless banned content has turned up. */
+    hasAnyBlocked(): boolean {
+      return anyBlocked.get()!.found === 1
     },
 
     findLabel(infoHash: Uint8Array): GroundTruthLabel | null {

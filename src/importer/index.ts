@@ -1,4 +1,5 @@
 export { runImportCommand } from './import-command'
 export { importRoutes } from './routes'
 export { parseImportLine } from './import-line'
+export { readLines } from './read-lines'
 export { createImportSession, type ImportSummary, type Rejection } from './import-session'

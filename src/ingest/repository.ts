@@ -61,23 +61,24 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
   }
 
   /** Classifies and stores; false when a rule deleted the torrent (it is then blocked). */
-  const classify = (torrentId: number, hash: Uint8Array, item: IngestItem, isNew: boolean, hasLabels: boolean, nowSeconds: number) => {
+  const classify = (torrentId: number, hash: Uint8Array, item: IngestItem, isNew: boolean, batch: BatchState, nowSeconds: number) => {
     const outcome = classifier.classify(
       { name: item.name, sizeBytes: item.sizeBytes, files: item.files, tags: isNew ? [] : classifications.operatorTagsOf(torrentId) },
-      hasLabels ? classifications.findLabel(hash) : null,
+      batch.hasLabels ? classifications.findLabel(hash) : null,
     )
     if (outcome.deletedBy !== null) {
       deleteTorrent.run(torrentId)
       classifications.block(hash, outcome.deletedBy, nowSeconds)
+      batch.hasBlocked = true
       return false
     }
     classifications.store(torrentId, outcome.classification, nowSeconds)
     return true
   }
 
-  const writeOne = (item: IngestItem, nowSeconds: number, hasLabels: boolean): WriteOutcome => {
+  const writeOne = (item: IngestItem, nowSeconds: number, batch: BatchState): WriteOutcome => {
     const hash = hexToBytes(item.infoHash)
-    if (classifications.blockingRule(hash) !== null) return 'deleted'
+    if (batch.hasBlocked && classifications.blockingRule(hash) !== null) return 'deleted'
     const hashV2 = item.infoHashV2 ? hexToBytes(item.infoHashV2) : null
     // A source's clock may run ahead; a future time would pin the item to the top of the feed.
     const publishedAt = Math.min(item.publishedAt ?? nowSeconds, nowSeconds)
@@ -90,7 +91,7 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
     if (isNew) {
       torrentId = Number(inserted.lastInsertRowid)
       if (item.files) writeFiles(torrentId, item.files)
-      if (!classify(torrentId, hash, item, true, hasLabels, nowSeconds)) return 'deleted'
+      if (!classify(torrentId, hash, item, true, batch, nowSeconds)) return 'deleted'
     } else {
       const existing = findTorrent.get(hash)!
       torrentId = existing.id
@@ -99,7 +100,7 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
         fillFiles.run(item.files.length, item.sizeBytes, torrentId)
         writeFiles(torrentId, item.files)
         // The file list is new evidence: the name alone may have been classified wrongly.
-        if (!classify(torrentId, hash, item, false, hasLabels, nowSeconds)) return 'deleted'
+        if (!classify(torrentId, hash, item, false, batch, nowSeconds)) return 'deleted'
       }
     }
     upsertSource.run(torrentId, sourceId(item.source), publishedAt, nowSeconds)
@@ -109,10 +110,19 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
   return {
     /** Writes a batch in one transaction: all of it lands, or none of it. */
     writeBatch: db.transaction((items: IngestItem[], nowSeconds: number): WriteOutcome[] => {
-      const hasLabels = classifications.hasAnyLabel()
-      return items.map((item) => writeOne(item, nowSeconds, hasLabels))
+      const batch: BatchState = { hasLabels: classifications.hasAnyLabel(), hasBlocked: classifications.hasAnyBlocked() }
+      return items.map((item) => writeOne(item, nowSeconds, batch))
     }),
   }
+}
+
+/**
+ * Both tables are empty in most indexes, so each is checked once per batch instead of probed per
+ * torrent; a block made during the batch turns the probe on for the rest of it.
+ */
+interface BatchState {
+  hasLabels: boolean
+  hasBlocked: boolean
 }
 
 const ROWS_PER_STATEMENT = 32

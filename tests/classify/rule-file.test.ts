@@ -70,6 +70,15 @@ rules:
     expect(result.contentType).toBe('game')
   })
 
+  test('a rule reading the largest file works when the file list is empty: the name stands for it', () => {
+    const classifier = loadClassifier({
+      rulesPath: rulesFile(`rules: [{id: big-name, priority: 1, when: 'torrent.largestFile.name == torrent.name && torrent.largestFileShare == 1.0', then: {add_tags: [named]}}]`),
+    })
+    const outcome = classifier.classify({ name: 'Lonely.Name.mkv', sizeBytes: 0, files: [], tags: [] })
+    expect(outcome.deletedBy).toBeNull()
+    if (outcome.deletedBy === null) expect(outcome.classification.tags).toContain('named')
+  })
+
   test.each([
     ['a CEL syntax error', `rules: [{id: broken, priority: 1, when: 'torrent.name ==', then: {stop: true}}]`, 'rule broken'],
     ['a type error', `rules: [{id: typed, priority: 1, when: 'torrent.size + "x"', then: {stop: true}}]`, 'rule typed'],

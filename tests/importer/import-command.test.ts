@@ -189,4 +189,31 @@ describe('classification on import', () => {
     expect(db.sqlite.query('SELECT rule_id FROM blocked_torrents').all()).toEqual([{ rule_id: 'banned-keywords' }])
     db.close()
   })
+
+  test('a banned hash repeated later in the same batch under another name is refused too', async () => {
+    const dataDir = makeTempDir()
+    const path = join(makeTempDir(), 'same-batch.jsonl')
+    const hash = 'ce'.repeat(20)
+    writeFileSync(path, [
+      JSON.stringify({ infoHash: hash, name: 'Some pthc thing', size: 9 }),
+      JSON.stringify({ infoHash: hash, name: 'Holiday Photos', size: 9 }),
+      good(61),
+    ].join('\n'))
+    const result = await runCli(['import', path], { DATA_DIR: dataDir })
+    expect(result.stdout.trim()).toBe('imported 1, updated 0, rejected 2')
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    expect(db.sqlite.query('SELECT name FROM torrents').all()).toEqual([{ name: 'Good.Release.61.1080p' }])
+    db.close()
+  })
+
+  test('an empty file list imports, classified by its name', async () => {
+    const dataDir = makeTempDir()
+    const path = join(makeTempDir(), 'empty.jsonl')
+    writeFileSync(path, JSON.stringify({ infoHash: 'cf'.repeat(20), name: 'Some.Show.S02E03.720p.WEB-DL.mkv', files: [] }))
+    const result = await runCli(['import', path], { DATA_DIR: dataDir })
+    expect(result.stdout.trim()).toBe('imported 1, updated 0, rejected 0')
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    expect(db.sqlite.query('SELECT t.files_count, c.content_type FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id').get()).toEqual({ files_count: 0, content_type: 'tv_show' })
+    db.close()
+  })
 })

@@ -23,11 +23,13 @@ export interface Facts {
 /**
  * One pass over the files: the byte share and file count of every extension group the rules
  * declare, so that "mostly video" is a map lookup in CEL rather than a fold over the files in
- * each rule. Without a file list the name stands for the only file, as in bitmagnet.
+ * each rule. Without a file list (or with an empty one) the name stands for the only file, as in
+ * bitmagnet.
  * Hot (every ingested torrent): plain number arrays indexed by group, converted once at the end.
  */
 export function buildFacts(input: ClassifierInput, parsed: ParsedRelease, groups: ExtensionGroups): Facts {
-  const files = input.files ? input.files.map(toFileFacts) : [nameAsFile(input)]
+  // An empty list says no more than a missing one; either way the name is the only file.
+  const files = input.files?.length ? input.files.map(toFileFacts) : [nameAsFile(input)]
   const bytes = new Float64Array(groups.names.length)
   const counts = new Uint32Array(groups.names.length)
   const extensions = new Set<string>()
