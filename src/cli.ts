@@ -47,7 +47,7 @@ async function importCommand(paths: string[]): Promise<number> {
     return 2
   }
   const config = loadConfigOrExit()
-  const { db, pipeline } = openCoreOrExit(config, createLogger({ level: config.log.level }))
+  const { db, pipeline, reranker } = openCoreOrExit(config, createLogger({ level: config.log.level }))
   try {
     const summary = await runImportCommand(paths, {
       pipeline,
@@ -55,6 +55,8 @@ async function importCommand(paths: string[]): Promise<number> {
       stderr: process.stderr,
       isTTY: process.stderr.isTTY === true,
     })
+    // The reranks of the last batches are still in flight; the queue is bounded, so this ends.
+    await reranker?.idle()
     return summary.rejected > 0 ? 1 : 0
   } finally {
     db.close()

@@ -88,6 +88,22 @@ export function createClassifier(rules: CompiledRules) {
 
 export type Classifier = ReturnType<typeof createClassifier>
 
+/**
+ * The same classification with another content type (the rerank's choice): categories follow
+ * the type, tags and parsed fields stay, and `reason` joins the fired rules so an operator can
+ * see what changed it.
+ */
+export function withContentType(classification: Classification, contentType: ContentType, confidence: number, reason: string): Classification {
+  return {
+    ...classification,
+    contentType,
+    categories: withParents(categoriesFor(contentType, classification.parsed, new Set(classification.tags))),
+    confidence,
+    firedRules: [...classification.firedRules, reason],
+    isDefinitive: true,
+  }
+}
+
 function applyLabel(parsed: ParsedRelease, label: GroundTruthLabel | null): ParsedRelease {
   if (!label) return parsed
   return {

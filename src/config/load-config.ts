@@ -19,7 +19,16 @@ export interface Config {
   dht: { enabled: boolean; host: string; port: number; bootstrap: HostPort[]; peerPort: number }
   search: { timeoutMs: number }
   ingest: { batchSize: number; flushIntervalMs: number }
-  classify: { rulesPath: string | undefined }
+  classify: { rulesPath: string | undefined; llm: LlmConfig | null }
+}
+
+/** The optional rerank model; null when SERVICE_LLM_URL is unset. */
+export interface LlmConfig {
+  url: string
+  model: string
+  apiKey: string | undefined
+  timeoutMs: number
+  concurrency: number
 }
 
 export type Env = Record<string, string | undefined>
@@ -41,7 +50,12 @@ export function loadConfig(env: Env): Config {
     },
     search: { timeoutMs: v.SERVICE_SEARCH_TIMEOUT },
     ingest: { batchSize: v.SERVICE_INGEST_BATCH_SIZE, flushIntervalMs: v.SERVICE_INGEST_FLUSH_INTERVAL },
-    classify: { rulesPath: v.CLASSIFIER_RULES_PATH },
+    classify: {
+      rulesPath: v.CLASSIFIER_RULES_PATH,
+      llm: v.SERVICE_LLM_URL
+        ? { url: v.SERVICE_LLM_URL, model: v.SERVICE_LLM_MODEL, apiKey: v.SERVICE_LLM_API_KEY, timeoutMs: v.SERVICE_LLM_TIMEOUT, concurrency: v.SERVICE_LLM_CONCURRENCY }
+        : null,
+    },
   })
 }
 

@@ -56,6 +56,19 @@ export const durationMs: ValueType<number> = {
   },
 }
 
+/** An absolute http(s) URL, e.g. an OpenAI-compatible API on the LAN. */
+export const httpUrl: ValueType<string> = {
+  accepts: 'an http:// or https:// URL',
+  parse(raw) {
+    try {
+      const url = new URL(raw.trim())
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : undefined
+    } catch {
+      return undefined
+    }
+  },
+}
+
 export const logLevel: ValueType<LogLevel> = {
   accepts: LOG_LEVELS.join(', '),
   parse(raw) {

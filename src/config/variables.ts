@@ -42,6 +42,14 @@ export const variables = {
   SERVICE_INGEST_BATCH_SIZE: variable(value.integer(1, 100_000), '1000', 'torrents per write transaction; larger is faster to import, smaller keeps each commit short'),
   SERVICE_INGEST_FLUSH_INTERVAL: variable(value.durationMs, '500ms', 'longest a torrent waits in a partial batch before it is written'),
   CLASSIFIER_RULES_PATH: optional(value.filePath, 'a YAML rules file merged over the default rules by id (override, disable or add rules and keywords)'),
+  SERVICE_LLM_URL: optional(
+    value.httpUrl,
+    'OpenAI-compatible chat completions endpoint (a base ending in /v1 works too); when set, a model picks the content type of torrents the rules could not place for sure',
+  ),
+  SERVICE_LLM_MODEL: variable(value.text, 'gpt-4o-mini', 'model name sent to SERVICE_LLM_URL (for a local server, e.g. llama3.2)'),
+  SERVICE_LLM_API_KEY: optional(value.text, 'Bearer token for SERVICE_LLM_URL; local servers usually need none'),
+  SERVICE_LLM_TIMEOUT: variable(value.durationMs, '10s', 'longest one rerank request may take; past it the rules\' answer stands'),
+  SERVICE_LLM_CONCURRENCY: variable(value.integer(1, 16), '2', 'rerank requests in flight at once; a small local model on a NAS serves one or two at a time'),
 } satisfies Record<string, Variable<unknown>>
 
 export type VariableName = keyof typeof variables

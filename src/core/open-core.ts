@@ -1,7 +1,7 @@
-import { loadClassifier, type Classifier } from '../classify'
+import { createChatCompletion, createClassificationRepository, createReranker, loadClassifier, type Classifier, type Reranker } from '../classify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db'
-import { createIngestPipeline, createIngestRepository, type IngestPipeline } from '../ingest'
+import { createIngestPipeline, createIngestRepository, type ClassifiedItem, type IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import { openIndex } from './open-index'
 
@@ -9,6 +9,8 @@ export interface Core {
   db: DatabaseHandle
   classifier: Classifier
   pipeline: IngestPipeline
+  /** null unless SERVICE_LLM_URL is set. */
+  reranker: Reranker | null
 }
 
 /**
@@ -19,11 +21,42 @@ export interface Core {
 export function openCore(config: Config, log: Logger): Core {
   const classifier = loadClassifier({ rulesPath: config.classify.rulesPath })
   const db = openIndex(config.db.corePath, log.child({ component: 'db' }))
+  const reranker = config.classify.llm ? openReranker(db, config.classify.llm, log.child({ component: 'rerank' })) : null
   const pipeline = createIngestPipeline({
     repository: createIngestRepository(db.sqlite, classifier),
     batchSize: config.ingest.batchSize,
     flushIntervalMs: config.ingest.flushIntervalMs,
     log: log.child({ component: 'ingest' }),
+    onCommitted: reranker ? (classified) => reranker.submit(classified.filter(needsRerank).map(toRerankJob)) : undefined,
   })
-  return { db, classifier, pipeline }
+  return { db, classifier, pipeline, reranker }
+}
+
+function openReranker(db: DatabaseHandle, llm: NonNullable<Config['classify']['llm']>, log: Logger): Reranker {
+  const classifications = createClassificationRepository(db.sqlite)
+  return createReranker({
+    complete: createChatCompletion(llm),
+    concurrency: llm.concurrency,
+    store: (job, classification) => classifications.replaceIfUnchanged(job.torrentId, job.classifiedAt, classification, Math.floor(Date.now() / 1000)),
+    log,
+  })
+}
+
+function needsRerank(classified: ClassifiedItem): boolean {
+  return !classified.classification.isDefinitive
+}
+
+function toRerankJob({ torrentId, classifiedAt, item, classification }: ClassifiedItem) {
+  return {
+    torrentId,
+    classifiedAt,
+    classification,
+    subject: {
+      name: item.name,
+      sizeBytes: item.sizeBytes,
+      files: item.files,
+      ruleContentType: classification.contentType,
+      ruleConfidence: classification.confidence,
+    },
+  }
 }

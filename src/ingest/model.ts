@@ -1,3 +1,4 @@
+import type { Classification } from '../classify'
 import type { TorrentFile } from '../metainfo'
 
 /** One torrent as any producer (import, crawler) hands it to the ingest pipeline. */
@@ -28,4 +29,13 @@ export interface Receipt {
   /** Where the item came from (file and line), for error reports. */
   origin?: string
   settle(outcome: WriteOutcome | Error): void
+}
+
+/** A torrent the writer classified, handed on once its batch is committed. */
+export interface ClassifiedItem {
+  torrentId: number
+  /** Unix seconds; the stored classification's `classified_at`. */
+  classifiedAt: number
+  item: IngestItem
+  classification: Classification
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../log'
-import type { IngestItem, Receipt, WriteOutcome } from './model'
+import type { ClassifiedItem, IngestItem, Receipt, WriteOutcome } from './model'
 import type { IngestRepository } from './repository'
 
 export interface FlushReport {
@@ -15,6 +15,8 @@ export interface IngestPipelineDeps {
   flushIntervalMs: number
   log: Logger
   nowSeconds?: () => number
+  /** Runs after each commit with the torrents it classified (the rerank, later search hooks). */
+  onCommitted?: (classified: ClassifiedItem[]) => void
 }
 
 interface Entry {
@@ -41,7 +43,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     buffer = []
     const report: FlushReport = { imported: 0, updated: 0, deleted: 0, failed: 0 }
     if (pending.length === 0) return report
-    const outcomes = writeWithIsolation(pending)
+    const { outcomes, classified } = writeWithIsolation(pending)
     outcomes.forEach((outcome, i) => {
       if (outcome instanceof Error) report.failed++
       else report[outcome]++
@@ -53,6 +55,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     totals.failed += report.failed
     totals.batches++
     deps.log.debug('ingest batch committed', { ...report, totalImported: totals.imported, totalUpdated: totals.updated })
+    if (classified.length > 0) deps.onCommitted?.(classified)
     return report
   }
 
@@ -60,7 +63,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
    * One bad row must not sink its whole batch: when a batch fails, its items are retried one by
    * one so the good ones land and each bad one gets its own error.
    */
-  const writeWithIsolation = (pending: Entry[]): (WriteOutcome | Error)[] => {
+  const writeWithIsolation = (pending: Entry[]): { outcomes: (WriteOutcome | Error)[]; classified: ClassifiedItem[] } => {
     const now = nowSeconds()
     try {
       return deps.repository.writeBatch(
@@ -69,13 +72,17 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       )
     } catch (batchError) {
       deps.log.warn('ingest batch failed, retrying items one by one', { items: pending.length, err: batchError })
-      return pending.map((entry) => {
+      const classified: ClassifiedItem[] = []
+      const outcomes = pending.map((entry) => {
         try {
-          return deps.repository.writeBatch([entry.item], now)[0]!
+          const result = deps.repository.writeBatch([entry.item], now)
+          classified.push(...result.classified)
+          return result.outcomes[0]!
         } catch (err) {
           return err instanceof Error ? err : new Error(String(err))
         }
       })
+      return { outcomes, classified }
     }
   }
 

@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
 import { createClassificationRepository, type Classifier } from '../classify'
 import { hexToBytes, type TorrentFile } from '../metainfo'
-import type { IngestItem, WriteOutcome } from './model'
+import type { ClassifiedItem, IngestItem, WriteOutcome } from './model'
 
 /**
  * The ingest writer's SQL. Raw prepared statements on purpose: this is the one hot write path
@@ -73,6 +73,7 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
       return false
     }
     classifications.store(torrentId, outcome.classification, nowSeconds)
+    batch.classified.push({ torrentId, classifiedAt: nowSeconds, item, classification: outcome.classification })
     return true
   }
 
@@ -109,9 +110,10 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
 
   return {
     /** Writes a batch in one transaction: all of it lands, or none of it. */
-    writeBatch: db.transaction((items: IngestItem[], nowSeconds: number): WriteOutcome[] => {
-      const batch: BatchState = { hasLabels: classifications.hasAnyLabel(), hasBlocked: classifications.hasAnyBlocked() }
-      return items.map((item) => writeOne(item, nowSeconds, batch))
+    writeBatch: db.transaction((items: IngestItem[], nowSeconds: number): BatchResult => {
+      const batch: BatchState = { hasLabels: classifications.hasAnyLabel(), hasBlocked: classifications.hasAnyBlocked(), classified: [] }
+      const outcomes = items.map((item) => writeOne(item, nowSeconds, batch))
+      return { outcomes, classified: batch.classified }
     }),
   }
 }
@@ -123,6 +125,14 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
 interface BatchState {
   hasLabels: boolean
   hasBlocked: boolean
+  classified: ClassifiedItem[]
+}
+
+export interface BatchResult {
+  /** One per item, in order. */
+  outcomes: WriteOutcome[]
+  /** Every torrent (re)classified in the batch, for what runs after the commit. */
+  classified: ClassifiedItem[]
 }
 
 const ROWS_PER_STATEMENT = 32
