@@ -8,3 +8,4 @@ export { createReclassifier, type ReclassifyFilter, type ReclassifyReport } from
 export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
 export { createChatCompletion, createReranker, RERANK_REASON, type Reranker, type RerankJob } from './rerank'
 export { RerankError } from './errors'
+export { TORZNAB_CATEGORIES, isKnownCategory, parentCategoryOf, type TorznabCategory } from './categories'

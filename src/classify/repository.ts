@@ -19,12 +19,23 @@ interface LabelRow {
  * statements: it runs inside the ingest writer's batch transactions, once per new torrent.
  */
 export function createClassificationRepository(db: Database) {
+  // An upsert, not INSERT OR REPLACE: the update fires the triggers that keep the category feed
+  // keys and the full-text title in step (a REPLACE would insert beside the old keys).
   const upsert = db.prepare(
-    `INSERT OR REPLACE INTO torrent_classifications (torrent_id, content_type, categories, confidence, status,
+    `INSERT INTO torrent_classifications (torrent_id, content_type, categories, confidence, status,
        fired_rules, title, year, seasons, episodes, air_date, resolution, source, modifiers, video_codec, video_3d,
        hdr, audio_codecs, audio_channels, languages, release_group, editions, imdb_id, tmdb_id, tvdb_id, tvmaze_id,
        classified_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (torrent_id) DO UPDATE SET content_type = excluded.content_type, categories = excluded.categories,
+       confidence = excluded.confidence, status = excluded.status, fired_rules = excluded.fired_rules,
+       title = excluded.title, year = excluded.year, seasons = excluded.seasons, episodes = excluded.episodes,
+       air_date = excluded.air_date, resolution = excluded.resolution, source = excluded.source,
+       modifiers = excluded.modifiers, video_codec = excluded.video_codec, video_3d = excluded.video_3d,
+       hdr = excluded.hdr, audio_codecs = excluded.audio_codecs, audio_channels = excluded.audio_channels,
+       languages = excluded.languages, release_group = excluded.release_group, editions = excluded.editions,
+       imdb_id = excluded.imdb_id, tmdb_id = excluded.tmdb_id, tvdb_id = excluded.tvdb_id,
+       tvmaze_id = excluded.tvmaze_id, classified_at = excluded.classified_at`,
   )
   const dropRuleTags = db.prepare('DELETE FROM torrent_tags WHERE torrent_id = ? AND by_rule = 1')
   // An operator's tag of the same name stays the operator's.

@@ -2,6 +2,7 @@ import { ConfigError } from './errors'
 import { variables, type VariableName, type Variable } from './variables'
 import type { LogLevel } from '../log'
 import type { HostPort } from './value-types'
+import type { RankingWeights } from '../search'
 
 type ValueOf<V> = V extends Variable<infer T> ? T : never
 type Values = {
@@ -15,9 +16,9 @@ export interface Config {
   http: { host: string; corePort: number; dashboardPort: number }
   db: { dataDir: string; corePath: string; dashboardPath: string }
   log: { level: LogLevel }
-  torznab: { apiKey: string | undefined }
+  torznab: { apiKey: string | undefined; rateLimitPerMinute: number }
   dht: { enabled: boolean; host: string; port: number; bootstrap: HostPort[]; peerPort: number }
-  search: { timeoutMs: number }
+  search: { timeoutMs: number; weights: RankingWeights }
   ingest: { batchSize: number; flushIntervalMs: number }
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
 }
@@ -40,7 +41,7 @@ export function loadConfig(env: Env): Config {
     http: { host: v.HOST, corePort: v.CORE_PORT, dashboardPort: v.DASHBOARD_PORT },
     db: { dataDir: v.DATA_DIR, corePath: v.DATABASE_PATH, dashboardPath: v.DASHBOARD_DB_PATH },
     log: { level: v.LOG_LEVEL },
-    torznab: { apiKey: v.TORZNAB_API_KEY },
+    torznab: { apiKey: v.TORZNAB_API_KEY, rateLimitPerMinute: v.SERVICE_TORZNAB_RATE_LIMIT },
     dht: {
       enabled: v.SERVICE_DHT_ENABLED,
       host: v.SERVICE_DHT_HOST,
@@ -48,7 +49,16 @@ export function loadConfig(env: Env): Config {
       bootstrap: v.SERVICE_DHT_BOOTSTRAP,
       peerPort: v.SERVICE_PEER_PORT,
     },
-    search: { timeoutMs: v.SERVICE_SEARCH_TIMEOUT },
+    search: {
+      timeoutMs: v.SERVICE_SEARCH_TIMEOUT,
+      weights: {
+        relevance: v.SERVICE_RANK_RELEVANCE,
+        confidence: v.SERVICE_RANK_CONFIDENCE,
+        evidence: v.SERVICE_RANK_EVIDENCE,
+        freshness: v.SERVICE_RANK_FRESHNESS,
+        freshnessHalfLifeDays: v.SERVICE_RANK_FRESHNESS_HALF_LIFE_DAYS,
+      },
+    },
     ingest: { batchSize: v.SERVICE_INGEST_BATCH_SIZE, flushIntervalMs: v.SERVICE_INGEST_FLUSH_INTERVAL },
     classify: {
       rulesPath: v.CLASSIFIER_RULES_PATH,

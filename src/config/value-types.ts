@@ -35,6 +35,17 @@ export function integer(min: number, max: number): ValueType<number> {
   }
 }
 
+export function decimal(min: number, max: number): ValueType<number> {
+  return {
+    accepts: `a number from ${min} to ${max}`,
+    parse(raw) {
+      if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) return undefined
+      const value = Number(raw)
+      return value >= min && value <= max ? value : undefined
+    },
+  }
+}
+
 export const port: ValueType<number> = { ...integer(1, 65535), accepts: 'a port number from 1 to 65535' }
 
 /** A port that may be 0 too, meaning "let the OS choose" (tests and second instances use it). */

@@ -18,6 +18,8 @@ export const torrents = sqliteTable('torrents', {
   publishedAt: integer('published_at').notNull(),
   firstSeenAt: integer('first_seen_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
+  grabs: integer('grabs').notNull().default(0),
+  evidenceScore: real('evidence_score').notNull().default(0),
 })
 
 export const sources = sqliteTable('sources', {
@@ -89,6 +91,17 @@ export const torrentClassifications = sqliteTable('torrent_classifications', {
   tvmazeId: integer('tvmaze_id'),
   classifiedAt: integer('classified_at').notNull(),
 })
+
+/** Kept by triggers on torrent_classifications; the full-text table torrent_search is SQL-only. */
+export const torrentCategories = sqliteTable(
+  'torrent_categories',
+  {
+    category: integer('category').notNull(),
+    publishedAt: integer('published_at').notNull(),
+    torrentId: integer('torrent_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.category, table.publishedAt, table.torrentId] })],
+)
 
 export const groundTruthLabels = sqliteTable('ground_truth_labels', {
   infoHash: blob('info_hash', { mode: 'buffer' }).primaryKey(),

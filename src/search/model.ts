@@ -1,0 +1,95 @@
+import type { ContentType, ExternalIds } from '../classify'
+
+/** Which episodes a TV search wants. */
+export type EpisodeWanted =
+  /** `season` alone is the whole season (packs and single episodes); with `episode`, that episode and the packs that hold it. Season 0 is specials. */
+  | { kind: 'season'; season: number; episode: number | null }
+  /** An episode number without a season: anime absolute numbering, or `ep=` alone. */
+  | { kind: 'episode'; episode: number }
+  /** Daily shows by air date (YYYY-MM-DD). */
+  | { kind: 'airDate'; date: string }
+  /** Daily shows aired in a year (`season=2026` without `ep`), and shows that number seasons by year. */
+  | { kind: 'airYear'; year: number }
+
+/** External ids to look up; several are alternatives (OR), as Torznab clients send them. */
+export interface ExternalIdsWanted {
+  imdb: string[]
+  tmdb: number[]
+  tvdb: number[]
+  tvmaze: number[]
+}
+
+export interface SearchQuery {
+  /** Free text; null or blank for a newest-first feed. */
+  text: string | null
+  /** Torznab category ids (a parent matches its sub-categories); null means any. */
+  categories: number[] | null
+  contentTypes?: ContentType[]
+  /** When present, only torrents with one of these ids match, and text no longer selects. */
+  externalIds?: ExternalIdsWanted
+  episodes?: EpisodeWanted
+  year?: number
+  resolutions?: string[]
+  sources?: string[]
+  /** ISO 639-1 codes (or multi/dual). */
+  languages?: string[]
+  tags?: string[]
+  minSizeBytes?: number
+  maxSizeBytes?: number
+  /** Unix seconds: only torrents first visible at or after it. */
+  publishedSince?: number
+  limit: number
+  offset: number
+}
+
+/** One torrent as search results carry it: the stored row and its cached classification. */
+export interface IndexedTorrent {
+  id: number
+  infoHash: string
+  infoHashV2: string | null
+  name: string
+  sizeBytes: number
+  filesCount: number | null
+  seeders: number | null
+  leechers: number | null
+  /** Unix seconds; the stable feed time. */
+  publishedAt: number
+  grabs: number
+  evidenceScore: number
+  contentType: ContentType
+  categories: number[]
+  confidence: number
+  status: 'pending' | 'confirmed'
+  title: string | null
+  year: number | null
+  seasons: number[]
+  episodes: number[]
+  airDate: string | null
+  resolution: string | null
+  source: string | null
+  videoCodec: string | null
+  hdr: string[]
+  audioChannels: string | null
+  languages: string[]
+  releaseGroup: string | null
+  externalIds: ExternalIds
+  tags: string[]
+}
+
+export interface SearchResult {
+  items: IndexedTorrent[]
+  /** Matches in all, exact unless `totalIsEstimate`. */
+  total: number
+  totalIsEstimate: boolean
+  hasNextPage: boolean
+}
+
+/** How text matches are ordered: relevance blended with what else we know (weights from config). */
+export interface RankingWeights {
+  relevance: number
+  confidence: number
+  evidence: number
+  freshness: number
+  /** Age at which freshness has halved. */
+  freshnessHalfLifeDays: number
+}

@@ -1,0 +1,138 @@
+import { describe, expect, test } from 'bun:test'
+import { createClassificationRepository, createReclassifier, loadClassifier } from '../../src/classify'
+import { SearchTimeoutError, type SearchQuery } from '../../src/search'
+import { hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
+
+const DAY = 86_400
+const NOW = 1_790_000_000
+
+const releases: ImportRecord[] = [
+  { infoHash: hashOf(1), name: 'Dune.2021.1080p.BluRay.x264-GRP', publishedAt: NOW - 40 * DAY },
+  { infoHash: hashOf(2), name: 'Dune.Part.Two.2024.2160p.WEB-DL.DV.HDR10.DDP5.1.Atmos.H.265-FLUX', publishedAt: NOW - 10 * DAY },
+  { infoHash: hashOf(3), name: 'Breaking.Bad.S01E02.720p.BluRay.x264-DEMAND', publishedAt: NOW - 30 * DAY },
+  { infoHash: hashOf(4), name: 'Breaking.Bad.S01.1080p.BluRay.x264-ROVERS', publishedAt: NOW - 20 * DAY },
+  { infoHash: hashOf(5), name: 'Breaking.Bad.S02E02.720p.HDTV.x264-ORENJI', publishedAt: NOW - 5 * DAY },
+  { infoHash: hashOf(6), name: 'The.Daily.Show.2026.11.22.720p.WEB.h264-EDITH', publishedAt: NOW - 1 * DAY },
+  { infoHash: hashOf(7), name: 'Amélie.2001.720p.BluRay.x264-CiNEFiLE', publishedAt: NOW - 50 * DAY },
+  { infoHash: hashOf(8), name: 'Planet.Earth.S00E05.Special.1080p.BluRay.x264-GRP', publishedAt: NOW - 2 * DAY },
+  { infoHash: hashOf(9), name: 'Spider-Man.No.Way.Home.2021.1080p.WEB-DL.x264-EVO', publishedAt: NOW - 3 * DAY },
+  { infoHash: hashOf(10), name: 'The Complete Works of Shakespeare', size: 2_000_000, files: [{ path: 'works/shakespeare.epub', size: 2_000_000 }], publishedAt: NOW - 4 * DAY },
+  { infoHash: hashOf(11), name: 'Le.Grand.Bleu.1988.FRENCH.1080p.BluRay.x264-GRP', publishedAt: NOW - 60 * DAY },
+]
+
+const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ text: null, categories: null, limit: 50, offset: 0, ...overrides })
+const names = (result: { items: { name: string }[] }) => result.items.map((item) => item.name)
+
+describe('search', () => {
+  const index = openSearchIndex(releases, { nowMs: () => NOW * 1000 })
+  const { search } = index.search
+
+  test('matches words across . _ - separators, folding case and diacritics', () => {
+    expect(names(search(query({ text: 'amelie' })))).toEqual(['Amélie.2001.720p.BluRay.x264-CiNEFiLE'])
+    expect(names(search(query({ text: 'SPIDER man' })))).toEqual(['Spider-Man.No.Way.Home.2021.1080p.WEB-DL.x264-EVO'])
+    expect(search(query({ text: 'breaking bad' })).total).toBe(3)
+  })
+
+  test('supports prefix queries and quoted phrases', () => {
+    expect(names(search(query({ text: 'shakesp*' })))).toEqual(['The Complete Works of Shakespeare'])
+    expect(search(query({ text: '"bad breaking"' })).total).toBe(0)
+    expect(search(query({ text: '"breaking bad" s01e02' })).total).toBe(1)
+  })
+
+  test('treats FTS operators, quotes and NUL as plain text', () => {
+    for (const text of ['dune OR breaking', 'NOT dune', 'dune*^', '"unclosed', "it's", 'NEAR(dune bad)', 'a:b', 'dune\u0000', '(((', '*']) {
+      expect(() => search(query({ text }))).not.toThrow()
+    }
+    expect(search(query({ text: 'dune OR breaking' })).total).toBe(0)
+    // Nothing searchable left: the newest-first feed, as for an empty q.
+    expect(search(query({ text: '***' })).total).toBe(11)
+  })
+
+  test('ranks the release whose title the query names whole above longer titles', () => {
+    expect(names(search(query({ text: 'dune' })))[0]).toBe('Dune.2021.1080p.BluRay.x264-GRP')
+  })
+
+  test('filters by category, a parent matching its sub-categories', () => {
+    const tv = search(query({ categories: [5000] }))
+    expect(tv.items.every((item) => item.categories.includes(5000))).toBe(true)
+    expect(tv.total).toBe(5)
+    const hd = names(search(query({ categories: [5040] })))
+    expect(hd).toContain('Breaking.Bad.S01.1080p.BluRay.x264-ROVERS')
+    expect(hd).not.toContain('Dune.2021.1080p.BluRay.x264-GRP')
+    expect(search(query({ categories: [9999] })).total).toBe(0)
+    expect(names(search(query({ categories: [7020] })))).toEqual(['The Complete Works of Shakespeare'])
+  })
+
+  test('finds an episode and the season packs that hold it', () => {
+    const result = names(search(query({ text: 'breaking bad', episodes: { kind: 'season', season: 1, episode: 2 } })))
+    expect(result.sort()).toEqual(['Breaking.Bad.S01.1080p.BluRay.x264-ROVERS', 'Breaking.Bad.S01E02.720p.BluRay.x264-DEMAND'])
+    expect(names(search(query({ episodes: { kind: 'season', season: 0, episode: 5 } })))).toEqual(['Planet.Earth.S00E05.Special.1080p.BluRay.x264-GRP'])
+    expect(names(search(query({ episodes: { kind: 'airDate', date: '2026-11-22' } })))).toEqual(['The.Daily.Show.2026.11.22.720p.WEB.h264-EDITH'])
+    expect(names(search(query({ episodes: { kind: 'airYear', year: 2026 } })))).toEqual(['The.Daily.Show.2026.11.22.720p.WEB.h264-EDITH'])
+  })
+
+  test('feeds without text are newest first and page without overlap', () => {
+    const all = search(query({ limit: 100 }))
+    const times = all.items.map((item) => item.publishedAt)
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+    const first = search(query({ limit: 4 }))
+    const second = search(query({ limit: 4, offset: 4 }))
+    expect(first.hasNextPage).toBe(true)
+    expect([...names(first), ...names(second)]).toEqual(names(all).slice(0, 8))
+    expect(search(query({ offset: 500 })).items).toEqual([])
+  })
+
+  test('a text query pages in one stable order', () => {
+    const whole = names(search(query({ text: 'x264', limit: 100 })))
+    const paged = [0, 2, 4, 6].flatMap((offset) => names(search(query({ text: 'x264', limit: 2, offset }))))
+    expect(paged).toEqual(whole.slice(0, 8))
+  })
+
+  test('filters by year, resolution, source, language, size and publish time', () => {
+    expect(names(search(query({ year: 2001 })))).toEqual(['Amélie.2001.720p.BluRay.x264-CiNEFiLE'])
+    expect(search(query({ resolutions: ['v2160p'] })).total).toBe(1)
+    expect(search(query({ sources: ['tv'], text: 'breaking' })).total).toBe(1)
+    expect(search(query({ minSizeBytes: 1_500_000 })).total).toBe(1)
+    expect(search(query({ maxSizeBytes: 1_500_000 })).total).toBe(10)
+    expect(search(query({ publishedSince: NOW - 3 * DAY })).total).toBe(3)
+    expect(names(search(query({ languages: ['fr'] })))).toEqual(['Le.Grand.Bleu.1988.FRENCH.1080p.BluRay.x264-GRP'])
+  })
+
+  test('finds torrents by external id once ground truth gives them one, and nothing otherwise', () => {
+    expect(search(query({ externalIds: { imdb: ['tt0903747'], tmdb: [], tvdb: [81189], tvmaze: [] } })).total).toBe(0)
+    index.db.sqlite.run(
+      `INSERT INTO ground_truth_labels (info_hash, content_type, title, seasons, episodes, imdb_id, tvdb_id, labelled_by, labelled_at)
+       VALUES (?, 'tv_show', 'Breaking Bad', '[1]', '[2]', 'tt0903747', 81189, 'sonarr', 1)`,
+      [Buffer.from(hashOf(3), 'hex')],
+    )
+    createReclassifier({ db: index.db.sqlite, classifier: loadClassifier(), batchSize: 100 }).run({})
+    const byTvdb = search(query({ externalIds: { imdb: [], tmdb: [], tvdb: [81189], tvmaze: [] }, episodes: { kind: 'season', season: 1, episode: 2 } }))
+    expect(names(byTvdb)).toEqual(['Breaking.Bad.S01E02.720p.BluRay.x264-DEMAND'])
+    expect(search(query({ externalIds: { imdb: ['tt0903747'], tmdb: [], tvdb: [], tvmaze: [] }, episodes: { kind: 'season', season: 3, episode: 1 } })).total).toBe(0)
+    expect(createClassificationRepository(index.db.sqlite).hasAnyLabel()).toBe(true)
+  })
+
+  test('keeps the full-text index and category keys in step with deletes', () => {
+    const target = search(query({ text: 'spider' })).items[0]!
+    index.db.sqlite.run('DELETE FROM torrents WHERE id = ?', [target.id])
+    expect(search(query({ text: 'spider' })).total).toBe(0)
+    expect(names(search(query({ categories: [2000], limit: 100 })))).not.toContain(target.name)
+    const orphans = index.db.sqlite.query('SELECT count(*) AS n FROM torrent_categories WHERE torrent_id = ?').get(target.id) as { n: number }
+    expect(orphans.n).toBe(0)
+  })
+})
+
+describe('search deadline', () => {
+  test('stops a search that runs past its timeout with SearchTimeoutError', () => {
+    let clock = 0
+    const many = Array.from({ length: 600 }, (_, i) => ({ infoHash: hashOf(1000 + i), name: `Common.Word.${i}.1080p.x264-GRP` }))
+    // Each read of the clock moves it 1 s on: the deadline check at the 256th candidate is past a 1 s timeout.
+    const index = openSearchIndex(many, { timeoutMs: 1_000, nowMs: () => (clock += 1_000) })
+    expect(() => index.search.search(query({ text: 'zzz-no-match' }))).not.toThrow()
+    expect(() => index.search.search(query({ text: 'common', categories: [9999, 2000], episodes: { kind: 'episode', episode: 99 } }))).toThrow(SearchTimeoutError)
+    // The statement was released: the next search works.
+    clock = 0
+    const fresh = openSearchIndex(many.slice(0, 5))
+    expect(fresh.search.search(query({ text: 'common' })).total).toBe(5)
+  })
+})

@@ -1,0 +1,36 @@
+import { parseImportLine } from '../../src/importer'
+import { createSearchRepository, createSearchService, type RankingWeights, type SearchService } from '../../src/search'
+import { openTestIndex } from './test-index'
+
+export const defaultWeights: RankingWeights = { relevance: 1, confidence: 0.3, evidence: 0.3, freshness: 0.2, freshnessHalfLifeDays: 90 }
+
+export interface ImportRecord {
+  infoHash: string
+  name: string
+  size?: number
+  files?: { path: string; size: number }[]
+  publishedAt?: number | string
+  seeders?: number
+  leechers?: number
+}
+
+/** A real migrated index in a temp file, filled through the import path, with a search service on it. */
+export function openSearchIndex(records: ImportRecord[], options: { timeoutMs?: number; nowMs?: () => number } = {}) {
+  const index = openTestIndex({ batchSize: 500, flushIntervalMs: 60_000 })
+  for (const record of records) {
+    const parsed = parseImportLine(JSON.stringify({ size: 1_000_000, ...record }))
+    if (!parsed.ok) throw new Error(`bad fixture ${record.name}: ${parsed.reason}`)
+    index.pipeline.submit(parsed.item)
+  }
+  index.pipeline.flush()
+  const search: SearchService = createSearchService({
+    repository: createSearchRepository(index.db.sqlite),
+    weights: defaultWeights,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    nowMs: options.nowMs,
+  })
+  return { ...index, search }
+}
+
+/** A distinct 40-hex info hash per number. */
+export const hashOf = (n: number) => n.toString(16).padStart(40, '0')
