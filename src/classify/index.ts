@@ -9,3 +9,4 @@ export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassi
 export { createChatCompletion, createReranker, RERANK_REASON, type Reranker, type RerankJob } from './rerank'
 export { RerankError } from './errors'
 export { TORZNAB_CATEGORIES, isKnownCategory, parentCategoryOf, type TorznabCategory } from './categories'
+export { normaliseImdbId } from './external-ids'

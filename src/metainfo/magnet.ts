@@ -15,7 +15,8 @@ export function buildMagnetUri(input: MagnetInput): string {
   const parts: string[] = []
   if (!isV2Only(input)) parts.push(`xt=urn:btih:${input.infoHash}`)
   if (input.infoHashV2) parts.push(`xt=urn:btmh:1220${input.infoHashV2}`)
-  if (input.name) parts.push(`dn=${encodeURIComponent(input.name)}`)
+  // DHT names can hold lone surrogates, on which encodeURIComponent throws (D12).
+  if (input.name) parts.push(`dn=${encodeURIComponent(input.name.toWellFormed())}`)
   return `magnet:?${parts.join('&')}`
 }
 

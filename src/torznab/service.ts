@@ -1,0 +1,38 @@
+import { SearchTimeoutError, type SearchService } from '../search'
+import { renderCaps } from './caps'
+import { searchFailed } from './errors'
+import { parseTorznabRequest } from './parse-request'
+import { renderRss } from './render-rss'
+import { toSearchQuery } from './to-search-query'
+
+export interface TorznabAnswer {
+  contentType: string
+  body: string
+}
+
+const CAPS_TYPE = 'application/xml; charset=utf-8'
+const RSS_TYPE = 'application/rss+xml; charset=utf-8'
+
+/** Answers one Torznab request; throws TorznabError for anything the client must be told. */
+export function createTorznabService(deps: { search: SearchService; version: string; nowMs?: () => number }) {
+  const nowMs = deps.nowMs ?? (() => Date.now())
+  return {
+    answer(params: URLSearchParams, baseUrl: string): TorznabAnswer {
+      const request = parseTorznabRequest(params)
+      if (request.fn === 'caps') return { contentType: CAPS_TYPE, body: renderCaps(baseUrl, deps.version) }
+      const query = toSearchQuery(request, Math.floor(nowMs() / 1000))
+      let items = [] as ReturnType<SearchService['search']>['items']
+      if (query) {
+        try {
+          items = deps.search.search(query).items
+        } catch (err) {
+          if (err instanceof SearchTimeoutError) throw searchFailed(err.message)
+          throw err
+        }
+      }
+      return { contentType: RSS_TYPE, body: renderRss(baseUrl, items) }
+    },
+  }
+}
+
+export type TorznabService = ReturnType<typeof createTorznabService>
