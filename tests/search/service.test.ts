@@ -126,7 +126,7 @@ describe('search deadline', () => {
   test('stops a search that runs past its timeout with SearchTimeoutError', () => {
     let clock = 0
     const many = Array.from({ length: 600 }, (_, i) => ({ infoHash: hashOf(1000 + i), name: `Common.Word.${i}.1080p.x264-GRP` }))
-    // Each read of the clock moves it 1 s on: the deadline check at the 256th candidate is past a 1 s timeout.
+    // Each read of the clock moves it 1 s on: the first deadline check is past a 1 s timeout.
     const index = openSearchIndex(many, { timeoutMs: 1_000, nowMs: () => (clock += 1_000) })
     expect(() => index.search.search(query({ text: 'zzz-no-match' }))).not.toThrow()
     expect(() => index.search.search(query({ text: 'common', categories: [9999, 2000], episodes: { kind: 'episode', episode: 99 } }))).toThrow(SearchTimeoutError)
