@@ -1,49 +1,56 @@
 import { parentCategoryOf } from '../classify'
-import type { EpisodeWanted, IndexedTorrent, SearchQuery } from './model'
+import type { Candidate, EpisodeWanted, SearchQuery } from './model'
 
-export type TorrentFilter = (torrent: IndexedTorrent) => boolean
+export type CandidateFilter = (candidate: Candidate) => boolean
+
+/** Null when the query has no filter beyond text: candidates are then taken as they come. */
+export type CompiledFilter = CandidateFilter | null
+
+const numbers = (json: string) => JSON.parse(json) as number[]
+const strings = (json: string) => JSON.parse(json) as string[]
 
 /**
- * Every filter of a query except the text, as one predicate over a candidate. Search walks
- * candidates newest-first and stops once it has enough, so a filter costs per candidate seen,
- * never per torrent in the index.
+ * Every filter of a query except the text, as one exact predicate over a candidate row. Search
+ * reads candidates newest-first and stops once it has enough, so a filter costs per candidate
+ * read, never per torrent in the index; JSON columns are parsed only by the filters that need them.
  */
-export function compileFilter(query: SearchQuery): TorrentFilter {
-  const checks: TorrentFilter[] = []
+export function compileFilter(query: SearchQuery, deps: { hasTag(torrentId: number, tag: string): boolean }): CompiledFilter {
+  const checks: CandidateFilter[] = []
   if (query.categories) {
     const wanted = new Set(query.categories)
-    checks.push((t) => t.categories.some((category) => wanted.has(category) || wanted.has(parentCategoryOf(category) ?? -1)))
+    checks.push((c) => numbers(c.categories).some((category) => wanted.has(category) || wanted.has(parentCategoryOf(category) ?? -1)))
   }
   if (query.contentTypes?.length) {
     const wanted = new Set<string>(query.contentTypes)
-    checks.push((t) => wanted.has(t.contentType))
+    checks.push((c) => wanted.has(c.content_type))
   }
   if (query.externalIds) {
     const { imdb, tmdb, tvdb, tvmaze } = query.externalIds
     checks.push(
-      (t) =>
-        (t.externalIds.imdb !== null && imdb.includes(t.externalIds.imdb)) ||
-        (t.externalIds.tmdb !== null && tmdb.includes(t.externalIds.tmdb)) ||
-        (t.externalIds.tvdb !== null && tvdb.includes(t.externalIds.tvdb)) ||
-        (t.externalIds.tvmaze !== null && tvmaze.includes(t.externalIds.tvmaze)),
+      (c) =>
+        (c.imdb_id !== null && imdb.includes(c.imdb_id)) ||
+        (c.tmdb_id !== null && tmdb.includes(c.tmdb_id)) ||
+        (c.tvdb_id !== null && tvdb.includes(c.tvdb_id)) ||
+        (c.tvmaze_id !== null && tvmaze.includes(c.tvmaze_id)),
     )
   }
   if (query.episodes) checks.push(episodeFilter(query.episodes))
-  if (query.year !== undefined) checks.push((t) => t.year === query.year)
-  if (query.resolutions?.length) checks.push(oneOf(query.resolutions, (t) => t.resolution))
-  if (query.sources?.length) checks.push(oneOf(query.sources, (t) => t.source))
+  if (query.year !== undefined) checks.push((c) => c.year === query.year)
+  if (query.resolutions?.length) checks.push(oneOf(query.resolutions, (c) => c.resolution))
+  if (query.sources?.length) checks.push(oneOf(query.sources, (c) => c.source))
   if (query.languages?.length) {
     const wanted = query.languages
-    checks.push((t) => t.languages.some((language) => wanted.includes(language)))
+    checks.push((c) => strings(c.languages).some((language) => wanted.includes(language)))
   }
   if (query.tags?.length) {
     const wanted = query.tags
-    checks.push((t) => wanted.every((tag) => t.tags.includes(tag)))
+    checks.push((c) => wanted.every((tag) => deps.hasTag(c.id, tag)))
   }
-  if (query.minSizeBytes !== undefined) checks.push((t) => t.sizeBytes >= query.minSizeBytes!)
-  if (query.maxSizeBytes !== undefined) checks.push((t) => t.sizeBytes <= query.maxSizeBytes!)
-  if (query.publishedSince !== undefined) checks.push((t) => t.publishedAt >= query.publishedSince!)
-  return (torrent) => checks.every((check) => check(torrent))
+  if (query.minSizeBytes !== undefined) checks.push((c) => c.size >= query.minSizeBytes!)
+  if (query.maxSizeBytes !== undefined) checks.push((c) => c.size <= query.maxSizeBytes!)
+  if (query.publishedSince !== undefined) checks.push((c) => c.published_at >= query.publishedSince!)
+  if (checks.length === 0) return null
+  return (candidate) => checks.every((check) => check(candidate))
 }
 
 /**
@@ -51,22 +58,27 @@ export function compileFilter(query: SearchQuery): TorrentFilter {
  * multi-season pack every season it names, so an episode search offers them too (Sonarr decides
  * whether to take a pack).
  */
-export function episodeFilter(wanted: EpisodeWanted): TorrentFilter {
+function episodeFilter(wanted: EpisodeWanted): CandidateFilter {
   switch (wanted.kind) {
     case 'season':
-      return (t) => t.seasons.includes(wanted.season) && (wanted.episode === null || t.episodes.length === 0 || t.episodes.includes(wanted.episode))
+      return (c) => {
+        if (!numbers(c.seasons).includes(wanted.season)) return false
+        if (wanted.episode === null) return true
+        const episodes = numbers(c.episodes)
+        return episodes.length === 0 || episodes.includes(wanted.episode)
+      }
     case 'episode':
-      return (t) => t.episodes.includes(wanted.episode)
+      return (c) => numbers(c.episodes).includes(wanted.episode)
     case 'airDate':
-      return (t) => t.airDate === wanted.date
+      return (c) => c.air_date === wanted.date
     case 'airYear':
-      return (t) => t.airDate?.startsWith(`${wanted.year}-`) === true || t.seasons.includes(wanted.year)
+      return (c) => c.air_date?.startsWith(`${wanted.year}-`) === true || numbers(c.seasons).includes(wanted.year)
   }
 }
 
-function oneOf(values: string[], read: (t: IndexedTorrent) => string | null): TorrentFilter {
-  return (t) => {
-    const value = read(t)
+function oneOf(values: string[], read: (c: Candidate) => string | null): CandidateFilter {
+  return (c) => {
+    const value = read(c)
     return value !== null && values.includes(value)
   }
 }

@@ -76,6 +76,44 @@ export interface IndexedTorrent {
   tags: string[]
 }
 
+/** What ranking reads of a candidate. */
+export type RankingRow = Pick<Candidate, 'id' | 'info_hash' | 'name' | 'published_at' | 'evidence_score' | 'confidence' | 'title'>
+
+/** A stored torrent as the search reads it while choosing: the raw row, JSON columns unparsed. */
+export interface Candidate {
+  id: number
+  info_hash: Uint8Array
+  info_hash_v2: Uint8Array | null
+  name: string
+  size: number
+  files_count: number | null
+  seeders: number | null
+  leechers: number | null
+  published_at: number
+  grabs: number
+  evidence_score: number
+  content_type: string
+  categories: string
+  confidence: number
+  status: 'pending' | 'confirmed'
+  title: string | null
+  year: number | null
+  seasons: string
+  episodes: string
+  air_date: string | null
+  resolution: string | null
+  source: string | null
+  video_codec: string | null
+  hdr: string
+  audio_channels: string | null
+  languages: string
+  release_group: string | null
+  imdb_id: string | null
+  tmdb_id: number | null
+  tvdb_id: number | null
+  tvmaze_id: number | null
+}
+
 export interface SearchResult {
   items: IndexedTorrent[]
   /** Matches in all, exact unless `totalIsEstimate`. */

