@@ -1,4 +1,5 @@
 import type { ContentType, ExternalIds } from '../classify'
+import type { FacetName, Facets } from './facets'
 
 /** Which episodes a TV search wants. */
 export type EpisodeWanted =
@@ -40,6 +41,10 @@ export interface SearchQuery {
   publishedSince?: number
   limit: number
   offset: number
+  /** Count every match (exact when the census reads them all, else an estimate). */
+  countTotal?: boolean
+  /** Facets to count over the matches. */
+  facets?: readonly FacetName[]
 }
 
 /** One torrent as search results carry it: the stored row and its cached classification. */
@@ -120,6 +125,8 @@ export interface SearchResult {
   total: number
   totalIsEstimate: boolean
   hasNextPage: boolean
+  /** Present when the query asked for facets. */
+  facets?: Facets
 }
 
 /** How text matches are ordered: relevance blended with what else we know (weights from config). */

@@ -1,6 +1,7 @@
 import type { Database, Statement } from 'bun:sqlite'
 import type { ContentType } from '../classify'
 import { bytesToHex } from '../metainfo'
+import type { FacetLookups } from './facets'
 import type { Candidate, ExternalIdsWanted, IndexedTorrent, RankingRow } from './model'
 
 /** The columns of a Candidate; `t` is torrents, `c` its classification. */
@@ -56,6 +57,17 @@ export function createSearchRepository(db: Database) {
         `SELECT torrent_id, tag FROM torrent_tags WHERE torrent_id IN (${ids.map(() => '?').join(',')}) ORDER BY torrent_id, tag`,
       )
       .all(...ids)
+  const perTorrent = (sql: string, ids: number[]) => {
+    const values = new Map<number, string[]>()
+    for (let start = 0; start < ids.length; start += ID_BATCH) {
+      const batch = ids.slice(start, start + ID_BATCH)
+      const rows = db.query<{ torrent_id: number; value: string }, number[]>(sql.replace('$IDS', batch.map(() => '?').join(','))).all(...batch)
+      for (const row of rows) values.set(row.torrent_id, [...(values.get(row.torrent_id) ?? []), row.value])
+    }
+    return values
+  }
+  const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
+  const countAll = db.prepare<{ n: number }, []>('SELECT count(*) AS n FROM torrent_classifications')
   const hasTag = db.prepare<{ found: number }, [number, string]>('SELECT 1 AS found FROM torrent_tags WHERE torrent_id = ? AND tag = ?')
   const withExternalIds = (ids: ExternalIdsWanted) => {
     const clauses: string[] = []
@@ -107,6 +119,33 @@ export function createSearchRepository(db: Database) {
            WHERE t.id IN (${union.sql}) ORDER BY t.published_at DESC, t.id DESC`,
         )
         .all(...union.params)
+    },
+
+    /** How many torrents match an FTS5 expression (a walk of the posting lists, no rows read). */
+    countMatches(matchExpression: string): number {
+      return countMatches.get(matchExpression)!.n
+    },
+
+    /** How many torrents are in any of these categories (null: in the index). */
+    countInCategories(categories: number[] | null): number {
+      if (categories === null) return countAll.get()!.n
+      return db
+        .query<{ n: number }, number[]>(
+          `SELECT count(DISTINCT torrent_id) AS n FROM torrent_categories WHERE category IN (${categories.map(() => '?').join(',')})`,
+        )
+        .get(...categories)!.n
+    },
+
+    /** The facet values that live beside the row: file types, sources and tags per torrent. */
+    facetLookups(ids: number[]): FacetLookups {
+      return {
+        fileTypes: perTorrent('SELECT DISTINCT torrent_id, file_type AS value FROM torrent_files WHERE torrent_id IN ($IDS)', ids),
+        sources: perTorrent(
+          'SELECT ts.torrent_id, s.key AS value FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id IN ($IDS)',
+          ids,
+        ),
+        tags: perTorrent('SELECT torrent_id, tag AS value FROM torrent_tags WHERE torrent_id IN ($IDS)', ids),
+      }
     },
 
     hasTag(torrentId: number, tag: string): boolean {

@@ -1,5 +1,6 @@
 import { isKnownCategory, parentCategoryOf } from '../classify'
 import { SearchTimeoutError } from './errors'
+import { countFacets } from './facets'
 import { factClauses } from './facts'
 import { compileFilter, type CompiledFilter } from './filters'
 import type { Candidate, RankingRow, RankingWeights, SearchQuery, SearchResult } from './model'
@@ -21,6 +22,12 @@ const RANKED_CANDIDATES = 500
  */
 const MAX_SCANNED = 20_000
 
+/**
+ * Matches read at most to count them and their facets. Fewer matches are counted exactly; more
+ * are estimated from the posting-list count and the share of the census that passed the filters.
+ */
+const CENSUS_SIZE = 5_000
+
 /** The clock is read once per this many candidates (a few microseconds of work each). */
 const DEADLINE_CHECK_EVERY = 64
 
@@ -29,6 +36,8 @@ export interface SearchServiceDeps {
   weights: RankingWeights
   timeoutMs: number
   nowMs?: () => number
+  /** Matches counted exactly before estimating (tests shrink it). */
+  censusSize?: number
 }
 
 /**
@@ -58,10 +67,8 @@ export function createSearchService(deps: SearchServiceDeps) {
     const full = page.every(isCandidate) ? page : repository.candidates(page.map((row) => row.id))
     const items = repository.toIndexedTorrents(full)
     const hasNextPage = ordered.length > query.offset + query.limit
-    if (!scan || scan.isExhausted) return { items, total: ordered.length, totalIsEstimate: false, hasNextPage }
-    // The scan stopped early: project the share that passed onto what a full scan would read.
-    const passRate = scan.scanned > 0 ? scan.matches.length / scan.scanned : 1
-    return { items, total: Math.round(ordered.length + passRate * MAX_SCANNED), totalIsEstimate: true, hasNextPage }
+    // A scan that stopped early knows a lower bound only; `countTotal` asks for the census.
+    return { items, total: ordered.length, totalIsEstimate: scan !== null && !scan.isExhausted, hasNextPage }
   }
 
   const searchIndexed = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, text: TextQuery | null, deadline: () => void) => {
@@ -114,21 +121,64 @@ export function createSearchService(deps: SearchServiceDeps) {
     return answer(matches, query, { matches, scanned, isExhausted: isExhausted && matches.length < wanted })
   }
 
+  /** Every match in its natural order, rows read in full, for the census. */
+  function* allMatches(query: SearchQuery, categories: number[] | null, text: TextQuery | null): Generator<Candidate> {
+    if (query.externalIds) return yield* repository.withExternalIds(query.externalIds)
+    if (text || query.episodes) return yield* repository.matchText(toMatchExpression(text, factClauses(categories, query.episodes)))
+    const keys = categories ? mergeNewestFirst(categories.map((category, slot) => repository.newestKeys(category, slot))) : repository.newestKeys(null)
+    let batch: number[] = []
+    try {
+      for (const key of keys) {
+        batch.push(key.id)
+        if (batch.length < FEED_BATCH) continue
+        yield* repository.candidates(batch)
+        batch = []
+      }
+    } finally {
+      keys.return(undefined)
+    }
+    yield* repository.candidates(batch)
+  }
+
+  /** Counts the matches and their facets: exactly up to the census size, estimated past it. */
+  const census = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, text: TextQuery | null, deadline: () => void) => {
+    const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
+    let total = scan.matches.length
+    if (!scan.isExhausted) {
+      const base = query.externalIds
+        ? scan.scanned
+        : text || query.episodes
+          ? repository.countMatches(toMatchExpression(text, factClauses(categories, query.episodes)))
+          : repository.countInCategories(categories)
+      total = Math.max(scan.matches.length, Math.round((base * scan.matches.length) / Math.max(scan.scanned, 1)))
+    }
+    const scale = scan.isExhausted ? 1 : total / Math.max(scan.matches.length, 1)
+    const facets = query.facets?.length
+      ? countFacets(scan.matches, query.facets, repository.facetLookups(scan.matches.map((row) => row.id)), scale)
+      : undefined
+    return { total, totalIsEstimate: !scan.isExhausted, facets }
+  }
+
   return {
     search(query: SearchQuery): SearchResult {
       const deadline = createDeadline(nowMs, deps.timeoutMs)
       const categories = query.categories ? effectiveCategories(query.categories) : null
-      if (categories?.length === 0) return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false }
+      if (categories?.length === 0) return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false, facets: query.facets ? {} : undefined }
       // Category keys and facts tokens select exactly the requested categories, so only the id
       // path, which reads rows by id, still checks them.
       const filter = compileFilter({ ...query, categories: query.externalIds ? categories : null }, repository)
       const text = query.text ? parseTextQuery(query.text) : null
+      let result: SearchResult
       if (query.externalIds) {
         const matches = repository.withExternalIds(query.externalIds).filter((candidate) => !filter || filter(candidate))
-        return answer(text ? rank(matches, text) : matches, query, null)
+        result = answer(text ? rank(matches, text) : matches, query, null)
+      } else if (text || query.episodes) {
+        result = searchIndexed(query, categories, filter, text, deadline)
+      } else {
+        result = searchFeed(query, categories, filter, deadline)
       }
-      if (text || query.episodes) return searchIndexed(query, categories, filter, text, deadline)
-      return searchFeed(query, categories, filter, deadline)
+      if (!query.countTotal && !query.facets?.length) return result
+      return { ...result, ...census(query, categories, filter, text, deadline) }
     },
   }
 }

@@ -122,6 +122,40 @@ describe('search', () => {
   })
 })
 
+describe('counts and facets', () => {
+  const index = openSearchIndex(releases, { nowMs: () => NOW * 1000 })
+
+  test('counts every match exactly when the census reads them all', () => {
+    const result = index.search.search(query({ text: 'breaking bad', limit: 1, countTotal: true }))
+    expect(result.items).toHaveLength(1)
+    expect(result).toMatchObject({ total: 3, totalIsEstimate: false, hasNextPage: true })
+    expect(index.search.search(query({ categories: [5000], limit: 1, countTotal: true })).total).toBe(5)
+  })
+
+  test('counts facets in one pass, with limit 0 still counting', () => {
+    const result = index.search.search(query({ limit: 0, facets: ['contentType', 'videoResolution', 'language', 'torrentFileType', 'torrentSource', 'releaseYear'] }))
+    expect(result.items).toEqual([])
+    const facets = result.facets!
+    expect(facets.contentType).toContainEqual({ value: 'tv_show', count: 5, isEstimate: false })
+    expect(facets.contentType).toContainEqual({ value: 'ebook', count: 1, isEstimate: false })
+    expect(facets.videoResolution!.find((entry) => entry.value === 'v1080p')!.count).toBe(5)
+    expect(facets.language).toEqual([{ value: 'fr', count: 1, isEstimate: false }])
+    expect(facets.torrentFileType).toEqual([{ value: 'document', count: 1, isEstimate: false }])
+    expect(facets.torrentSource).toEqual([{ value: 'import', count: 11, isEstimate: false }])
+    expect(facets.releaseYear!.map((entry) => entry.value)).toContain('2001')
+  })
+
+  test('past the census size, counts are estimates and say so', () => {
+    const sampled = openSearchIndex(releases, { censusSize: 4 })
+    const result = sampled.search.search(query({ text: 'x264', countTotal: true, facets: ['contentType'] }))
+    const exact = index.search.search(query({ text: 'x264', countTotal: true })).total
+    expect(result.totalIsEstimate).toBe(true)
+    expect(result.total).toBe(exact)
+    expect(result.facets!.contentType!.every((entry) => entry.isEstimate)).toBe(true)
+    expect(result.facets!.contentType!.reduce((sum, entry) => sum + entry.count, 0)).toBe(exact)
+  })
+})
+
 describe('search deadline', () => {
   test('stops a search that runs past its timeout with SearchTimeoutError', () => {
     let clock = 0

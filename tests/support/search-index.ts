@@ -15,7 +15,7 @@ export interface ImportRecord {
 }
 
 /** A real migrated index in a temp file, filled through the import path, with a search service on it. */
-export function openSearchIndex(records: ImportRecord[], options: { timeoutMs?: number; nowMs?: () => number } = {}) {
+export function openSearchIndex(records: ImportRecord[], options: { timeoutMs?: number; nowMs?: () => number; censusSize?: number } = {}) {
   const index = openTestIndex({ batchSize: 500, flushIntervalMs: 60_000 })
   for (const record of records) {
     const parsed = parseImportLine(JSON.stringify({ size: 1_000_000, ...record }))
@@ -28,6 +28,7 @@ export function openSearchIndex(records: ImportRecord[], options: { timeoutMs?: 
     weights: defaultWeights,
     timeoutMs: options.timeoutMs ?? 10_000,
     nowMs: options.nowMs,
+    censusSize: options.censusSize,
   })
   return { ...index, search }
 }

@@ -1,0 +1,67 @@
+/**
+ * Facet counts over a census of matching candidates, pure: how many matches have each content
+ * type, language, year, file type, source, tag, resolution and video source. One grouped pass
+ * (bitmagnet's per-value queries were its slow part); when the census is a sample, counts are
+ * scaled to the estimated total and flagged.
+ */
+import type { Candidate } from './model'
+
+export const FACET_NAMES = [
+  'contentType', 'language', 'releaseYear', 'torrentFileType', 'torrentSource', 'torrentTag', 'videoResolution', 'videoSource',
+] as const
+export type FacetName = (typeof FACET_NAMES)[number]
+
+export interface FacetCount {
+  value: string
+  count: number
+  isEstimate: boolean
+}
+
+export type Facets = Partial<Record<FacetName, FacetCount[]>>
+
+/** Per torrent id, the values that live in other tables (files, sources, tags). */
+export interface FacetLookups {
+  fileTypes: Map<number, string[]>
+  sources: Map<number, string[]>
+  tags: Map<number, string[]>
+}
+
+const strings = (json: string) => JSON.parse(json) as string[]
+
+function valuesOf(facet: FacetName, row: Candidate, lookups: FacetLookups): string[] {
+  switch (facet) {
+    case 'contentType':
+      return [row.content_type]
+    case 'language':
+      return strings(row.languages)
+    case 'releaseYear':
+      return row.year === null ? [] : [String(row.year)]
+    case 'torrentFileType':
+      return lookups.fileTypes.get(row.id) ?? []
+    case 'torrentSource':
+      return lookups.sources.get(row.id) ?? []
+    case 'torrentTag':
+      return lookups.tags.get(row.id) ?? []
+    case 'videoResolution':
+      return row.resolution === null ? [] : [row.resolution]
+    case 'videoSource':
+      return row.source === null ? [] : [row.source]
+  }
+}
+
+/**
+ * Counts each facet's values over `rows`. `scale` (estimated total / rows) turns a sample's
+ * counts into estimates of the whole; 1 means the rows are every match and counts are exact.
+ */
+export function countFacets(rows: Candidate[], names: readonly FacetName[], lookups: FacetLookups, scale: number): Facets {
+  const facets: Facets = {}
+  const isEstimate = scale !== 1
+  for (const facet of names) {
+    const counts = new Map<string, number>()
+    for (const row of rows) for (const value of new Set(valuesOf(facet, row, lookups))) counts.set(value, (counts.get(value) ?? 0) + 1)
+    facets[facet] = [...counts]
+      .map(([value, count]) => ({ value, count: Math.round(count * scale), isEstimate }))
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1))
+  }
+  return facets
+}
