@@ -67,6 +67,7 @@ async function buildIndex(): Promise<void> {
   db.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
   db.close()
   require('node:fs').renameSync(tmpPath, dbPath)
+  for (const suffix of ['-wal', '-shm']) rmSync(tmpPath + suffix, { force: true })
   console.log(`built ${count} torrents in ${((performance.now() - start) / 1000).toFixed(0)} s`)
 }
 

@@ -28,7 +28,8 @@ export function renderRss(baseUrl: string, items: IndexedTorrent[]): string {
 }
 
 function renderItem(torrent: IndexedTorrent): string {
-  const magnet = xmlText(buildMagnetUri({ infoHash: torrent.infoHash, infoHashV2: torrent.infoHashV2, name: torrent.name }))
+  const magnetUri = buildMagnetUri({ infoHash: torrent.infoHash, infoHashV2: torrent.infoHashV2, name: torrent.name })
+  const magnet = xmlText(magnetUri)
   const name = xmlText(torrent.name) || torrent.infoHash
   const lines = [
     '    <item>',
@@ -40,13 +41,13 @@ function renderItem(torrent: IndexedTorrent): string {
     `      <link>${magnet}</link>`,
     ...torrent.categories.map((category) => `      <category>${category}</category>`),
     `      <enclosure url="${magnet}" length="${torrent.sizeBytes}" type="application/x-bittorrent"/>`,
-    ...attributes(torrent).map(([attr, value]) => `      <torznab:attr name="${attr}" value="${xmlText(value)}"/>`),
+    ...attributes(torrent, magnetUri).map(([attr, value]) => `      <torznab:attr name="${attr}" value="${xmlText(value)}"/>`),
     '    </item>',
   ]
   return lines.join('\n')
 }
 
-function attributes(torrent: IndexedTorrent): [string, string | number][] {
+function attributes(torrent: IndexedTorrent, magnetUri: string): [string, string | number][] {
   const attrs: [string, string | number][] = torrent.categories.map((category) => ['category', category])
   attrs.push(['size', torrent.sizeBytes])
   if (torrent.filesCount !== null) attrs.push(['files', torrent.filesCount])
@@ -61,7 +62,7 @@ function attributes(torrent: IndexedTorrent): [string, string | number][] {
     attrs.push(['peers', torrent.seeders + (torrent.leechers ?? 0)])
   }
   attrs.push(['infohash', torrent.infoHash])
-  attrs.push(['magneturl', buildMagnetUri({ infoHash: torrent.infoHash, infoHashV2: torrent.infoHashV2, name: torrent.name })])
+  attrs.push(['magneturl', magnetUri])
   const { imdb, tmdb, tvdb, tvmaze } = torrent.externalIds
   if (imdb) {
     // Sonarr and Radarr read `imdb` (digits), Prowlarr `imdbid` (with tt) (R30).

@@ -9,9 +9,14 @@ const ILLEGAL_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD80
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' }
 
+const NEEDS_WORK = /[&<>"'\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/
+
 /** Text safe for element content and double-quoted attribute values. */
 export function xmlText(value: string | number): string {
-  return String(value).replace(ILLEGAL_XML, '').replace(/[&<>"']/g, (char) => ESCAPES[char]!)
+  const text = String(value)
+  // Most values (numbers, hashes, plain names) need nothing: one test instead of two replaces.
+  if (!NEEDS_WORK.test(text)) return text
+  return text.replace(ILLEGAL_XML, '').replace(/[&<>"']/g, (char) => ESCAPES[char]!)
 }
 
 /** `<?xml` at byte 0, no BOM (R4). */
