@@ -3,6 +3,7 @@ import { RuleFileError } from '../errors'
 import type { ContentType } from '../model'
 import { indexExtensionGroups, type Facts } from './build-facts'
 import { CEL_TYPES, LabelFacts, ResultFacts } from './cel-facts'
+import { compileCel, type CompileOptions } from './cel-compiler'
 import { compileKeywordGroup } from './keywords'
 import type { RuleActions, RuleSet } from './rule-file'
 
@@ -22,7 +23,8 @@ export interface RuleOutcome {
 
 interface CompiledRule {
   id: string
-  matches: (context: object) => unknown
+  matches: (context: Record<string, unknown>) => unknown
+  isCompiledToJs: boolean
   then: RuleActions
 }
 
@@ -33,10 +35,10 @@ const SIZE_UNITS: [string, number][] = [['kb', 1e3], ['mb', 1e6], ['gb', 1e9], [
  * bool, or names a keyword or extension group the file does not declare stops start-up with the
  * file, the rule id and the reason.
  */
-export function compileRules(ruleSet: RuleSet) {
+export function compileRules(ruleSet: RuleSet, options: { interpretOnly?: boolean } = {}) {
   const keywordPatterns = new Map(Object.entries(ruleSet.keywords).map(([group, words]) => [group, compileKeywordGroup(group, words)]))
   const extensionGroups = Object.keys(ruleSet.extensions)
-  const env = createEnvironment(keywordPatterns, ruleSet.extensions)
+  const { env, compileOptions } = createEnvironment(keywordPatterns, ruleSet.extensions)
 
   const compiled: CompiledRule[] = ruleSet.rules
     .filter((rule) => rule.enabled)
@@ -52,11 +54,14 @@ export function compileRules(ruleSet: RuleSet) {
       const check = program.check()
       if (!check.valid) throw new RuleFileError(`${where}: ${firstLine(check.error)}`, { cause: check.error })
       if (check.type !== 'bool') throw new RuleFileError(`${where}: "when" must be a bool, not ${check.type}`)
-      return { id: rule.id, matches: program, then: rule.then }
+      const compiledToJs = options.interpretOnly ? null : compileCel(program.ast, compileOptions)
+      return { id: rule.id, matches: compiledToJs ?? program, isCompiledToJs: compiledToJs !== null, then: rule.then }
     })
 
   return {
     extensionGroups: indexExtensionGroups(ruleSet.extensions),
+    /** Rules evaluated by cel-js because they use something the closure compiler does not cover. */
+    interpretedRuleIds: compiled.filter((rule) => !rule.isCompiledToJs).map((rule) => rule.id),
     run(facts: Facts, labelContentType: ContentType | null): RuleOutcome {
       const result = new ResultFacts('', 0, [], [])
       const context = {
@@ -101,6 +106,12 @@ function applyActions(then: RuleActions, result: ResultFacts): void {
 }
 
 function createEnvironment(keywordPatterns: Map<string, RegExp>, extensions: Record<string, string[]>) {
+  const hasKeyword = (text: string, group: string) => {
+    const pattern = keywordPatterns.get(group)
+    if (!pattern) throw new RuleFileError(`no keyword group ${group}`)
+    return pattern.test(text)
+  }
+  const extensionMap = new Map(Object.entries(extensions))
   let env = new Environment({ unlistedVariablesAreDyn: false })
   for (const [name, declaration] of Object.entries(CEL_TYPES)) env = env.registerType(name, declaration as never)
   env = env
@@ -110,17 +121,14 @@ function createEnvironment(keywordPatterns: Map<string, RegExp>, extensions: Rec
     .registerVariable('label', 'Label')
     .registerVariable('shares', 'map<string, double>')
     .registerVariable('counts', 'map<string, int>')
-    .registerConstant('extensions', 'map<string, list<string>>', new Map(Object.entries(extensions)))
+    .registerConstant('extensions', 'map<string, list<string>>', extensionMap)
     // Sizes are doubles, so `100 * mb` needs int * double, which CEL leaves undefined.
     .registerOperator('int * double', (a: bigint, b: number) => Number(a) * b)
     .registerOperator('double * int', (a: number, b: bigint) => a * Number(b))
-    .registerFunction('string.hasKeyword(string): bool', (text: string, group: string) => {
-      const pattern = keywordPatterns.get(group)
-      if (!pattern) throw new RuleFileError(`no keyword group ${group}`)
-      return pattern.test(text)
-    })
+    .registerFunction('string.hasKeyword(string): bool', hasKeyword)
   for (const [name, bytes] of SIZE_UNITS) env = env.registerConstant(name, 'double', bytes)
-  return env
+  const constants = new Map<string, unknown>([['extensions', extensionMap], ...SIZE_UNITS])
+  return { env, compileOptions: { constants, functions: { hasKeyword } } as CompileOptions }
 }
 
 /** Group names appear as literals in rules; a typo there would otherwise only show per torrent. */
