@@ -10,3 +10,4 @@ export { createChatCompletion, createReranker, RERANK_REASON, type Reranker, typ
 export { RerankError } from './errors'
 export { TORZNAB_CATEGORIES, isKnownCategory, parentCategoryOf, type TorznabCategory } from './categories'
 export { normaliseImdbId } from './external-ids'
+export { createReprocessHandlers, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE, type ReprocessBatchPayload, type ReprocessPayload } from './reprocess-jobs'

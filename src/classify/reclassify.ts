@@ -6,12 +6,18 @@ import { createClassificationRepository } from './repository'
 export interface ReclassifyFilter {
   /** Only torrents currently of this content type. */
   contentType?: string
+  /** Only torrents currently of one of these content types. */
+  contentTypes?: string[]
+  /** Only these torrents (40-hex info hashes). */
+  infoHashes?: string[]
   /** Only torrents published (first visible) at or after this Unix time. */
   sinceSeconds?: number
 }
 
 export interface ReclassifyReport {
   processed: number
+  /** The id of the last torrent read; a chunked run carries on after it. */
+  lastId: number
   /** Torrents whose content type or categories changed. */
   changed: number
   /** Torrents a rule now deletes (banned content); they are removed and blocked. */
@@ -46,6 +52,14 @@ export function createReclassifier(deps: { db: Database; classifier: Classifier;
     if (filter.contentType) {
       clauses.push('c.content_type = ?')
       params.push(filter.contentType)
+    }
+    if (filter.contentTypes?.length) {
+      clauses.push(`c.content_type IN (${filter.contentTypes.map(() => '?').join(',')})`)
+      params.push(...filter.contentTypes)
+    }
+    if (filter.infoHashes) {
+      clauses.push(`t.info_hash IN (${filter.infoHashes.map(() => '?').join(',') || 'NULL'})`)
+      params.push(...(filter.infoHashes.map((hash) => Buffer.from(hash, 'hex')) as unknown as string[]))
     }
     if (filter.sinceSeconds !== undefined) {
       clauses.push('t.published_at >= ?')
@@ -86,23 +100,31 @@ export function createReclassifier(deps: { db: Database; classifier: Classifier;
       return row.n
     },
 
-    run(filter: ReclassifyFilter, onBatch: (report: Readonly<ReclassifyReport>) => void = () => {}): ReclassifyReport {
+    /**
+     * Re-classifies the torrents matching `filter` with an id above `afterId`, at most `maxRows`
+     * of them (a queue job takes one chunk at a time so the service keeps answering).
+     */
+    run(
+      filter: ReclassifyFilter,
+      onBatch: (report: Readonly<ReclassifyReport>) => void = () => {},
+      chunk: { afterId?: number; maxRows?: number } = {},
+    ): ReclassifyReport {
       const { sql, params } = where(filter)
       const page = deps.db.prepare<TorrentRow, (string | number)[]>(
         `SELECT t.id, t.info_hash, t.name, t.size, t.files_count, c.content_type, c.categories ${fromClause}${sql} ORDER BY t.id LIMIT ?`,
       )
-      const report: ReclassifyReport = { processed: 0, changed: 0, deleted: 0 }
+      const report: ReclassifyReport = { processed: 0, changed: 0, deleted: 0, lastId: chunk.afterId ?? 0 }
       const runBatch = deps.db.transaction((rows: TorrentRow[]) => {
         const hasLabels = classifications.hasAnyLabel()
         const nowSeconds = Math.floor(Date.now() / 1000)
         for (const row of rows) reclassifyOne(row, hasLabels, nowSeconds, report)
       })
-      let lastId = 0
-      for (;;) {
-        const rows = page.all(lastId, ...params, deps.batchSize)
+      const maxRows = chunk.maxRows ?? Infinity
+      while (report.processed < maxRows) {
+        const rows = page.all(report.lastId, ...params, Math.min(deps.batchSize, maxRows - report.processed))
         if (rows.length === 0) break
         runBatch(rows)
-        lastId = rows.at(-1)!.id
+        report.lastId = rows.at(-1)!.id
         onBatch(report)
       }
       return report

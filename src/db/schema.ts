@@ -124,6 +124,21 @@ export const blockedTorrents = sqliteTable('blocked_torrents', {
   blockedAt: integer('blocked_at').notNull(),
 })
 
+export const queueJobs = sqliteTable('queue_jobs', {
+  id: integer('id').primaryKey(),
+  queue: text('queue').notNull(),
+  payload: text('payload').notNull(),
+  status: text('status', { enum: ['pending', 'retry', 'processed', 'failed'] }).notNull(),
+  priority: integer('priority').notNull().default(0),
+  retries: integer('retries').notNull().default(0),
+  maxRetries: integer('max_retries').notNull().default(2),
+  runAfter: integer('run_after').notNull(),
+  ranAt: integer('ran_at'),
+  error: text('error'),
+  createdAt: integer('created_at').notNull(),
+  lockedUntil: integer('locked_until'),
+})
+
 export const schemaVersions = sqliteTable('schema_versions', {
   version: integer('version').primaryKey(),
   name: text('name').notNull(),

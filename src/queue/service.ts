@@ -1,0 +1,92 @@
+import type { Logger } from '../log'
+import type { Job, NewJob } from './model'
+import type { QueueRepository } from './repository'
+
+/** What a queue's handler gets: the job and its parsed payload. A throw fails the try. */
+export type JobHandler = (payload: unknown, job: Job) => Promise<void> | void
+
+export interface QueueWorkerOptions {
+  queue: string
+  handler: JobHandler
+  /** How often an idle worker looks for due jobs (retries come due without an enqueue). */
+  pollIntervalMs?: number
+  /** How long a claim holds; past it a job whose worker died runs again. */
+  leaseMs?: number
+  /** First retry delay; each further retry doubles it. */
+  backoffMs?: number
+}
+
+const DEFAULTS = { pollIntervalMs: 1_000, leaseMs: 5 * 60_000, backoffMs: 10_000 }
+
+/** Longest wait between tries, however many there were. */
+const MAX_BACKOFF_MS = 60 * 60_000
+
+/**
+ * The durable queue: jobs live in SQLite, workers claim them one at a time with a lease, and
+ * failures come back with exponential backoff until their retries are spent. Enqueueing wakes
+ * the queue's worker at once; otherwise it polls.
+ */
+export function createQueueService(deps: { repository: QueueRepository; log: Logger; nowMs?: () => number }) {
+  const nowMs = deps.nowMs ?? (() => Date.now())
+  const wakers = new Map<string, () => void>()
+
+  const runWorker = (options: QueueWorkerOptions) => {
+    const { pollIntervalMs, leaseMs, backoffMs } = { ...DEFAULTS, ...options }
+    const log = deps.log.child({ queue: options.queue })
+    let timer: ReturnType<typeof setTimeout> | undefined
+    let running = false
+    let stopped = false
+    let idle = Promise.resolve()
+
+    const drain = async () => {
+      if (running || stopped) return
+      running = true
+      let finished!: () => void
+      idle = new Promise((resolve) => (finished = resolve))
+      try {
+        for (let job = deps.repository.claim(options.queue, nowMs(), leaseMs); job && !stopped; job = deps.repository.claim(options.queue, nowMs(), leaseMs)) {
+          try {
+            await options.handler(JSON.parse(job.payload), job)
+            deps.repository.complete(job.id)
+          } catch (err) {
+            const message = err instanceof Error ? err.message : String(err)
+            const delay = Math.min(backoffMs * 2 ** job.retries, MAX_BACKOFF_MS)
+            deps.repository.fail(job, message, nowMs() + delay)
+            log.warn('job failed', { jobId: job.id, retries: job.retries + 1, maxRetries: job.maxRetries, err })
+          }
+        }
+      } finally {
+        running = false
+        finished()
+      }
+      if (!stopped) timer = setTimeout(() => void drain(), pollIntervalMs)
+    }
+
+    wakers.set(options.queue, () => {
+      clearTimeout(timer)
+      void drain()
+    })
+    void drain()
+    return {
+      /** Stops claiming; resolves when the job in hand is done. */
+      async stop(): Promise<void> {
+        stopped = true
+        clearTimeout(timer)
+        wakers.delete(options.queue)
+        await idle
+      },
+    }
+  }
+
+  return {
+    enqueue(job: NewJob): Job {
+      const stored = deps.repository.enqueue(job, nowMs())
+      wakers.get(job.queue)?.()
+      return stored
+    },
+    runWorker,
+  }
+}
+
+export type QueueService = ReturnType<typeof createQueueService>
+export type QueueWorker = ReturnType<QueueService['runWorker']>

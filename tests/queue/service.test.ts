@@ -1,0 +1,149 @@
+import { describe, expect, test } from 'bun:test'
+import { createReclassifier, createReprocessHandlers, loadClassifier, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../../src/classify'
+import { createQueueRepository, createQueueService, type QueueService } from '../../src/queue'
+import { hashOf, openSearchIndex } from '../support/search-index'
+import { openTestIndex, quietLog } from '../support/test-index'
+
+async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await Bun.sleep(5)
+  }
+}
+
+function openQueue(nowMs?: () => number) {
+  const { db } = openTestIndex()
+  const repository = createQueueRepository(db.sqlite)
+  return { db, repository, queue: createQueueService({ repository, log: quietLog, nowMs }) }
+}
+
+const statusOf = (queue: ReturnType<typeof openQueue>, id: number) => queue.repository.list({}, 100, 0, { field: 'created_at', descending: false }).find((job) => job.id === id)!
+
+describe('the durable queue', () => {
+  test('a worker runs an enqueued job at once and marks it processed', async () => {
+    const q = openQueue()
+    const seen: unknown[] = []
+    const worker = q.queue.runWorker({ queue: 'q', handler: (payload) => void seen.push(payload), pollIntervalMs: 60_000 })
+    const job = q.queue.enqueue({ queue: 'q', payload: { n: 1 } })
+    await waitFor(() => statusOf(q, job.id).status === 'processed')
+    expect(seen).toEqual([{ n: 1 }])
+    await worker.stop()
+  })
+
+  test('a failing job is retried with backoff, then marked failed with its error', async () => {
+    const q = openQueue()
+    let tries = 0
+    const worker = q.queue.runWorker({
+      queue: 'q',
+      handler: () => {
+        tries++
+        throw new Error(`boom ${tries}`)
+      },
+      pollIntervalMs: 5,
+      backoffMs: 20,
+    })
+    const job = q.queue.enqueue({ queue: 'q', payload: {}, maxRetries: 2 })
+    await waitFor(() => statusOf(q, job.id).status === 'failed')
+    const failed = statusOf(q, job.id)
+    expect(tries).toBe(3)
+    expect(failed.retries).toBe(3)
+    expect(failed.error).toBe('boom 3')
+    await worker.stop()
+  })
+
+  test('a retry is not claimed before its backoff has passed', () => {
+    let now = 1_000_000
+    const q = openQueue(() => now)
+    const job = q.queue.enqueue({ queue: 'q', payload: {}, maxRetries: 3 })
+    const first = q.repository.claim('q', now, 1000)!
+    q.repository.fail(first, 'x', now + 10_000)
+    expect(q.repository.claim('q', now + 9_999, 1000)).toBeNull()
+    now += 10_000
+    expect(q.repository.claim('q', now, 1000)!.id).toBe(job.id)
+  })
+
+  test('a claimed job is claimed by nobody else until its lease runs out (a dead worker)', () => {
+    const q = openQueue()
+    const job = q.queue.enqueue({ queue: 'q', payload: {} })
+    expect(q.repository.claim('q', 1_000, 500)).toBeNull() // not due before it was created
+    const now = Date.now()
+    expect(q.repository.claim('q', now, 500)!.id).toBe(job.id)
+    expect(q.repository.claim('q', now + 100, 500)).toBeNull()
+    expect(q.repository.claim('q', now + 501, 500)!.id).toBe(job.id)
+  })
+
+  test('a restart releases the leases of the previous run, so its jobs run again', async () => {
+    const q = openQueue()
+    const job = q.queue.enqueue({ queue: 'q', payload: { again: true } })
+    q.repository.claim('q', Date.now(), 60 * 60_000) // the process that claimed it died
+    expect(q.repository.releaseLeases()).toBe(1)
+    const restarted = createQueueService({ repository: q.repository, log: quietLog })
+    const seen: unknown[] = []
+    const worker = restarted.runWorker({ queue: 'q', handler: (payload) => void seen.push(payload), pollIntervalMs: 60_000 })
+    await waitFor(() => statusOf(q, job.id).status === 'processed')
+    expect(seen).toEqual([{ again: true }])
+    await worker.stop()
+  })
+
+  test('counts, metrics buckets and purges by queue and status', () => {
+    const q = openQueue()
+    q.queue.enqueue({ queue: 'a', payload: {} })
+    q.queue.enqueue({ queue: 'a', payload: {} })
+    q.queue.enqueue({ queue: 'b', payload: {} })
+    q.repository.complete(q.repository.claim('b', Date.now(), 1000)!.id)
+    expect(q.repository.countsBy('status', {})).toEqual([{ value: 'pending', count: 2 }, { value: 'processed', count: 1 }])
+    const buckets = q.repository.metrics({}, 60_000)
+    expect(buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(3)
+    expect(buckets.find((bucket) => bucket.status === 'processed')!.latencyMs).toBeGreaterThanOrEqual(0)
+    expect(q.repository.purge({ queues: ['a'], statuses: ['processed'] })).toBe(0)
+    expect(q.repository.purge({ queues: ['a'] })).toBe(2)
+    expect(q.repository.count({})).toBe(1)
+  })
+})
+
+describe('re-classification through the queue', () => {
+  function startReprocessing(index: ReturnType<typeof openSearchIndex>): { queue: QueueService; stop: () => Promise<void> } {
+    const queue = createQueueService({ repository: createQueueRepository(index.db.sqlite), log: quietLog })
+    const reclassifier = createReclassifier({ db: index.db.sqlite, classifier: loadClassifier(), batchSize: 4 })
+    const handlers = createReprocessHandlers({ reclassifier, enqueue: (job) => queue.enqueue(job) })
+    const workers = Object.entries(handlers).map(([name, handler]) => queue.runWorker({ queue: name, handler, pollIntervalMs: 60_000 }))
+    return { queue, stop: async () => void (await Promise.all(workers.map((worker) => worker.stop()))) }
+  }
+
+  test('a reprocess job re-classifies the named torrents, so a new label takes effect', async () => {
+    const index = openSearchIndex([{ infoHash: hashOf(1), name: 'Mystery.Thing' }])
+    index.db.sqlite.run(
+      `INSERT INTO ground_truth_labels (info_hash, content_type, title, labelled_by, labelled_at) VALUES (?, 'movie', 'Mystery Thing', 'radarr', 1)`,
+      [Buffer.from(hashOf(1), 'hex')],
+    )
+    const running = startReprocessing(index)
+    const job = running.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [hashOf(1)] } })
+    const statusOfJob = () => (index.db.sqlite.query('SELECT status FROM queue_jobs WHERE id = ?').get(job.id) as { status: string }).status
+    await waitFor(() => statusOfJob() === 'processed')
+    const stored = index.db.sqlite.query('SELECT content_type, status FROM torrent_classifications').get() as { content_type: string; status: string }
+    expect(stored).toEqual({ content_type: 'movie', status: 'confirmed' })
+    await running.stop()
+  })
+
+  test('a batch job works through the index a chunk per job', async () => {
+    const index = openSearchIndex(Array.from({ length: 25 }, (_, i) => ({ infoHash: hashOf(100 + i), name: `Show.S01E${String(i + 1).padStart(2, '0')}.720p.HDTV.x264-GRP` })))
+    index.db.sqlite.run('UPDATE torrent_classifications SET classified_at = 0')
+    const running = startReprocessing(index)
+    running.queue.enqueue({ queue: REPROCESS_BATCH_QUEUE, payload: { contentTypes: null, chunkSize: 10, afterId: 0 } })
+    const stale = () => (index.db.sqlite.query('SELECT count(*) AS n FROM torrent_classifications WHERE classified_at = 0').get() as { n: number }).n
+    await waitFor(() => stale() === 0)
+    const jobs = index.db.sqlite.query(`SELECT count(*) AS n FROM queue_jobs WHERE queue = ? AND status = 'processed'`).get(REPROCESS_BATCH_QUEUE) as { n: number }
+    expect(jobs.n).toBe(3)
+    await running.stop()
+  })
+
+  test('a malformed payload fails the job instead of touching torrents', async () => {
+    const index = openSearchIndex([{ infoHash: hashOf(7), name: 'Some.Movie.2020.1080p.WEB-DL.x264-GRP' }])
+    const running = startReprocessing(index)
+    const job = running.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: ["'; DROP TABLE torrents; --"] }, maxRetries: 0 })
+    await waitFor(() => (index.db.sqlite.query('SELECT status FROM queue_jobs WHERE id = ?').get(job.id) as { status: string }).status === 'failed')
+    expect((index.db.sqlite.query('SELECT count(*) AS n FROM torrents').get() as { n: number }).n).toBe(1)
+    await running.stop()
+  })
+})
