@@ -1,22 +1,47 @@
 /**
  * `bun run start`: the composition root of the service. Builds config -> database -> ingest ->
- * HTTP app, and tears them down in reverse on SIGINT/SIGTERM.
+ * queue -> HTTP app, and tears them down in reverse on SIGINT/SIGTERM.
  */
 import { renderConfigHelp } from './config'
-import { createCoreApp } from './core'
+import { createCoreApp, startQueue, type RunningQueue } from './core'
+import { createHealthCheck, createStatusReporter } from './health'
 import { createLogger } from './log'
+import { createMetrics } from './metrics'
 import { loadConfigOrExit, openCoreOrExit } from './process'
+import { createWorkerRegistry } from './queue'
+import { VERSION } from './version'
 
 if (Bun.argv.includes('--help') || Bun.argv.includes('-h')) {
   process.stdout.write(`Usage: bun run start\n\nStarts the indexer: the core HTTP API on CORE_PORT.\n\n${renderConfigHelp()}\n`)
   process.exit(0)
 }
 
+const startedAtMs = Date.now()
 const config = loadConfigOrExit()
 const log = createLogger({ level: config.log.level })
+const workers = createWorkerRegistry()
 
-const { db, pipeline } = openCoreOrExit(config, log)
-const app = createCoreApp({ config, db, pipeline, log }).listen({
+// The metrics read from parts built below; their sources are only called on a scrape.
+let running: { queue: RunningQueue; status: ReturnType<typeof createStatusReporter> } | undefined
+const metrics = createMetrics({
+  torrentCount: () => running?.status.torrentCount() ?? null,
+  queueCounts: () => running?.queue.repository.countsByQueueAndStatus() ?? [],
+})
+
+const { db, classifier, pipeline } = openCoreOrExit(config, log, {
+  onCommitted: ({ report, classified }) => {
+    metrics.countIngest(report)
+    metrics.countClassified(classified.map((item) => item.classification.contentType))
+  },
+})
+workers.set('ingest', true)
+workers.set('classifier', true)
+const queue = startQueue({ db, classifier, batchSize: config.ingest.batchSize, workers, log })
+const health = createHealthCheck({ db: db.sqlite, workers })
+const status = createStatusReporter({ db: db.sqlite, health, version: VERSION, startedAtMs })
+running = { queue, status }
+
+const app = createCoreApp({ config, db, pipeline, log, health, status, metrics }).listen({
   hostname: config.http.host,
   port: config.http.corePort,
 })
@@ -28,6 +53,7 @@ const shutdown = async (signal: string) => {
   stopping = true
   log.info('shutting down', { signal })
   await app.stop()
+  await queue.stop()
   const last = pipeline.flush()
   db.close()
   log.info('stopped', { lastBatch: last })

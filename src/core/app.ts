@@ -1,11 +1,12 @@
 import { Elysia } from 'elysia'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db'
-import { createHealthCheck, healthRoutes } from '../health'
+import { healthRoutes, type HealthCheck, type StatusReporter } from '../health'
 import { importRoutes } from '../importer'
 import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
-import { createSearchRepository, createSearchService } from '../search'
+import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
+import { createSearchRepository, createSearchService, type SearchQuery, type SearchService } from '../search'
 import { createRateLimiter, createTorznabService, torznabRoutes } from '../torznab'
 import { VERSION } from '../version'
 
@@ -14,25 +15,33 @@ export interface CoreAppDeps {
   db: DatabaseHandle
   pipeline: IngestPipeline
   log: Logger
+  health: HealthCheck
+  status: StatusReporter
+  metrics: Metrics
 }
 
 /** The core HTTP app (port 3333): everything a client of the index talks to. */
 export function createCoreApp(deps: CoreAppDeps) {
   const log = deps.log.child({ component: 'http' })
-  const search = createSearchService({
-    repository: createSearchRepository(deps.db.sqlite),
-    weights: deps.config.search.weights,
-    timeoutMs: deps.config.search.timeoutMs,
-  })
+  const search = timedSearch(
+    createSearchService({
+      repository: createSearchRepository(deps.db.sqlite),
+      weights: deps.config.search.weights,
+      timeoutMs: deps.config.search.timeoutMs,
+    }),
+    deps.metrics,
+  )
   const torznab = createTorznabService({ search, version: VERSION })
   return new Elysia()
+    .use(requestMetrics({ metrics: deps.metrics }))
     .onError(({ code, error, set }) => {
       if (code === 'NOT_FOUND') return { error: 'not_found', message: 'no such endpoint' }
       log.error('request failed', { code, err: error })
       set.status = 500
       return { error: 'internal', message: 'unexpected error' }
     })
-    .use(healthRoutes({ health: createHealthCheck({ db: deps.db.sqlite }) }))
+    .use(healthRoutes({ health: deps.health, status: deps.status }))
+    .use(metricsRoutes({ metrics: deps.metrics }))
     .use(importRoutes({ pipeline: deps.pipeline, apiKey: deps.config.torznab.apiKey }))
     .use(
       torznabRoutes({
@@ -45,3 +54,18 @@ export function createCoreApp(deps: CoreAppDeps) {
 }
 
 export type CoreApp = ReturnType<typeof createCoreApp>
+
+/** The search service, with each search's time recorded by kind. */
+function timedSearch(search: SearchService, metrics: Metrics): SearchService {
+  const kindOf = (query: SearchQuery) => (query.externalIds ? 'ids' : query.text ? 'text' : 'feed')
+  return {
+    search(query) {
+      const startedAt = performance.now()
+      try {
+        return search.search(query)
+      } finally {
+        metrics.observeSearch(kindOf(query), (performance.now() - startedAt) / 1000)
+      }
+    },
+  }
+}

@@ -5,6 +5,8 @@ import { createIngestPipeline, createIngestRepository, type ClassifiedItem, type
 import type { Logger } from '../log'
 import { openIndex } from './open-index'
 
+type IngestObserver = NonNullable<Parameters<typeof createIngestPipeline>[0]['onCommitted']>
+
 export interface Core {
   db: DatabaseHandle
   classifier: Classifier
@@ -18,7 +20,7 @@ export interface Core {
  * single ingest writer. Throws MigrationError or RuleFileError; the caller stops with the reason.
  * The rules are compiled before the database opens, so a bad rules file never touches it.
  */
-export function openCore(config: Config, log: Logger): Core {
+export function openCore(config: Config, log: Logger, observers: { onCommitted?: IngestObserver } = {}): Core {
   const classifier = loadClassifier({ rulesPath: config.classify.rulesPath })
   const db = openIndex(config.db.corePath, log.child({ component: 'db' }))
   const reranker = config.classify.llm ? openReranker(db, config.classify.llm, log.child({ component: 'rerank' })) : null
@@ -27,7 +29,10 @@ export function openCore(config: Config, log: Logger): Core {
     batchSize: config.ingest.batchSize,
     flushIntervalMs: config.ingest.flushIntervalMs,
     log: log.child({ component: 'ingest' }),
-    onCommitted: reranker ? (classified) => reranker.submit(classified.filter(needsRerank).map(toRerankJob)) : undefined,
+    onCommitted: (batch) => {
+      if (reranker && batch.classified.length > 0) reranker.submit(batch.classified.filter(needsRerank).map(toRerankJob))
+      observers.onCommitted?.(batch)
+    },
   })
   return { db, classifier, pipeline, reranker }
 }

@@ -1,2 +1,3 @@
-export { createHealthCheck, type HealthCheck, type HealthStatus } from './health-check'
+export { createHealthCheck, type ComponentCheck, type ComponentStatus, type HealthCheck, type HealthReport } from './health-check'
+export { createStatusReporter, type StatusReporter } from './status'
 export { healthRoutes } from './routes'

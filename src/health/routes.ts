@@ -1,9 +1,26 @@
 import { Elysia } from 'elysia'
 import type { HealthCheck } from './health-check'
+import type { StatusReporter } from './status'
 
-export const healthRoutes = (deps: { health: HealthCheck }) =>
-  new Elysia({ name: 'health-routes' }).get('/healthz', ({ set }) => {
-    const result = deps.health.check()
-    if (result.status !== 'ok') set.status = 500
-    return result
-  })
+/**
+ * `GET /healthz` for Docker and load balancers: 200 while the database answers, else 500 with
+ * the reason. `GET /api/v1/status` for people and dashboards: version, uptime, torrent count and
+ * every component's state.
+ */
+export const healthRoutes = (deps: { health: HealthCheck; status: StatusReporter }) =>
+  new Elysia({ name: 'health-routes' })
+    .get('/healthz', ({ set }) => {
+      const report = deps.health.check()
+      const components = Object.fromEntries(report.checks.map((check) => [check.key, check.status]))
+      if (report.status !== 'up') {
+        set.status = 500
+        const error = report.checks.find((check) => check.error)?.error ?? 'unhealthy'
+        return { status: 'error', error, components }
+      }
+      return { status: 'ok', components }
+    })
+    .get('/api/v1/status', ({ set }) => {
+      const status = deps.status.report()
+      if (status.health !== 'up') set.status = 500
+      return status
+    })

@@ -15,8 +15,8 @@ export interface IngestPipelineDeps {
   flushIntervalMs: number
   log: Logger
   nowSeconds?: () => number
-  /** Runs after each commit with the torrents it classified (the rerank, later search hooks). */
-  onCommitted?: (classified: ClassifiedItem[]) => void
+  /** Runs after each commit with what it wrote and the torrents it classified (rerank, metrics). */
+  onCommitted?: (batch: { report: FlushReport; classified: ClassifiedItem[] }) => void
 }
 
 interface Entry {
@@ -55,7 +55,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     totals.failed += report.failed
     totals.batches++
     deps.log.debug('ingest batch committed', { ...report, totalImported: totals.imported, totalUpdated: totals.updated })
-    if (classified.length > 0) deps.onCommitted?.(classified)
+    deps.onCommitted?.({ report, classified })
     return report
   }
 

@@ -104,6 +104,11 @@ export function createQueueRepository(db: Database) {
       return db.query<{ n: number }, string[]>(`SELECT count(*) AS n FROM queue_jobs ${sql}`).get(...params)!.n
     },
 
+    /** Jobs per queue and status (the queue depth metric). */
+    countsByQueueAndStatus(): { queue: string; status: JobStatus; count: number }[] {
+      return db.query<{ queue: string; status: JobStatus; count: number }, []>('SELECT queue, status, count(*) AS count FROM queue_jobs GROUP BY 1, 2').all()
+    },
+
     countsBy(column: 'queue' | 'status', filter: JobFilter): { value: string; count: number }[] {
       const { sql, params } = where(filter)
       return db.query<{ value: string; count: number }, string[]>(`SELECT ${column} AS value, count(*) AS count FROM queue_jobs ${sql} GROUP BY 1 ORDER BY 1`).all(...params)

@@ -1,0 +1,102 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+
+/**
+ * The KRPC request types the crawler issues; `service_dht_client_request_concurrency` has one
+ * gauge per type (the spec names the family), zero until the crawler runs.
+ */
+export const DHT_REQUEST_TYPES = ['ping', 'find_node', 'get_peers', 'announce_peer', 'sample_infohashes'] as const
+
+export interface MetricsSources {
+  /** Torrents in the index (cached by the caller). */
+  torrentCount(): number | null
+  /** Jobs per queue and status. */
+  queueCounts(): { queue: string; status: string; count: number }[]
+}
+
+/**
+ * Every metric of the core, in its own registry (not prom-client's global one, so that two apps
+ * in one process, as in tests, do not collide). Names follow Prometheus conventions: base units
+ * (seconds), `_total` on counters.
+ */
+export function createMetrics(sources: MetricsSources) {
+  const registry = new Registry()
+  collectDefaultMetrics({ register: registry })
+  const httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  })
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method and route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10],
+    registers: [registry],
+  })
+  const searchDuration = new Histogram({
+    name: 'search_duration_seconds',
+    help: 'Time a search took, by kind: text, feed or ids',
+    labelNames: ['kind'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  })
+  const ingested = new Counter({
+    name: 'ingest_torrents_total',
+    help: 'Torrents written by the ingest pipeline, by outcome (imported, updated, deleted, failed)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  })
+  const classified = new Counter({
+    name: 'classifier_torrents_total',
+    help: 'Torrents classified on ingest, by content type',
+    labelNames: ['content_type'] as const,
+    registers: [registry],
+  })
+  new Gauge({
+    name: 'indexer_torrents',
+    help: 'Torrents in the index',
+    registers: [registry],
+    collect() {
+      const count = sources.torrentCount()
+      if (count !== null) this.set(count)
+    },
+  })
+  new Gauge({
+    name: 'queue_jobs',
+    help: 'Jobs in the durable queue, by queue and status',
+    labelNames: ['queue', 'status'] as const,
+    registers: [registry],
+    collect() {
+      this.reset()
+      for (const row of sources.queueCounts()) this.set({ queue: row.queue, status: row.status }, row.count)
+    },
+  })
+  const dhtConcurrency = new Gauge({
+    name: 'service_dht_client_request_concurrency',
+    help: 'DHT requests in flight, by request type',
+    labelNames: ['request_type'] as const,
+    registers: [registry],
+  })
+  for (const type of DHT_REQUEST_TYPES) dhtConcurrency.set({ request_type: type }, 0)
+
+  return {
+    registry,
+    observeHttp(method: string, route: string, status: number, seconds: number): void {
+      httpRequests.inc({ method, route, status: String(status) })
+      httpDuration.observe({ method, route }, seconds)
+    },
+    observeSearch(kind: 'text' | 'feed' | 'ids', seconds: number): void {
+      searchDuration.observe({ kind }, seconds)
+    },
+    countIngest(report: { imported: number; updated: number; deleted: number; failed: number }): void {
+      for (const outcome of ['imported', 'updated', 'deleted', 'failed'] as const) if (report[outcome] > 0) ingested.inc({ outcome }, report[outcome])
+    },
+    countClassified(contentTypes: string[]): void {
+      for (const contentType of contentTypes) classified.inc({ content_type: contentType })
+    },
+    dhtConcurrency,
+  }
+}
+
+export type Metrics = ReturnType<typeof createMetrics>
