@@ -41,7 +41,7 @@ const health = createHealthCheck({ db: db.sqlite, workers })
 const status = createStatusReporter({ db: db.sqlite, health, version: VERSION, startedAtMs })
 running = { queue, status }
 
-const app = createCoreApp({ config, db, pipeline, log, health, status, metrics }).listen({
+const app = createCoreApp({ config, db, pipeline, log, health, status, metrics, queue, workers }).listen({
   hostname: config.http.host,
   port: config.http.corePort,
 })

@@ -1,11 +1,13 @@
 import { Elysia } from 'elysia'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db'
+import { createTorrentRepository, graphqlRoutes } from '../graphql'
 import { healthRoutes, type HealthCheck, type StatusReporter } from '../health'
 import { importRoutes } from '../importer'
 import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
+import type { QueueRepository, QueueService, WorkerRegistry } from '../queue'
 import { createSearchRepository, createSearchService, type SearchQuery, type SearchService } from '../search'
 import { createRateLimiter, createTorznabService, torznabRoutes } from '../torznab'
 import { VERSION } from '../version'
@@ -18,6 +20,8 @@ export interface CoreAppDeps {
   health: HealthCheck
   status: StatusReporter
   metrics: Metrics
+  queue: { queue: QueueService; repository: QueueRepository }
+  workers: WorkerRegistry
 }
 
 /** The core HTTP app (port 3333): everything a client of the index talks to. */
@@ -42,6 +46,17 @@ export function createCoreApp(deps: CoreAppDeps) {
     })
     .use(healthRoutes({ health: deps.health, status: deps.status }))
     .use(metricsRoutes({ metrics: deps.metrics }))
+    .use(
+      graphqlRoutes({
+        search,
+        torrents: createTorrentRepository(deps.db.sqlite),
+        queue: deps.queue.queue,
+        jobs: deps.queue.repository,
+        workers: deps.workers,
+        health: deps.health,
+        version: VERSION,
+      }),
+    )
     .use(importRoutes({ pipeline: deps.pipeline, apiKey: deps.config.torznab.apiKey }))
     .use(
       torznabRoutes({

@@ -14,7 +14,13 @@ const strings = (json: string) => JSON.parse(json) as string[]
  * reads candidates newest-first and stops once it has enough, so a filter costs per candidate
  * read, never per torrent in the index; JSON columns are parsed only by the filters that need them.
  */
-export function compileFilter(query: SearchQuery, deps: { hasTag(torrentId: number, tag: string): boolean }): CompiledFilter {
+export interface FilterLookups {
+  hasTag(torrentId: number, tag: string): boolean
+  sourcesOf(torrentId: number): string[]
+  fileTypesOf(torrentId: number): string[]
+}
+
+export function compileFilter(query: SearchQuery, deps: FilterLookups): CompiledFilter {
   const checks: CandidateFilter[] = []
   if (query.categories) {
     const wanted = new Set(query.categories)
@@ -44,7 +50,23 @@ export function compileFilter(query: SearchQuery, deps: { hasTag(torrentId: numb
   }
   if (query.tags?.length) {
     const wanted = query.tags
-    checks.push((c) => wanted.every((tag) => deps.hasTag(c.id, tag)))
+    checks.push(query.tagsMatch === 'any' ? (c) => wanted.some((tag) => deps.hasTag(c.id, tag)) : (c) => wanted.every((tag) => deps.hasTag(c.id, tag)))
+  }
+  if (query.years?.length) {
+    const wanted = query.years
+    checks.push((c) => c.year !== null && wanted.includes(c.year))
+  }
+  if (query.infoHashes) {
+    const wanted = new Set(query.infoHashes)
+    checks.push((c) => wanted.has(Buffer.from(c.info_hash).toString('hex')))
+  }
+  if (query.torrentSources?.length) {
+    const wanted = query.torrentSources
+    checks.push((c) => deps.sourcesOf(c.id).some((source) => wanted.includes(source)))
+  }
+  if (query.fileTypes?.length) {
+    const wanted = query.fileTypes
+    checks.push((c) => deps.fileTypesOf(c.id).some((type) => wanted.includes(type)))
   }
   if (query.minSizeBytes !== undefined) checks.push((c) => c.size >= query.minSizeBytes!)
   if (query.maxSizeBytes !== undefined) checks.push((c) => c.size <= query.maxSizeBytes!)

@@ -30,6 +30,18 @@ export interface SearchQuery {
   externalIds?: ExternalIdsWanted
   episodes?: EpisodeWanted
   year?: number
+  /** Any of these release years. */
+  years?: number[]
+  /** Only these torrents (40-hex info hashes). */
+  infoHashes?: string[]
+  /** Torrents seen by any of these sources (`dht`, `import`, a dump's key). */
+  torrentSources?: string[]
+  /** Torrents holding a file of any of these types. */
+  fileTypes?: string[]
+  /** `all` (default): every tag must be there; `any`: one is enough. */
+  tagsMatch?: 'all' | 'any'
+  /** Explicit order; without it text is ranked by relevance and the rest is newest first. */
+  orderBy?: SearchOrder[]
   resolutions?: string[]
   sources?: string[]
   /** ISO 639-1 codes (or multi/dual). */
@@ -45,6 +57,14 @@ export interface SearchQuery {
   countTotal?: boolean
   /** Facets to count over the matches. */
   facets?: readonly FacetName[]
+}
+
+export const ORDER_FIELDS = ['relevance', 'published_at', 'updated_at', 'size', 'files_count', 'seeders', 'leechers', 'name', 'info_hash'] as const
+export type OrderField = (typeof ORDER_FIELDS)[number]
+
+export interface SearchOrder {
+  field: OrderField
+  descending: boolean
 }
 
 /** One torrent as search results carry it: the stored row and its cached classification. */

@@ -68,6 +68,8 @@ export function createSearchRepository(db: Database) {
   }
   const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
   const countAll = db.prepare<{ n: number }, []>('SELECT count(*) AS n FROM torrent_classifications')
+  const sourcesOf = db.prepare<{ key: string }, [number]>('SELECT s.key FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id = ?')
+  const fileTypesOf = db.prepare<{ file_type: string }, [number]>('SELECT DISTINCT file_type FROM torrent_files WHERE torrent_id = ?')
   const hasTag = db.prepare<{ found: number }, [number, string]>('SELECT 1 AS found FROM torrent_tags WHERE torrent_id = ? AND tag = ?')
   const withExternalIds = (ids: ExternalIdsWanted) => {
     const clauses: string[] = []
@@ -146,6 +148,20 @@ export function createSearchRepository(db: Database) {
         ),
         tags: perTorrent('SELECT torrent_id, tag AS value FROM torrent_tags WHERE torrent_id IN ($IDS)', ids),
       }
+    },
+
+    sourcesOf: (torrentId: number) => sourcesOf.all(torrentId).map((row) => row.key),
+    fileTypesOf: (torrentId: number) => fileTypesOf.all(torrentId).map((row) => row.file_type),
+
+    /** These torrents, newest first. */
+    withInfoHashes(infoHashes: string[]): Candidate[] {
+      if (infoHashes.length === 0) return []
+      return db
+        .query<Candidate, Uint8Array[]>(
+          `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
+           WHERE t.info_hash IN (${infoHashes.map(() => '?').join(',')}) ORDER BY t.published_at DESC, t.id DESC`,
+        )
+        .all(...infoHashes.map((hash) => Buffer.from(hash, 'hex')))
     },
 
     hasTag(torrentId: number, tag: string): boolean {

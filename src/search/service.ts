@@ -3,7 +3,7 @@ import { SearchTimeoutError } from './errors'
 import { countFacets } from './facets'
 import { factClauses } from './facts'
 import { compileFilter, type CompiledFilter } from './filters'
-import type { Candidate, RankingRow, RankingWeights, SearchQuery, SearchResult } from './model'
+import type { Candidate, RankingRow, RankingWeights, SearchOrder, SearchQuery, SearchResult } from './model'
 import { blendScore, scoreRelevance } from './relevance'
 import type { FeedKey, SearchRepository } from './repository'
 import { parseTextQuery, toMatchExpression, type TextQuery } from './text-query'
@@ -123,6 +123,7 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   /** Every match in its natural order, rows read in full, for the census. */
   function* allMatches(query: SearchQuery, categories: number[] | null, text: TextQuery | null): Generator<Candidate> {
+    if (query.infoHashes) return yield* repository.withInfoHashes(query.infoHashes)
     if (query.externalIds) return yield* repository.withExternalIds(query.externalIds)
     if (text || query.episodes) return yield* repository.matchText(toMatchExpression(text, factClauses(categories, query.episodes)))
     const keys = categories ? mergeNewestFirst(categories.map((category, slot) => repository.newestKeys(category, slot))) : repository.newestKeys(null)
@@ -145,7 +146,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
     let total = scan.matches.length
     if (!scan.isExhausted) {
-      const base = query.externalIds
+      const base = query.externalIds || query.infoHashes
         ? scan.scanned
         : text || query.episodes
           ? repository.countMatches(toMatchExpression(text, factClauses(categories, query.episodes)))
@@ -164,13 +165,19 @@ export function createSearchService(deps: SearchServiceDeps) {
       const deadline = createDeadline(nowMs, deps.timeoutMs)
       const categories = query.categories ? effectiveCategories(query.categories) : null
       if (categories?.length === 0) return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false, facets: query.facets ? {} : undefined }
+      const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
       // Category keys and facts tokens select exactly the requested categories, so only the id
-      // path, which reads rows by id, still checks them.
-      const filter = compileFilter({ ...query, categories: query.externalIds ? categories : null }, repository)
+      // paths, which read rows by id, still check them.
+      const filter = compileFilter({ ...query, categories: readsById ? categories : null }, repository)
       const text = query.text ? parseTextQuery(query.text) : null
       let result: SearchResult
-      if (query.externalIds) {
-        const matches = repository.withExternalIds(query.externalIds).filter((candidate) => !filter || filter(candidate))
+      if (query.orderBy?.length && !isNaturalOrder(query.orderBy, text)) {
+        // Any other order sorts the census of matches: exact up to its size, the newest beyond.
+        const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
+        result = answer(scan.matches.sort(compareBy(query.orderBy, text)), query, scan)
+      } else if (readsById) {
+        const rows = query.infoHashes ? repository.withInfoHashes(query.infoHashes) : repository.withExternalIds(query.externalIds!)
+        const matches = rows.filter((candidate) => !filter || filter(candidate))
         result = answer(text ? rank(matches, text) : matches, query, null)
       } else if (text || query.episodes) {
         result = searchIndexed(query, categories, filter, text, deadline)
@@ -258,6 +265,48 @@ function* mergeNewestFirst(sources: Generator<FeedKey>[]): Generator<FeedKey> {
 
 function isNewer(a: FeedKey, b: FeedKey): boolean {
   return a.published_at !== b.published_at ? a.published_at > b.published_at : a.id > b.id
+}
+
+/** Text ranked by relevance, or anything newest first: the orders the search produces itself. */
+function isNaturalOrder(orderBy: SearchOrder[], text: TextQuery | null): boolean {
+  const [first] = orderBy
+  return orderBy.length === 1 && (text ? first!.field === 'relevance' && first!.descending : first!.field === 'published_at' && first!.descending)
+}
+
+/** A comparator for an explicit order, each field in turn, the info hash last so pages are stable. */
+function compareBy(orderBy: SearchOrder[], text: TextQuery | null): (a: Candidate, b: Candidate) => number {
+  const relevance = new Map<Candidate, number>()
+  const valueOf = (row: Candidate, field: SearchOrder['field']): number | string => {
+    switch (field) {
+      case 'relevance':
+        if (!text) return 0
+        if (!relevance.has(row)) relevance.set(row, scoreRelevance(text, row))
+        return relevance.get(row)!
+      case 'published_at':
+      case 'updated_at':
+        return row.published_at
+      case 'size':
+        return row.size
+      case 'files_count':
+        return row.files_count ?? -1
+      case 'seeders':
+        return row.seeders ?? -1
+      case 'leechers':
+        return row.leechers ?? -1
+      case 'name':
+        return row.name.toLowerCase()
+      case 'info_hash':
+        return Buffer.from(row.info_hash).toString('hex')
+    }
+  }
+  return (a, b) => {
+    for (const { field, descending } of orderBy) {
+      const x = valueOf(a, field)
+      const y = valueOf(b, field)
+      if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1)
+    }
+    return Buffer.compare(a.info_hash, b.info_hash)
+  }
 }
 
 /** Rows read with every column carry the classification; ranking-only rows do not. */

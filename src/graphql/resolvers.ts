@@ -1,0 +1,193 @@
+import { GraphQLError } from 'graphql'
+import { REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../classify'
+import type { HealthCheck } from '../health'
+import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '../queue'
+import { SearchTimeoutError, type SearchService } from '../search'
+import { toAggregations } from './aggregations'
+import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
+import { MAX_LIMIT, toSearchQuery, type SearchInput } from './search-input'
+import { toGraphqlFile, toTorrentContent } from './torrent-content'
+import type { TorrentRepository } from './torrent-repository'
+
+export interface GraphqlDeps {
+  search: SearchService
+  torrents: TorrentRepository
+  queue: QueueService
+  jobs: QueueRepository
+  workers: WorkerRegistry
+  health: HealthCheck
+  version: string
+}
+
+const BUCKET_SECONDS = { minute: 60, hour: 3600, day: 86_400 } as const
+type Bucket = keyof typeof BUCKET_SECONDS
+
+/** Operator tags: lowercase words joined by dashes, as bitmagnet's (and the table's CHECK). */
+const TAG = /^[a-z0-9]+(-[a-z0-9]+)*$/
+
+function checkTags(tags: string[]): string[] {
+  const bad = tags.find((tag) => !TAG.test(tag) || tag.length > 64)
+  if (bad !== undefined) throw new GraphQLError(`tag ${JSON.stringify(bad)} must be lowercase letters and digits joined by dashes (at most 64)`)
+  return [...new Set(tags)]
+}
+
+function pageOf(input: { limit?: number | null; page?: number | null; offset?: number | null }, defaultLimit: number) {
+  const limit = input.limit ?? defaultLimit
+  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT) throw new GraphQLError(`limit must be a whole number from 0 to ${MAX_LIMIT}, not ${limit}`)
+  if ((input.page ?? 0) < 0 || (input.offset ?? 0) < 0) throw new GraphQLError('page and offset must be 0 or more')
+  return { limit, offset: (input.offset ?? 0) + ((input.page ?? 0) > 0 ? (input.page! - 1) * limit : 0) }
+}
+
+const ok = true
+
+/** Root resolvers: each translates GraphQL input, calls one service or repository, maps the result. */
+export function createResolvers(deps: GraphqlDeps) {
+  return {
+    Hash20, DateTime, Date: DateScalar, Year, Duration, Void, Int64,
+    Query: {
+      version: () => deps.version,
+      workers: () => ({ listAll: () => ({ workers: deps.workers.listAll() }) }),
+      health: () => {
+        const report = deps.health.check()
+        const statusOf = (key: string) => report.checks.find((check) => check.key === key)?.status ?? 'unknown'
+        return {
+          status: report.status,
+          checks: report.checks.map((check) => ({ ...check, timestamp: new Date(check.timestamp).toISOString() })),
+          db: statusOf('db'),
+          queue: statusOf('queue'),
+          torrent: statusOf('torrent'),
+        }
+      },
+      torrentContent: () => ({}),
+      torrent: () => ({}),
+      queue: () => ({}),
+    },
+    TorrentContentQuery: {
+      search: (_: unknown, { input }: { input: SearchInput }) => {
+        const query = toSearchQuery(input)
+        // No torrent has a genre here: filtering by one matches nothing.
+        if (input.facets?.genre?.filter?.some((genre) => genre !== null)) query.infoHashes = []
+        let result
+        try {
+          result = deps.search.search(query)
+        } catch (err) {
+          if (err instanceof SearchTimeoutError) throw new GraphQLError(err.message, { extensions: { code: err.code } })
+          throw err
+        }
+        return {
+          totalCount: result.total,
+          totalCountIsEstimate: result.totalIsEstimate,
+          hasNextPage: result.hasNextPage,
+          items: result.items.map((item) => toTorrentContent(item, deps.torrents)),
+          aggregations: toAggregations(result.facets, input.facets?.genre?.aggregate === true),
+        }
+      },
+    },
+    TorrentQuery: {
+      files: (_: unknown, { input }: { input: { infoHashes?: string[] | null; orderBy?: { field: string; descending?: boolean }[] | null; limit?: number; page?: number; offset?: number } }) => {
+        const { limit, offset } = pageOf(input, 10)
+        const first = input.orderBy?.[0]
+        const column = first?.field === 'index' || !first ? 'file_index' : (first.field as 'path' | 'extension' | 'size')
+        const { items, total } = deps.torrents.files(input.infoHashes ?? null, { column, descending: first?.descending === true }, limit, offset)
+        return { totalCount: total, hasNextPage: offset + items.length < total, items: items.map(toGraphqlFile) }
+      },
+      listSources: () => ({ sources: deps.torrents.listSources() }),
+      suggestTags: (_: unknown, { input }: { input?: { prefix?: string | null; exclusions?: string[] | null } | null }) => ({
+        suggestions: deps.torrents.suggestTags((input?.prefix ?? '').toLowerCase(), input?.exclusions ?? [], 10),
+      }),
+      metrics: (_: unknown, { input }: { input: { bucketDuration: Bucket; sources?: string[] | null; startTime?: number | null; endTime?: number | null } }) => {
+        const seconds = BUCKET_SECONDS[input.bucketDuration]
+        const toSeconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : ms / 1000)
+        return {
+          buckets: deps.torrents
+            .metrics(seconds, input.sources ?? null, toSeconds(input.startTime), toSeconds(input.endTime))
+            .map((row) => ({ source: row.source, bucket: new Date(row.bucket * 1000).toISOString(), updated: row.updated === 1, count: row.count })),
+        }
+      },
+    },
+    QueueQuery: {
+      jobs: (_: unknown, { input }: { input: { queues?: string[] | null; statuses?: JobStatus[] | null; limit?: number; page?: number; offset?: number; facets?: { status?: { aggregate?: boolean; filter?: JobStatus[] } | null; queue?: { aggregate?: boolean; filter?: string[] } | null } | null; orderBy?: { field: 'created_at' | 'ran_at' | 'priority'; descending?: boolean }[] | null } }) => {
+        const { limit, offset } = pageOf(input, 10)
+        const filter = {
+          queues: input.queues ?? input.facets?.queue?.filter ?? undefined,
+          statuses: input.statuses ?? input.facets?.status?.filter ?? undefined,
+        }
+        const order = input.orderBy?.[0] ?? { field: 'created_at' as const, descending: true }
+        const items = deps.jobs.list(filter, limit, offset, { field: order.field, descending: order.descending === true })
+        const total = deps.jobs.count(filter)
+        const aggregate = (column: 'queue' | 'status', wanted: boolean | undefined) =>
+          wanted ? deps.jobs.countsBy(column, filter).map((row) => ({ value: row.value, label: row.value, count: row.count })) : null
+        return {
+          totalCount: total,
+          hasNextPage: offset + items.length < total,
+          items: items.map((job) => ({
+            ...job,
+            id: String(job.id),
+            runAfter: new Date(job.runAfter).toISOString(),
+            ranAt: job.ranAt === null ? null : new Date(job.ranAt).toISOString(),
+            createdAt: new Date(job.createdAt).toISOString(),
+          })),
+          aggregations: { queue: aggregate('queue', input.facets?.queue?.aggregate ?? undefined), status: aggregate('status', input.facets?.status?.aggregate ?? undefined) },
+        }
+      },
+      metrics: (_: unknown, { input }: { input: { bucketDuration: Bucket; statuses?: JobStatus[] | null; queues?: string[] | null; startTime?: number | null; endTime?: number | null } }) => ({
+        buckets: deps.jobs
+          .metrics(
+            { queues: input.queues ?? undefined, statuses: input.statuses ?? undefined, startMs: input.startTime ?? undefined, endMs: input.endTime ?? undefined },
+            BUCKET_SECONDS[input.bucketDuration] * 1000,
+          )
+          .map((bucket) => ({
+            queue: bucket.queue,
+            status: bucket.status,
+            createdAtBucket: new Date(bucket.createdAtBucket).toISOString(),
+            ranAtBucket: bucket.ranAtBucket === null ? null : new Date(bucket.ranAtBucket).toISOString(),
+            count: bucket.count,
+            latency: bucket.latencyMs,
+          })),
+      }),
+    },
+    Mutation: {
+      torrent: () => ({}),
+      queue: () => ({}),
+    },
+    TorrentMutation: {
+      delete: (_: unknown, { infoHashes }: { infoHashes: string[] }) => {
+        if (infoHashes.length === 0) throw new GraphQLError('at least one info hash is required')
+        deps.torrents.delete(infoHashes, Math.floor(Date.now() / 1000))
+        return ok
+      },
+      putTags: (_: unknown, { infoHashes, tagNames }: { infoHashes: string[]; tagNames: string[] }) => {
+        deps.torrents.putTags(infoHashes, checkTags(tagNames), false)
+        return ok
+      },
+      setTags: (_: unknown, { infoHashes, tagNames }: { infoHashes: string[]; tagNames: string[] }) => {
+        deps.torrents.putTags(infoHashes, checkTags(tagNames), true)
+        return ok
+      },
+      deleteTags: (_: unknown, { infoHashes, tagNames }: { infoHashes?: string[] | null; tagNames?: string[] | null }) => {
+        if (!infoHashes && !tagNames) throw new GraphQLError('say which torrents (infoHashes), which tags (tagNames), or both')
+        deps.torrents.deleteTags(infoHashes ?? null, tagNames ?? null)
+        return ok
+      },
+      reprocess: (_: unknown, { input }: { input: { infoHashes: string[] } }) => {
+        if (input.infoHashes.length === 0) throw new GraphQLError('at least one info hash is required')
+        deps.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [...new Set(input.infoHashes)] } })
+        return ok
+      },
+    },
+    QueueMutation: {
+      purgeJobs: (_: unknown, { input }: { input: { queues?: string[] | null; statuses?: JobStatus[] | null } }) => {
+        deps.jobs.purge({ queues: input.queues ?? undefined, statuses: input.statuses ?? undefined })
+        return ok
+      },
+      enqueueReprocessTorrentsBatch: (_: unknown, { input }: { input?: { purge?: boolean | null; chunkSize?: number | null; batchSize?: number | null; contentTypes?: (string | null)[] | null } | null }) => {
+        const chunkSize = input?.chunkSize ?? 10_000
+        if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > 1_000_000) throw new GraphQLError('chunkSize must be a whole number from 1 to 1000000')
+        if (input?.purge) deps.jobs.purge({ queues: [REPROCESS_BATCH_QUEUE] })
+        const contentTypes = input?.contentTypes?.filter((type): type is string => type !== null) ?? []
+        deps.queue.enqueue({ queue: REPROCESS_BATCH_QUEUE, payload: { contentTypes: contentTypes.length ? contentTypes : null, chunkSize, afterId: 0 } })
+        return ok
+      },
+    },
+  }
+}

@@ -1,0 +1,32 @@
+import { yoga } from '@elysiajs/graphql-yoga'
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { specifiedRules } from 'graphql'
+import { LANGUAGE_CODES } from './languages'
+import { queryLimitsRule } from './query-limits'
+import { createResolvers, type GraphqlDeps } from './resolvers'
+
+/** The SDL file plus the Language enum, whose values come from the runtime's ICU data. */
+export const TYPE_DEFS = `${readFileSync(join(import.meta.dir, 'schema.graphql'), 'utf8')}\nenum Language { ${LANGUAGE_CODES.join(' ')} }\n`
+
+/**
+ * `POST /graphql` and `GET /graphql` (the GraphiQL playground, its scripts served inline from
+ * the @graphql-yoga/render-graphiql package, so it works with no internet). Introspection stays
+ * on; every operation is checked against the depth and field limits before it runs.
+ */
+export const graphqlRoutes = (deps: GraphqlDeps) =>
+  yoga({
+    path: '/graphql',
+    typeDefs: TYPE_DEFS,
+    resolvers: createResolvers(deps) as never,
+    renderGraphiQL,
+    graphiql: { title: 'dht-indexer GraphQL' },
+    plugins: [
+      {
+        onValidate({ addValidationRule }: { addValidationRule: (rule: (typeof specifiedRules)[number]) => void }) {
+          addValidationRule(queryLimitsRule)
+        },
+      },
+    ],
+  })

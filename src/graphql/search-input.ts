@@ -1,0 +1,62 @@
+import { GraphQLError } from 'graphql'
+import type { ContentType } from '../classify'
+import { FACET_NAMES, type FacetName, type SearchOrder, type SearchQuery } from '../search'
+
+/** bitmagnet's default page. */
+const DEFAULT_LIMIT = 10
+/** One request may not ask for more items than this (bounds the work and the response). */
+export const MAX_LIMIT = 1000
+
+interface FacetInput<T> {
+  aggregate?: boolean | null
+  logic?: 'and' | 'or' | null
+  filter?: (T | null)[] | null
+}
+
+export interface SearchInput {
+  queryString?: string | null
+  limit?: number | null
+  page?: number | null
+  offset?: number | null
+  totalCount?: boolean | null
+  hasNextPage?: boolean | null
+  infoHashes?: string[] | null
+  facets?: Partial<Record<FacetName | 'genre', FacetInput<unknown> | null>> | null
+  orderBy?: { field: SearchOrder['field']; descending?: boolean | null }[] | null
+}
+
+/** The search a `torrentContent.search` input asks for; bad numbers are GraphQL errors naming the field. */
+export function toSearchQuery(input: SearchInput): SearchQuery {
+  const limit = input.limit ?? DEFAULT_LIMIT
+  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT) throw new GraphQLError(`limit must be a whole number from 0 to ${MAX_LIMIT}, not ${limit}`)
+  const page = input.page ?? 0
+  const offset = input.offset ?? 0
+  if (page < 0 || offset < 0) throw new GraphQLError('page and offset must be 0 or more')
+  const facets = input.facets ?? {}
+  const values = <T>(name: FacetName | 'genre') => (facets[name]?.filter ?? []).filter((value): value is T => value !== null)
+  const aggregated = FACET_NAMES.filter((name) => facets[name]?.aggregate === true)
+  const query: SearchQuery = {
+    text: input.queryString?.trim() || null,
+    categories: null,
+    // As in bitmagnet: a page counts in limits, and an offset is added on top of it.
+    offset: offset + (page > 0 ? (page - 1) * limit : 0),
+    limit,
+    countTotal: input.totalCount === true,
+    facets: aggregated,
+    orderBy: input.orderBy?.map((order) => ({ field: order.field, descending: order.descending === true })),
+  }
+  const optional = <K extends keyof SearchQuery>(key: K, value: SearchQuery[K] | undefined) => {
+    if (value !== undefined && (!Array.isArray(value) || value.length > 0)) query[key] = value
+  }
+  optional('infoHashes', input.infoHashes ?? undefined)
+  optional('contentTypes', values<ContentType>('contentType'))
+  optional('torrentSources', values<string>('torrentSource'))
+  optional('tags', values<string>('torrentTag'))
+  if (facets.torrentTag?.logic === 'or') query.tagsMatch = 'any'
+  optional('fileTypes', values<string>('torrentFileType'))
+  optional('languages', values<string>('language'))
+  optional('years', values<number>('releaseYear'))
+  optional('resolutions', values<string>('videoResolution'))
+  optional('sources', values<string>('videoSource'))
+  return query
+}

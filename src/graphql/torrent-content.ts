@@ -1,0 +1,95 @@
+import { buildMagnetUri } from '../metainfo'
+import type { IndexedTorrent } from '../search'
+import { languageInfo } from './languages'
+import type { FileRow, TorrentRepository } from './torrent-repository'
+
+const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString()
+
+/** `S01E02-E03`, `S01-S03`, `S02`, or the air date. */
+export function episodesLabel(seasons: number[], episodes: number[]): string {
+  const pad = (n: number) => String(n).padStart(2, '0')
+  const range = (prefix: string, values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    return sorted.length === 1 ? `${prefix}${pad(sorted[0]!)}` : `${prefix}${pad(sorted[0]!)}-${prefix}${pad(sorted.at(-1)!)}`
+  }
+  if (seasons.length === 0) return episodes.length ? range('E', episodes) : ''
+  if (episodes.length === 0) return range('S', seasons)
+  return `${range('S', seasons.slice(0, 1))}${range('E', episodes)}`
+}
+
+export function toGraphqlFile(row: FileRow) {
+  return {
+    infoHash: Buffer.from(row.info_hash).toString('hex'),
+    index: row.file_index,
+    path: row.path,
+    extension: row.extension,
+    fileType: row.file_type,
+    size: row.size,
+    createdAt: iso(row.published_at),
+    updatedAt: iso(row.updated_at),
+  }
+}
+
+/**
+ * A search item in bitmagnet's TorrentContent shape. Fields that cost a query (the torrent's
+ * files, sources, tags) are methods, which graphql-js calls only when a query selects them.
+ */
+export function toTorrentContent(item: IndexedTorrent, torrents: TorrentRepository) {
+  let row: ReturnType<TorrentRepository['byHash']> | undefined
+  const stored = () => (row ??= torrents.byHash(item.infoHash))
+  const sources = () => torrents.sourcesOf(item.id)
+  return {
+    id: item.infoHash,
+    infoHash: item.infoHash,
+    contentType: item.contentType,
+    contentSource: null,
+    contentId: null,
+    content: null,
+    title: item.name,
+    languages: item.languages.map(languageInfo),
+    episodes:
+      item.seasons.length || item.episodes.length
+        ? {
+            label: episodesLabel(item.seasons, item.episodes),
+            seasons: (item.seasons.length ? item.seasons : [0]).map((season) => ({ season, episodes: item.episodes.length ? item.episodes : null })),
+          }
+        : null,
+    videoResolution: item.resolution,
+    videoSource: item.source,
+    videoCodec: item.videoCodec,
+    video3d: null,
+    videoModifier: null,
+    releaseGroup: item.releaseGroup,
+    seeders: item.seeders,
+    leechers: item.leechers,
+    publishedAt: iso(item.publishedAt),
+    createdAt: iso(item.publishedAt),
+    updatedAt: () => iso(stored()?.updated_at ?? item.publishedAt),
+    torrentSource: () => sources()[0]?.key ?? 'unknown',
+    confidence: item.confidence,
+    classificationStatus: item.status,
+    torrent: () => {
+      const fileTypes = torrents.fileTypesOf(item.id)
+      return {
+        infoHash: item.infoHash,
+        name: item.name,
+        size: item.sizeBytes,
+        hasFilesInfo: item.filesCount !== null,
+        singleFile: item.filesCount === null ? null : item.filesCount === 1,
+        extension: item.filesCount === 1 ? (/\.([a-z0-9]{1,8})$/i.exec(item.name)?.[1]?.toLowerCase() ?? null) : null,
+        filesStatus: item.filesCount === null ? 'no_info' : item.filesCount === 1 ? 'single' : 'multi',
+        filesCount: item.filesCount,
+        fileType: fileTypes[0] ?? null,
+        fileTypes,
+        files: () => torrents.files([item.infoHash], { column: 'file_index', descending: false }, 10_000, 0).items.map(toGraphqlFile),
+        sources: () => sources().map((source) => ({ ...source, importId: null, seeders: item.seeders, leechers: item.leechers })),
+        seeders: item.seeders,
+        leechers: item.leechers,
+        tagNames: () => torrents.tagsOf(item.id),
+        magnetUri: buildMagnetUri({ infoHash: item.infoHash, infoHashV2: item.infoHashV2, name: item.name }),
+        createdAt: iso(item.publishedAt),
+        updatedAt: () => iso(stored()?.updated_at ?? item.publishedAt),
+      }
+    },
+  }
+}
