@@ -7,7 +7,9 @@
  *   - the same queries as the plain SQLite floor (bm25-ordered FTS5 for text, an ORDER BY for
  *     feeds, the id index for ids) in this process, and the ratio;
  *   - requests/s with 16 concurrent clients.
- * Goals: p99 <= 25 ms, ratio <= 1.5, >= 1,000 req/s.
+ *   - GraphQL torrentContent.search (issue 5): 100 text queries with totalCount, with every facet
+ *     aggregated and without facets, p50/p95.
+ * Goals: p99 <= 25 ms, ratio <= 1.5, >= 1,000 req/s; GraphQL p95 <= 100 ms with all facets, <= 25 ms without.
  *   bun bench/search.ts [count]      (the index is kept in bench/out/ and reused)
  */
 import { Database } from 'bun:sqlite'
@@ -201,6 +203,34 @@ function runFloor(list: BenchQuery[]): number[] {
   return latencies
 }
 
+const ALL_FACETS = '{ contentType: { aggregate: true } torrentSource: { aggregate: true } torrentTag: { aggregate: true } torrentFileType: { aggregate: true } language: { aggregate: true } genre: { aggregate: true } releaseYear: { aggregate: true } videoResolution: { aggregate: true } videoSource: { aggregate: true } }'
+
+async function runGraphql(list: BenchQuery[]) {
+  const texts = list
+    .filter((query) => ['rare-title', 'common-word', 'quality-token'].includes(query.kind))
+    .map((query) => new URLSearchParams(query.torznab).get('q')!)
+    .slice(0, 100)
+  const url = server.base.replace('/torznab/api?', '/graphql')
+  const timed = async (withFacets: boolean) => {
+    const latencies: number[] = []
+    for (const text of texts) {
+      const facets = withFacets ? `, facets: ${ALL_FACETS}` : ''
+      const query = `query($q: String) { torrentContent { search(input: { queryString: $q, limit: 20, totalCount: true, hasNextPage: true${facets} }) {
+        totalCount totalCountIsEstimate items { infoHash title contentType torrent { size } }
+        ${withFacets ? 'aggregations { contentType { value count } language { value count } releaseYear { value count } videoResolution { value count } videoSource { value count } torrentFileType { value count } torrentSource { value count } torrentTag { value count } }' : ''} } } }`
+      const start = performance.now()
+      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { q: text } }) })
+      const body = (await response.json()) as { errors?: unknown }
+      latencies.push(performance.now() - start)
+      if (body.errors) throw new Error(`graphql error: ${JSON.stringify(body.errors)}`)
+    }
+    return latencies
+  }
+  await timed(true)
+  report('GraphQL search, all facets', await timed(true))
+  report('GraphQL search, no facets', await timed(false))
+}
+
 async function runConcurrent(list: BenchQuery[]): Promise<number> {
   let done = 0
   let next = 0
@@ -259,6 +289,7 @@ async function main(): Promise<void> {
     console.log(`errors: ${http.errors}`)
     const throughput = await runConcurrent(queries)
     console.log(`throughput with ${CONCURRENCY} clients: ${throughput.toFixed(0)} req/s over ${THROUGHPUT_SECONDS} s`)
+    await runGraphql(queries)
     console.log(`server peak RSS ${serverPeakRssMb(server.pid).toFixed(0)} MB; bench process peak RSS ${peakRssMb().toFixed(0)} MB`)
   } finally {
     server.kill()

@@ -28,6 +28,9 @@ const MAX_SCANNED = 20_000
  */
 const CENSUS_SIZE = 5_000
 
+/** Matches whose facets are counted; more are estimated from them (each costs file, source and tag lookups). */
+const FACET_SAMPLE = 1_000
+
 /** The clock is read once per this many candidates (a few microseconds of work each). */
 const DEADLINE_CHECK_EVERY = 64
 
@@ -141,22 +144,34 @@ export function createSearchService(deps: SearchServiceDeps) {
     yield* repository.candidates(batch)
   }
 
-  /** Counts the matches and their facets: exactly up to the census size, estimated past it. */
+  /** How many torrents the index structures say match, without reading a row. */
+  const countWithoutRows = (query: SearchQuery, categories: number[] | null, text: TextQuery | null): number =>
+    text || query.episodes
+      ? repository.countMatches(toMatchExpression(text, factClauses(categories, query.episodes)))
+      : repository.countInCategories(categories)
+
+  /**
+   * Counts the matches and their facets. Without a row filter the posting lists (or category
+   * keys) count them exactly. Otherwise a census reads up to CENSUS_SIZE matching rows: exact
+   * below that, and past it the index count scaled by the share that passed the filters.
+   * Facets are counted on the first FACET_SAMPLE rows of the census and scaled to the total.
+   */
   const census = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, text: TextQuery | null, deadline: () => void) => {
+    const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
+    if (!filter && !readsById && !query.facets?.length) return { total: countWithoutRows(query, categories, text), totalIsEstimate: false, facets: undefined }
     const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
     let total = scan.matches.length
     if (!scan.isExhausted) {
-      const base = query.externalIds || query.infoHashes
-        ? scan.scanned
-        : text || query.episodes
-          ? repository.countMatches(toMatchExpression(text, factClauses(categories, query.episodes)))
-          : repository.countInCategories(categories)
+      const base = readsById ? scan.scanned : countWithoutRows(query, categories, text)
       total = Math.max(scan.matches.length, Math.round((base * scan.matches.length) / Math.max(scan.scanned, 1)))
     }
-    const scale = scan.isExhausted ? 1 : total / Math.max(scan.matches.length, 1)
-    const facets = query.facets?.length
-      ? countFacets(scan.matches, query.facets, repository.facetLookups(scan.matches.map((row) => row.id)), scale)
-      : undefined
+    let facets
+    if (query.facets?.length) {
+      const sample = scan.matches.slice(0, FACET_SAMPLE)
+      const isWhole = scan.isExhausted && sample.length === scan.matches.length
+      const lookups = repository.facetLookups(sample.map((row) => row.id))
+      facets = countFacets(sample, query.facets, lookups, isWhole ? 1 : total / Math.max(sample.length, 1))
+    }
     return { total, totalIsEstimate: !scan.isExhausted, facets }
   }
 
