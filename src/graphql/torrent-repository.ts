@@ -1,16 +1,9 @@
 import type { Database } from 'bun:sqlite'
 import { hexToBytes } from '../metainfo'
+import type { Candidate } from '../search'
 
-export interface TorrentRow {
-  id: number
-  name: string
-  size: number
-  files_count: number | null
-  seeders: number | null
-  leechers: number | null
-  published_at: number
+export type TorrentRow = Pick<Candidate, 'id' | 'name' | 'size' | 'files_count' | 'seeders' | 'leechers' | 'published_at' | 'info_hash_v2'> & {
   updated_at: number
-  info_hash_v2: Uint8Array | null
 }
 
 export interface FileRow {
