@@ -9,6 +9,7 @@ import { createLogger } from './log'
 import { createMetrics } from './metrics'
 import { loadConfigOrExit, openCoreOrExit } from './process'
 import { createWorkerRegistry } from './queue'
+import { startTorznabWorkerPool } from './torznab'
 import { VERSION } from './version'
 
 if (Bun.argv.includes('--help') || Bun.argv.includes('-h')) {
@@ -41,7 +42,18 @@ const health = createHealthCheck({ db: db.sqlite, workers })
 const status = createStatusReporter({ db: db.sqlite, health, version: VERSION, startedAtMs })
 running = { queue, status }
 
-const app = createCoreApp({ config, db, pipeline, log, health, status, metrics, queue, workers }).listen({
+const torznab = await startTorznabWorkerPool({
+  size: config.search.workers,
+  databasePath: config.db.corePath,
+  weights: config.search.weights,
+  timeoutMs: config.search.timeoutMs,
+  version: VERSION,
+  log: log.child({ component: 'torznab' }),
+  onSearch: (timing) => metrics.observeSearch(timing.kind, timing.seconds),
+})
+workers.set('torznab', true)
+
+const app = createCoreApp({ config, db, pipeline, log, health, status, metrics, queue, workers, torznab }).listen({
   hostname: config.http.host,
   port: config.http.corePort,
 })
@@ -53,6 +65,7 @@ const shutdown = async (signal: string) => {
   stopping = true
   log.info('shutting down', { signal })
   await app.stop()
+  torznab.stop()
   await queue.stop()
   const last = pipeline.flush()
   db.close()

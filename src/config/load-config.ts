@@ -18,7 +18,7 @@ export interface Config {
   log: { level: LogLevel }
   torznab: { apiKey: string | undefined; rateLimitPerMinute: number }
   dht: { enabled: boolean; host: string; port: number; bootstrap: HostPort[]; peerPort: number }
-  search: { timeoutMs: number; weights: RankingWeights }
+  search: { timeoutMs: number; workers: number; weights: RankingWeights }
   ingest: { batchSize: number; flushIntervalMs: number }
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
 }
@@ -51,6 +51,7 @@ export function loadConfig(env: Env): Config {
     },
     search: {
       timeoutMs: v.SERVICE_SEARCH_TIMEOUT,
+      workers: v.SERVICE_SEARCH_WORKERS,
       weights: {
         relevance: v.SERVICE_RANK_RELEVANCE,
         confidence: v.SERVICE_RANK_CONFIDENCE,

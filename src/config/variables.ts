@@ -39,6 +39,7 @@ export const variables = {
   ),
   SERVICE_PEER_PORT: variable(value.bindPort, '4413', 'TCP port announced to peers for the metadata exchange (same number as the DHT, as clients do)'),
   SERVICE_SEARCH_TIMEOUT: variable(value.durationMs, '10s', 'longest a search may run before the feed answers error 203; the *arr apps give up after 100s'),
+  SERVICE_SEARCH_WORKERS: variable(value.integer(1, 16), '2', 'threads that answer Torznab requests side by side; one per core suits a NAS'),
   SERVICE_RANK_RELEVANCE: variable(value.decimal(0, 10), '1', 'weight of text relevance in the order of search results'),
   SERVICE_RANK_CONFIDENCE: variable(value.decimal(0, 10), '0.3', 'weight of the classifier\'s confidence: a torrent surely of its type ranks higher'),
   SERVICE_RANK_EVIDENCE: variable(value.decimal(0, 10), '0.3', 'weight of what the *arr apps reported (grabs up, failed downloads down)'),

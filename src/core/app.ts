@@ -9,7 +9,7 @@ import type { Logger } from '../log'
 import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
 import type { QueueRepository, QueueService, WorkerRegistry } from '../queue'
 import { createSearchRepository, createSearchService, type SearchQuery, type SearchService } from '../search'
-import { createRateLimiter, createTorznabService, torznabRoutes } from '../torznab'
+import { createRateLimiter, torznabRoutes, type TorznabAnswerer } from '../torznab'
 import { VERSION } from '../version'
 
 export interface CoreAppDeps {
@@ -22,6 +22,8 @@ export interface CoreAppDeps {
   metrics: Metrics
   queue: { queue: QueueService; repository: QueueRepository }
   workers: WorkerRegistry
+  /** Torznab answers come from worker threads (see startTorznabWorkerPool). */
+  torznab: TorznabAnswerer
 }
 
 /** The core HTTP app (port 3333): everything a client of the index talks to. */
@@ -35,7 +37,6 @@ export function createCoreApp(deps: CoreAppDeps) {
     }),
     deps.metrics,
   )
-  const torznab = createTorznabService({ search, version: VERSION })
   return new Elysia()
     .use(requestMetrics({ metrics: deps.metrics }))
     .onError(({ code, error, set }) => {
@@ -60,7 +61,7 @@ export function createCoreApp(deps: CoreAppDeps) {
     .use(importRoutes({ pipeline: deps.pipeline, apiKey: deps.config.torznab.apiKey }))
     .use(
       torznabRoutes({
-        torznab,
+        torznab: deps.torznab,
         apiKey: deps.config.torznab.apiKey,
         rateLimiter: createRateLimiter({ perMinute: deps.config.torznab.rateLimitPerMinute }),
         log: log.child({ component: 'torznab' }),

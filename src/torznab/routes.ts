@@ -4,10 +4,15 @@ import type { Logger } from '../log'
 import { badCredentials, rateLimited, TorznabError, unknownError } from './errors'
 import type { RateLimiter } from './rate-limit'
 import { renderError } from './render-error'
-import type { TorznabAnswer, TorznabService } from './service'
+import type { TorznabAnswer } from './service'
+
+/** Whatever answers a Torznab query string: the worker pool in the service. */
+export interface TorznabAnswerer {
+  answer(query: string, baseUrl: string): Promise<TorznabAnswer>
+}
 
 export interface TorznabRoutesDeps {
-  torznab: TorznabService
+  torznab: TorznabAnswerer
   apiKey: string | undefined
   rateLimiter: RateLimiter
   log: Logger
@@ -20,7 +25,7 @@ export interface TorznabRoutesDeps {
  * Torznab error document, never Elysia's JSON.
  */
 export const torznabRoutes = (deps: TorznabRoutesDeps) => {
-  const handle = ({ request, server }: { request: Request; server: { requestIP(request: Request): { address: string } | null } | null }) => {
+  const handle = async ({ request, server }: { request: Request; server: { requestIP(request: Request): { address: string } | null } | null }) => {
     try {
       if (!isAuthorised(request, deps.apiKey)) throw badCredentials()
       // Every client of one install shares the key, so the address tells them apart.
@@ -28,7 +33,7 @@ export const torznabRoutes = (deps: TorznabRoutesDeps) => {
       const retryAfterSeconds = deps.rateLimiter.take(client)
       if (retryAfterSeconds !== null) return errorResponse(rateLimited(), request, { 'retry-after': String(retryAfterSeconds) })
       const url = new URL(request.url)
-      return respond(deps.torznab.answer(url.searchParams, url.origin), request)
+      return respond(await deps.torznab.answer(url.search, url.origin), request)
     } catch (err) {
       if (err instanceof TorznabError) return errorResponse(err, request)
       deps.log.error('torznab request failed', { err })

@@ -1,0 +1,18 @@
+import type { RankingWeights } from '../search'
+
+/** Main thread -> Torznab worker. Plain data only (STYLE 12). */
+export type ToWorker =
+  | { type: 'init'; databasePath: string; weights: RankingWeights; timeoutMs: number; version: string }
+  | { type: 'answer'; id: number; query: string; baseUrl: string }
+
+/** Torznab worker -> main thread. */
+export type FromWorker =
+  | { type: 'ready' }
+  | { type: 'answered'; id: number; contentType: string; body: string; search: SearchTiming | null }
+  | { type: 'refused'; id: number; torznabCode: number; description: string; httpStatus: number; search: SearchTiming | null }
+  | { type: 'failed'; id: number; message: string }
+
+export interface SearchTiming {
+  kind: 'text' | 'feed' | 'ids'
+  seconds: number
+}

@@ -1,0 +1,61 @@
+/**
+ * A Torznab worker thread: its own read-only connection (WAL lets it read beside the writer),
+ * its own search service, and the whole answer (parse, search, render) off the main thread, so
+ * two requests search and render at once and the main thread stays free for HTTP and ingest.
+ */
+import { openDatabase } from '../db'
+import { createSearchRepository, createSearchService, type SearchQuery, type SearchService } from '../search'
+import { TorznabError } from './errors'
+import { createTorznabService, type TorznabService } from './service'
+import type { FromWorker, SearchTiming, ToWorker } from './worker-messages'
+
+declare const self: Worker
+
+let torznab: TorznabService | undefined
+let lastSearch: SearchTiming | null = null
+
+const post = (message: FromWorker) => self.postMessage(message)
+
+function timed(search: SearchService): SearchService {
+  return {
+    search(query: SearchQuery) {
+      const startedAt = performance.now()
+      try {
+        return search.search(query)
+      } finally {
+        lastSearch = { kind: query.externalIds ? 'ids' : query.text ? 'text' : 'feed', seconds: (performance.now() - startedAt) / 1000 }
+      }
+    },
+  }
+}
+
+self.onmessage = (event: MessageEvent<ToWorker>) => {
+  const message = event.data
+  switch (message.type) {
+    case 'init': {
+      const db = openDatabase(message.databasePath, { readonly: true })
+      const search = createSearchService({ repository: createSearchRepository(db.sqlite), weights: message.weights, timeoutMs: message.timeoutMs })
+      torznab = createTorznabService({ search: timed(search), version: message.version })
+      post({ type: 'ready' })
+      return
+    }
+    case 'answer': {
+      lastSearch = null
+      try {
+        const answer = torznab!.answer(new URLSearchParams(message.query), message.baseUrl)
+        post({ type: 'answered', id: message.id, contentType: answer.contentType, body: answer.body, search: lastSearch })
+      } catch (err) {
+        if (err instanceof TorznabError) {
+          post({ type: 'refused', id: message.id, torznabCode: err.torznabCode, description: err.message, httpStatus: err.httpStatus, search: lastSearch })
+        } else {
+          post({ type: 'failed', id: message.id, message: err instanceof Error ? err.stack ?? err.message : String(err) })
+        }
+      }
+      return
+    }
+    default: {
+      const unknown: never = message
+      throw new Error(`unknown message ${JSON.stringify(unknown)}`)
+    }
+  }
+}
