@@ -1,11 +1,12 @@
-import { isKnownCategory, parentCategoryOf } from '../classify'
 import { SearchTimeoutError } from './errors'
 import { countFacets } from './facets'
 import { factClauses } from './facts'
+import { effectiveCategories, mergeNewestFirst } from './feed-keys'
 import { compileFilter, type CompiledFilter } from './filters'
-import type { Candidate, RankingRow, RankingWeights, SearchOrder, SearchQuery, SearchResult } from './model'
+import type { Candidate, RankingRow, RankingWeights, SearchQuery, SearchResult } from './model'
+import { compareBy, isNaturalOrder, newestFirst } from './ordering'
 import { blendScore, scoreRelevance } from './relevance'
-import type { FeedKey, SearchRepository } from './repository'
+import type { SearchRepository } from './repository'
 import { parseTextQuery, toMatchExpression, type TextQuery } from './text-query'
 
 /**
@@ -240,97 +241,9 @@ function collect<Row extends RankingRow>(source: Generator<Row>, filter: Compile
   }
 }
 
-/**
- * The category ranges to walk. Every item carries its parent category, so a requested parent
- * covers its sub-categories and they are dropped; unknown ids are ignored (an all-unknown list
- * matches nothing).
- */
-export function effectiveCategories(requested: number[]): number[] {
-  const known = [...new Set(requested.filter(isKnownCategory))]
-  return known.filter((category) => {
-    const parent = parentCategoryOf(category)
-    return parent === category || !known.includes(parent!)
-  })
-}
-
-/** Merges newest-first key streams into one, dropping the repeats of a torrent listed under two categories. */
-function* mergeNewestFirst(sources: Generator<FeedKey>[]): Generator<FeedKey> {
-  if (sources.length === 1) return yield* sources[0]!
-  const heads = sources.map((source) => source.next())
-  let last: FeedKey | null = null
-  try {
-    for (;;) {
-      let best = -1
-      heads.forEach((head, i) => {
-        if (head.done) return
-        if (best < 0 || isNewer(head.value, heads[best]!.value as FeedKey)) best = i
-      })
-      if (best < 0) return
-      const key = heads[best]!.value as FeedKey
-      heads[best] = sources[best]!.next()
-      // Equal keys come out together, so a repeat is always the previous key.
-      if (last && last.id === key.id) continue
-      last = key
-      yield key
-    }
-  } finally {
-    for (const source of sources) source.return(undefined)
-  }
-}
-
-function isNewer(a: FeedKey, b: FeedKey): boolean {
-  return a.published_at !== b.published_at ? a.published_at > b.published_at : a.id > b.id
-}
-
-/** Text ranked by relevance, or anything newest first: the orders the search produces itself. */
-function isNaturalOrder(orderBy: SearchOrder[], text: TextQuery | null): boolean {
-  const [first] = orderBy
-  return orderBy.length === 1 && (text ? first!.field === 'relevance' && first!.descending : first!.field === 'published_at' && first!.descending)
-}
-
-/** A comparator for an explicit order, each field in turn, the info hash last so pages are stable. */
-function compareBy(orderBy: SearchOrder[], text: TextQuery | null): (a: Candidate, b: Candidate) => number {
-  const relevance = new Map<Candidate, number>()
-  const valueOf = (row: Candidate, field: SearchOrder['field']): number | string => {
-    switch (field) {
-      case 'relevance':
-        if (!text) return 0
-        if (!relevance.has(row)) relevance.set(row, scoreRelevance(text, row))
-        return relevance.get(row)!
-      case 'published_at':
-      case 'updated_at':
-        return row.published_at
-      case 'size':
-        return row.size
-      case 'files_count':
-        return row.files_count ?? -1
-      case 'seeders':
-        return row.seeders ?? -1
-      case 'leechers':
-        return row.leechers ?? -1
-      case 'name':
-        return row.name.toLowerCase()
-      case 'info_hash':
-        return Buffer.from(row.info_hash).toString('hex')
-    }
-  }
-  return (a, b) => {
-    for (const { field, descending } of orderBy) {
-      const x = valueOf(a, field)
-      const y = valueOf(b, field)
-      if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1)
-    }
-    return Buffer.compare(a.info_hash, b.info_hash)
-  }
-}
-
 /** Rows read with every column carry the classification; ranking-only rows do not. */
 function isCandidate(row: RankingRow): row is Candidate {
   return 'categories' in row
-}
-
-function newestFirst(a: RankingRow, b: RankingRow): number {
-  return b.published_at - a.published_at || b.id - a.id
 }
 
 function createDeadline(nowMs: () => number, timeoutMs: number) {
