@@ -179,6 +179,8 @@ export function createSearchService(deps: SearchServiceDeps) {
   return {
     search(query: SearchQuery): SearchResult {
       const deadline = createDeadline(nowMs, deps.timeoutMs)
+      // Nothing reads past the scan cap, so a deeper page is empty (clients page 1,000 deep at most).
+      if (query.offset > MAX_SCANNED) return { items: [], total: query.offset, totalIsEstimate: true, hasNextPage: false, facets: query.facets ? {} : undefined }
       const categories = query.categories ? effectiveCategories(query.categories) : null
       if (categories?.length === 0) return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false, facets: query.facets ? {} : undefined }
       const readsById = query.externalIds !== undefined || query.infoHashes !== undefined

@@ -80,6 +80,11 @@ describe('search', () => {
     expect(first.hasNextPage).toBe(true)
     expect([...names(first), ...names(second)]).toEqual(names(all).slice(0, 8))
     expect(search(query({ offset: 500 })).items).toEqual([])
+    // A huge offset answers at once instead of walking the whole index.
+    const started = performance.now()
+    expect(search(query({ offset: 99_999_999_999 })).items).toEqual([])
+    expect(search(query({ offset: 99_999_999_999, text: 'x264', categories: [5000] })).items).toEqual([])
+    expect(performance.now() - started).toBeLessThan(50)
   })
 
   test('a text query pages in one stable order', () => {
