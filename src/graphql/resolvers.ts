@@ -84,12 +84,12 @@ export function createResolvers(deps: GraphqlDeps) {
       },
     },
     TorrentQuery: {
-      files: (_: unknown, { input }: { input: { infoHashes?: string[] | null; orderBy?: { field: string; descending?: boolean }[] | null; limit?: number; page?: number; offset?: number } }) => {
+      files: (_: unknown, { input }: { input: { infoHashes?: string[] | null; orderBy?: { field: string; descending?: boolean }[] | null; limit?: number; page?: number; offset?: number; totalCount?: boolean | null } }) => {
         const { limit, offset } = pageOf(input, 10)
         const first = input.orderBy?.[0]
         const column = first?.field === 'index' || !first ? 'file_index' : (first.field as 'path' | 'extension' | 'size')
-        const { items, total } = deps.torrents.files(input.infoHashes ?? null, { column, descending: first?.descending === true }, limit, offset)
-        return { totalCount: total, hasNextPage: offset + items.length < total, items: items.map(toGraphqlFile) }
+        const { items, total, hasNextPage } = deps.torrents.files(input.infoHashes ?? null, { column, descending: first?.descending === true }, limit, offset, input.totalCount === true)
+        return { totalCount: total, hasNextPage, items: items.map(toGraphqlFile) }
       },
       listSources: () => ({ sources: deps.torrents.listSources() }),
       suggestTags: (_: unknown, { input }: { input?: { prefix?: string | null; exclusions?: string[] | null } | null }) => ({

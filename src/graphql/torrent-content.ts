@@ -81,7 +81,7 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
         filesCount: item.filesCount,
         fileType: fileTypes[0] ?? null,
         fileTypes,
-        files: () => torrents.files([item.infoHash], { column: 'file_index', descending: false }, 10_000, 0).items.map(toGraphqlFile),
+        files: () => torrents.files([item.infoHash], { column: 'file_index', descending: false }, 10_000, 0, false).items.map(toGraphqlFile),
         sources: () => sources().map((source) => ({ ...source, importId: null, seeders: item.seeders, leechers: item.leechers })),
         seeders: item.seeders,
         leechers: item.leechers,

@@ -51,7 +51,17 @@ export function createTorrentRepository(db: Database) {
     /** File types by their share of bytes, the largest first. */
     fileTypesOf: (torrentId: number) => fileTypesOf.all(torrentId).map((row) => row.file_type),
 
-    files(infoHashes: string[] | null, order: { column: 'file_index' | 'path' | 'extension' | 'size'; descending: boolean }, limit: number, offset: number) {
+    /**
+     * A page of files (one more than `limit` is read to tell whether another page follows). The
+     * total is counted only when asked: over the whole index that is every file row.
+     */
+    files(
+      infoHashes: string[] | null,
+      order: { column: 'file_index' | 'path' | 'extension' | 'size'; descending: boolean },
+      limit: number,
+      offset: number,
+      countTotal: boolean,
+    ) {
       const where = infoHashes ? `WHERE t.info_hash IN (${IN(infoHashes.length)})` : ''
       const direction = order.descending ? 'DESC' : 'ASC'
       const params = infoHashes?.map(hexToBytes) ?? []
@@ -61,9 +71,12 @@ export function createTorrentRepository(db: Database) {
            FROM torrent_files f JOIN torrents t ON t.id = f.torrent_id ${where}
            ORDER BY f.${order.column} ${direction}, t.info_hash, f.file_index LIMIT ? OFFSET ?`,
         )
-        .all(...params, limit, offset)
-      const total = (db.query<{ n: number }, Uint8Array[]>(`SELECT count(*) AS n FROM torrent_files f JOIN torrents t ON t.id = f.torrent_id ${where}`).get(...params) as { n: number }).n
-      return { items, total }
+        .all(...params, limit + 1, offset)
+      const hasNextPage = items.length > limit
+      const total = countTotal
+        ? (db.query<{ n: number }, Uint8Array[]>(`SELECT count(*) AS n FROM torrent_files f JOIN torrents t ON t.id = f.torrent_id ${where}`).get(...params) as { n: number }).n
+        : offset + Math.min(items.length, limit)
+      return { items: items.slice(0, limit), total, hasNextPage }
     },
 
     listSources: () => db.query<{ key: string; name: string }, []>('SELECT key, name FROM sources ORDER BY key').all(),

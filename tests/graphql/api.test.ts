@@ -187,7 +187,7 @@ describe('mutations', () => {
     expect((await gql(`mutation($h: [Hash20!]!) { torrent { delete(infoHashes: $h) } }`, { h: [target] })).data).toEqual({ torrent: { delete: true } })
     const search = await gql(`{ torrentContent { search(input: { queryString: "doctor who", totalCount: true }) { totalCount } } }`)
     expect(search.data!.torrentContent.search.totalCount).toBe(0)
-    const files = await gql(`query($h: [Hash20!]) { torrent { files(input: { infoHashes: $h }) { totalCount } } }`, { h: [target] })
+    const files = await gql(`query($h: [Hash20!]) { torrent { files(input: { infoHashes: $h, totalCount: true }) { totalCount } } }`, { h: [target] })
     expect(files.data!.torrent.files.totalCount).toBe(0)
     const reimport = await fetch(`${service.baseUrl}/import`, {
       method: 'POST',
