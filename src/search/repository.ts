@@ -12,6 +12,8 @@ const CANDIDATE_COLUMNS = `t.id, t.info_hash, t.info_hash_v2, t.name, t.size, t.
 
 const RANKING_COLUMNS = 't.id, t.info_hash, t.name, t.published_at, t.evidence_score, c.confidence, c.title'
 
+const COUNT_ALL_CACHE_MS = 5_000
+
 /** Ids per IN list: a page of results in one statement, well under SQLite's parameter limit. */
 const ID_BATCH = 200
 
@@ -68,6 +70,9 @@ export function createSearchRepository(db: Database) {
   }
   const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
   const countAll = db.prepare<{ n: number }, []>('SELECT count(*) AS n FROM torrent_classifications')
+  // Counting every torrent walks a whole index (tens of ms per million); a dashboard asking on
+  // each page load can take a count a few seconds old.
+  let allCount: { n: number; atMs: number } | null = null
   const sourcesOf = db.prepare<{ key: string }, [number]>('SELECT s.key FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id = ?')
   const fileTypesOf = db.prepare<{ file_type: string }, [number]>('SELECT DISTINCT file_type FROM torrent_files WHERE torrent_id = ?')
   const hasTag = db.prepare<{ found: number }, [number, string]>('SELECT 1 AS found FROM torrent_tags WHERE torrent_id = ? AND tag = ?')
@@ -130,7 +135,10 @@ export function createSearchRepository(db: Database) {
 
     /** How many torrents are in any of these categories (null: in the index). */
     countInCategories(categories: number[] | null): number {
-      if (categories === null) return countAll.get()!.n
+      if (categories === null) {
+        if (!allCount || Date.now() - allCount.atMs > COUNT_ALL_CACHE_MS) allCount = { n: countAll.get()!.n, atMs: Date.now() }
+        return allCount.n
+      }
       return db
         .query<{ n: number }, number[]>(
           `SELECT count(DISTINCT torrent_id) AS n FROM torrent_categories WHERE category IN (${categories.map(() => '?').join(',')})`,
