@@ -22,7 +22,26 @@ const SYNTAX: Record<string, string> = {
   '|': '|',
 }
 
-export function compileKeywordGroup(group: string, keywords: string[]): RegExp {
+export interface KeywordMatcher {
+  test(text: string): boolean
+}
+
+/**
+ * One matcher per keyword group. The full pattern (Unicode classes around every alternative) is
+ * slow to run over a torrent's whole file list, and almost no torrent matches a keyword; so when
+ * every keyword has a plain run of letters or digits it cannot match without, a pattern of just
+ * those literals runs first and the full one only after a hit.
+ */
+export function compileKeywordGroup(group: string, keywords: string[]): KeywordMatcher {
+  const full = compileKeywordPattern(group, keywords)
+  const literals = keywords.map(requiredLiteral)
+  if (literals.some((literal) => literal === null)) return full
+  const prefilter = new RegExp([...new Set(literals)].map((literal) => escapeRegExp(literal!)).join('|'), 'iu')
+  return { test: (text) => prefilter.test(text) && full.test(text) }
+}
+
+/** The whole group as one pattern: any keyword, standing as a whole token. */
+export function compileKeywordPattern(group: string, keywords: string[]): RegExp {
   const alternatives = keywords.map((keyword) => compileKeyword(group, keyword))
   const source = `(?:^|[^${WORD}])(?:${alternatives.join('|')})(?:$|[^${WORD}])`
   try {
@@ -30,6 +49,38 @@ export function compileKeywordGroup(group: string, keywords: string[]): RegExp {
   } catch (err) {
     throw new RuleFileError(`keyword group ${group} does not compile: ${(err as Error).message}`, { cause: err })
   }
+}
+
+/**
+ * The longest run of plain ASCII letters and digits that every match of the keyword contains,
+ * or null. Runs stop at any syntax character; a character made optional by `?` and everything
+ * inside a group (its alternatives) are not required.
+ */
+export function requiredLiteral(keyword: string): string | null {
+  let best = ''
+  let run = ''
+  let depth = 0
+  const endRun = () => {
+    if (run.length > best.length) best = run
+    run = ''
+  }
+  for (let i = 0; i < keyword.length; i++) {
+    const char = keyword[i]!
+    if (char === '(') depth++
+    if (char === ')') depth--
+    if (depth > 0 || !/[A-Za-z0-9]/.test(char)) {
+      endRun()
+      if (char === '\\') i++
+      continue
+    }
+    if (keyword[i + 1] === '?') {
+      endRun()
+      continue
+    }
+    run += char.toLowerCase()
+  }
+  endRun()
+  return best.length > 0 ? best : null
 }
 
 function compileKeyword(group: string, keyword: string): string {

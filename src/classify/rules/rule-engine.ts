@@ -4,7 +4,7 @@ import type { ContentType } from '../model'
 import { indexExtensionGroups, type Facts } from './build-facts'
 import { CEL_TYPES, LabelFacts, ResultFacts } from './cel-facts'
 import { compileCel, type CompileOptions } from './cel-compiler'
-import { compileKeywordGroup } from './keywords'
+import { compileKeywordGroup, type KeywordMatcher } from './keywords'
 import type { RuleActions, RuleSet } from './rule-file'
 
 /** What the chain decided for one torrent. */
@@ -105,7 +105,7 @@ function applyActions(then: RuleActions, result: ResultFacts): void {
   result.confidence = Math.min(1, Math.max(0, result.confidence + then.adjustConfidence))
 }
 
-function createEnvironment(keywordPatterns: Map<string, RegExp>, extensions: Record<string, string[]>) {
+function createEnvironment(keywordPatterns: Map<string, KeywordMatcher>, extensions: Record<string, string[]>) {
   const hasKeyword = (text: string, group: string) => {
     const pattern = keywordPatterns.get(group)
     if (!pattern) throw new RuleFileError(`no keyword group ${group}`)
@@ -132,7 +132,7 @@ function createEnvironment(keywordPatterns: Map<string, RegExp>, extensions: Rec
 }
 
 /** Group names appear as literals in rules; a typo there would otherwise only show per torrent. */
-function checkGroupNames(when: string, where: string, keywords: Map<string, RegExp>, extensionGroups: string[]): void {
+function checkGroupNames(when: string, where: string, keywords: Map<string, KeywordMatcher>, extensionGroups: string[]): void {
   for (const [, group] of when.matchAll(/hasKeyword\(\s*["']([^"']+)["']\s*\)/g)) {
     if (!keywords.has(group!)) throw new RuleFileError(`${where}: no keyword group named ${group}`)
   }

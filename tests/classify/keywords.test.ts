@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { DEFAULT_RULES_PATH } from '../../src/classify/classifier'
+import { compileKeywordGroup, compileKeywordPattern, requiredLiteral } from '../../src/classify/rules/keywords'
+import { loadRuleSet } from '../../src/classify/rules/rule-file'
+
+describe('requiredLiteral', () => {
+  test.each([
+    ['porn', 'porn'],
+    ['*porno*', 'porno'],
+    ['docu*', 'docu'],
+    ['child porn', 'child'],
+    ['e?book', 'book'],
+    ['(x|y)vid', 'vid'],
+    ['s#e#', 's'],
+    ['3d', '3d'],
+    ['\\.nfo', 'nfo'],
+    ['(a|b)', null],
+    ['#', null],
+  ])('%s needs %s', (keyword, literal) => {
+    expect(requiredLiteral(keyword)).toBe(literal)
+  })
+})
+
+describe('a keyword group with its literal prefilter', () => {
+  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map((r) => r.title)
+  const hostile = ['CHILD.PORN', 'xxx', 'Ｐｏｒｎ', 'porno\u212A', 'Documentary', 'docu-series', 'E-BOOK', 'ebook', 'a.SAMPLE.mkv', 'sample', 'ſample']
+  const { keywords } = loadRuleSet(DEFAULT_RULES_PATH)
+
+  test.each(Object.keys(keywords))('%s matches exactly what its full pattern matches', (group) => {
+    const matcher = compileKeywordGroup(group, keywords[group]!)
+    const full = compileKeywordPattern(group, keywords[group]!)
+    let hits = 0
+    for (const text of [...names, ...hostile, names.slice(0, 50).join('\n')]) {
+      expect({ group, text, match: matcher.test(text) }).toEqual({ group, text, match: full.test(text) })
+      if (full.test(text)) hits++
+    }
+    expect(hits).toBeLessThan(names.length)
+  })
+})
