@@ -1,47 +1,23 @@
 import type { Database } from 'bun:sqlite'
 import type { Job, JobFilter, JobMetricsBucket, JobStatus, NewJob } from './model'
 
-interface JobRow {
-  id: number
-  queue: string
-  payload: string
-  status: JobStatus
-  priority: number
-  retries: number
-  max_retries: number
-  run_after: number
-  ran_at: number | null
-  error: string | null
-  created_at: number
-}
-
-const toJob = (row: JobRow): Job => ({
-  id: row.id,
-  queue: row.queue,
-  payload: row.payload,
-  status: row.status,
-  priority: row.priority,
-  retries: row.retries,
-  maxRetries: row.max_retries,
-  runAfter: row.run_after,
-  ranAt: row.ran_at,
-  error: row.error,
-  createdAt: row.created_at,
-})
+/** The columns of a Job, named as the type names them. */
+const JOB = `id, queue, payload, status, priority, retries, max_retries AS maxRetries, run_after AS runAfter,
+  ran_at AS ranAt, error, created_at AS createdAt`
 
 /** The queue's SQL; each claim, completion and failure is one statement, so each is atomic. */
 export function createQueueRepository(db: Database) {
-  const insert = db.prepare<JobRow, [string, string, number, number, number, number]>(
+  const insert = db.prepare<Job, [string, string, number, number, number, number]>(
     `INSERT INTO queue_jobs (queue, payload, status, priority, max_retries, run_after, created_at)
-     VALUES (?, ?, 'pending', ?, ?, ?, ?) RETURNING *`,
+     VALUES (?, ?, 'pending', ?, ?, ?, ?) RETURNING ${JOB}`,
   )
   // One UPDATE ... RETURNING: two workers can never claim the same job.
-  const claim = db.prepare<JobRow, [number, number, string, number]>(
+  const claim = db.prepare<Job, [number, number, string, number]>(
     `UPDATE queue_jobs SET locked_until = ?1 + ?2, ran_at = ?1
      WHERE id = (SELECT id FROM queue_jobs
                  WHERE queue = ?3 AND status IN ('pending', 'retry') AND run_after <= ?4 AND (locked_until IS NULL OR locked_until < ?4)
                  ORDER BY priority DESC, run_after, id LIMIT 1)
-     RETURNING *`,
+     RETURNING ${JOB}`,
   )
   const complete = db.prepare(`UPDATE queue_jobs SET status = 'processed', locked_until = NULL, error = NULL WHERE id = ?`)
   const retry = db.prepare(`UPDATE queue_jobs SET status = 'retry', retries = retries + 1, run_after = ?, error = ?, locked_until = NULL WHERE id = ?`)
@@ -64,15 +40,12 @@ export function createQueueRepository(db: Database) {
 
   return {
     enqueue(job: NewJob, nowMs: number): Job {
-      return toJob(
-        insert.get(job.queue, JSON.stringify(job.payload), job.priority ?? 0, job.maxRetries ?? 2, job.runAfter ?? nowMs, nowMs)!,
-      )
+      return insert.get(job.queue, JSON.stringify(job.payload), job.priority ?? 0, job.maxRetries ?? 2, job.runAfter ?? nowMs, nowMs)!
     },
 
     /** The next runnable job of `queue`, leased for `leaseMs`; null when none is due. */
     claim(queue: string, nowMs: number, leaseMs: number): Job | null {
-      const row = claim.get(nowMs, leaseMs, queue, nowMs)
-      return row ? toJob(row) : null
+      return claim.get(nowMs, leaseMs, queue, nowMs)
     },
 
     complete(id: number): void {
@@ -94,9 +67,8 @@ export function createQueueRepository(db: Database) {
       const { sql, params } = where(filter)
       const direction = orderBy.descending ? 'DESC' : 'ASC'
       return db
-        .query<JobRow, (string | number)[]>(`SELECT * FROM queue_jobs ${sql} ORDER BY ${orderBy.field} ${direction}, id ${direction} LIMIT ? OFFSET ?`)
+        .query<Job, (string | number)[]>(`SELECT ${JOB} FROM queue_jobs ${sql} ORDER BY ${orderBy.field} ${direction}, id ${direction} LIMIT ? OFFSET ?`)
         .all(...params, limit, offset)
-        .map(toJob)
     },
 
     count(filter: JobFilter): number {
