@@ -140,6 +140,15 @@ describe('limits', () => {
       expect(answer.error).toMatchObject({ code: 203 })
       expect((await fetch(`${slow.baseUrl}/healthz`)).status).toBe(200)
       expect((await getTorznab(slow.url(`t=caps&${K}`))).error).toBeNull()
+      // GraphQL answers the same overrun as a field error with its path.
+      const graphql = await fetch(`${slow.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ version torrentContent { search(input: { queryString: "filler", totalCount: true, facets: { torrentTag: { filter: ["nope"] } } }) { totalCount } } }' }),
+      })
+      const fieldError = ((await graphql.json()) as { errors: { message: string; path: string[] }[] }).errors[0]!
+      expect(fieldError.message).toContain('took longer than 1 ms')
+      expect(fieldError.path).toEqual(['torrentContent', 'search'])
     } finally {
       slow.stop()
     }
