@@ -5,7 +5,7 @@ import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '.
 import { SearchTimeoutError, type SearchService } from '../search'
 import { toAggregations } from './aggregations'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
-import { MAX_LIMIT, toSearchQuery, type SearchInput } from './search-input'
+import { readPage, toSearchQuery, type SearchInput } from './search-input'
 import { toGraphqlFile, toTorrentContent } from './torrent-content'
 import type { TorrentRepository } from './torrent-repository'
 
@@ -29,13 +29,6 @@ function checkTags(tags: string[]): string[] {
   const bad = tags.find((tag) => !TAG.test(tag) || tag.length > 64)
   if (bad !== undefined) throw new GraphQLError(`tag ${JSON.stringify(bad)} must be lowercase letters and digits joined by dashes (at most 64)`)
   return [...new Set(tags)]
-}
-
-function pageOf(input: { limit?: number | null; page?: number | null; offset?: number | null }, defaultLimit: number) {
-  const limit = input.limit ?? defaultLimit
-  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT) throw new GraphQLError(`limit must be a whole number from 0 to ${MAX_LIMIT}, not ${limit}`)
-  if ((input.page ?? 0) < 0 || (input.offset ?? 0) < 0) throw new GraphQLError('page and offset must be 0 or more')
-  return { limit, offset: (input.offset ?? 0) + ((input.page ?? 0) > 0 ? (input.page! - 1) * limit : 0) }
 }
 
 const ok = true
@@ -85,7 +78,7 @@ export function createResolvers(deps: GraphqlDeps) {
     },
     TorrentQuery: {
       files: (_: unknown, { input }: { input: { infoHashes?: string[] | null; orderBy?: { field: string; descending?: boolean }[] | null; limit?: number; page?: number; offset?: number; totalCount?: boolean | null } }) => {
-        const { limit, offset } = pageOf(input, 10)
+        const { limit, offset } = readPage(input)
         const first = input.orderBy?.[0]
         const column = first?.field === 'index' || !first ? 'file_index' : (first.field as 'path' | 'extension' | 'size')
         const { items, total, hasNextPage } = deps.torrents.files(input.infoHashes ?? null, { column, descending: first?.descending === true }, limit, offset, input.totalCount === true)
@@ -107,7 +100,7 @@ export function createResolvers(deps: GraphqlDeps) {
     },
     QueueQuery: {
       jobs: (_: unknown, { input }: { input: { queues?: string[] | null; statuses?: JobStatus[] | null; limit?: number; page?: number; offset?: number; facets?: { status?: { aggregate?: boolean; filter?: JobStatus[] } | null; queue?: { aggregate?: boolean; filter?: string[] } | null } | null; orderBy?: { field: 'created_at' | 'ran_at' | 'priority'; descending?: boolean }[] | null } }) => {
-        const { limit, offset } = pageOf(input, 10)
+        const { limit, offset } = readPage(input)
         const filter = {
           queues: input.queues ?? input.facets?.queue?.filter ?? undefined,
           statuses: input.statuses ?? input.facets?.status?.filter ?? undefined,

@@ -25,21 +25,29 @@ export interface SearchInput {
   orderBy?: { field: SearchOrder['field']; descending?: boolean | null }[] | null
 }
 
-/** The search a `torrentContent.search` input asks for; bad numbers are GraphQL errors naming the field. */
-export function toSearchQuery(input: SearchInput): SearchQuery {
+/**
+ * `limit`, `page` and `offset` of any list input, checked: as in bitmagnet a page counts in
+ * limits and an explicit offset is added on top of it.
+ */
+export function readPage(input: { limit?: number | null; page?: number | null; offset?: number | null }): { limit: number; offset: number } {
   const limit = input.limit ?? DEFAULT_LIMIT
   if (!Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT) throw new GraphQLError(`limit must be a whole number from 0 to ${MAX_LIMIT}, not ${limit}`)
   const page = input.page ?? 0
   const offset = input.offset ?? 0
   if (page < 0 || offset < 0) throw new GraphQLError('page and offset must be 0 or more')
+  return { limit, offset: offset + (page > 0 ? (page - 1) * limit : 0) }
+}
+
+/** The search a `torrentContent.search` input asks for; bad numbers are GraphQL errors naming the field. */
+export function toSearchQuery(input: SearchInput): SearchQuery {
+  const { limit, offset } = readPage(input)
   const facets = input.facets ?? {}
   const values = <T>(name: FacetName | 'genre') => (facets[name]?.filter ?? []).filter((value): value is T => value !== null)
   const aggregated = FACET_NAMES.filter((name) => facets[name]?.aggregate === true)
   const query: SearchQuery = {
     text: input.queryString?.trim() || null,
     categories: null,
-    // As in bitmagnet: a page counts in limits, and an offset is added on top of it.
-    offset: offset + (page > 0 ? (page - 1) * limit : 0),
+    offset,
     limit,
     countTotal: input.totalCount === true,
     facets: aggregated,

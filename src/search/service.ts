@@ -75,11 +75,19 @@ export function createSearchService(deps: SearchServiceDeps) {
     return { items, total: ordered.length, totalIsEstimate: scan !== null && !scan.isExhausted, hasNextPage }
   }
 
+  /** Newest-first feed positions: of the requested category ranges merged, or of every torrent. */
+  const feedKeys = (categories: number[] | null) =>
+    categories ? mergeNewestFirst(categories.map((category, slot) => repository.newestKeys(category, slot))) : repository.newestKeys(null)
+
+  /** The FTS expression for the text and the category and episode facts. */
+  const matchExpression = (query: SearchQuery, categories: number[] | null, text: TextQuery | null) =>
+    toMatchExpression(text, factClauses(categories, query.episodes))
+
   const searchIndexed = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, text: TextQuery | null, deadline: () => void) => {
     const window = Math.max(RANKED_CANDIDATES, query.offset + query.limit + 1)
-    const expression = toMatchExpression(text, factClauses(categories, query.episodes))
+    const expression = matchExpression(query, categories, text)
     const source = filter || !text ? repository.matchText(expression) : repository.matchTextToRank(expression)
-    const scan = collect<RankingRow>(source, filter as CompiledFilter, window, deadline)
+    const scan = collect<RankingRow>(source, filter, window, deadline)
     return answer(text ? rank(scan.matches, text) : scan.matches.sort(newestFirst), query, scan)
   }
 
@@ -88,7 +96,7 @@ export function createSearchService(deps: SearchServiceDeps) {
    * page's rows are read; with one, rows are read in batches and checked.
    */
   const searchFeed = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, deadline: () => void) => {
-    const keys = categories ? mergeNewestFirst(categories.map((category, slot) => repository.newestKeys(category, slot))) : repository.newestKeys(null)
+    const keys = feedKeys(categories)
     const wanted = query.offset + query.limit + 1
     const limitScanned = MAX_SCANNED + wanted
     const matches: Candidate[] = []
@@ -129,8 +137,8 @@ export function createSearchService(deps: SearchServiceDeps) {
   function* allMatches(query: SearchQuery, categories: number[] | null, text: TextQuery | null): Generator<Candidate> {
     if (query.infoHashes) return yield* repository.withInfoHashes(query.infoHashes)
     if (query.externalIds) return yield* repository.withExternalIds(query.externalIds)
-    if (text || query.episodes) return yield* repository.matchText(toMatchExpression(text, factClauses(categories, query.episodes)))
-    const keys = categories ? mergeNewestFirst(categories.map((category, slot) => repository.newestKeys(category, slot))) : repository.newestKeys(null)
+    if (text || query.episodes) return yield* repository.matchText(matchExpression(query, categories, text))
+    const keys = feedKeys(categories)
     let batch: number[] = []
     try {
       for (const key of keys) {
@@ -147,9 +155,7 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   /** How many torrents the index structures say match, without reading a row. */
   const countWithoutRows = (query: SearchQuery, categories: number[] | null, text: TextQuery | null): number =>
-    text || query.episodes
-      ? repository.countMatches(toMatchExpression(text, factClauses(categories, query.episodes)))
-      : repository.countInCategories(categories)
+    text || query.episodes ? repository.countMatches(matchExpression(query, categories, text)) : repository.countInCategories(categories)
 
   /**
    * Counts the matches and their facets. Without a row filter the posting lists (or category
