@@ -4,6 +4,7 @@
  */
 import { renderConfigHelp } from './config'
 import { createCoreApp, startQueue, type RunningQueue } from './core'
+import { startCrawlerHost, type CrawlerHost } from './dht'
 import { createHealthCheck, createStatusReporter } from './health'
 import { createLogger } from './log'
 import { createMetrics } from './metrics'
@@ -38,7 +39,9 @@ const { db, classifier, pipeline } = openCoreOrExit(config, log, {
 workers.set('ingest', true)
 workers.set('classifier', true)
 const queue = startQueue({ db, classifier, batchSize: config.ingest.batchSize, workers, log })
-const health = createHealthCheck({ db: db.sqlite, workers })
+// Started after the queue and HTTP are up; the health check reads it once it exists.
+let crawler: CrawlerHost | undefined
+const health = createHealthCheck({ db: db.sqlite, workers, crawler: config.dht.enabled ? () => crawler?.status() ?? { running: false, port: null, warning: null } : undefined })
 const status = createStatusReporter({ db: db.sqlite, health, version: VERSION, startedAtMs })
 running = { queue, status }
 
@@ -59,12 +62,24 @@ const app = createCoreApp({ config, db, pipeline, log, health, status, metrics, 
 })
 log.info('core listening', { host: config.http.host, port: app.server?.port, database: config.db.corePath })
 
+if (config.dht.enabled) {
+  const { enabled: _, ...dht } = config.dht
+  crawler = startCrawlerHost({
+    settings: { ...dht, databasePath: config.db.corePath, clientName: `dht-indexer ${VERSION}`, logLevel: config.log.level },
+    pipeline,
+    metrics,
+    workers,
+    log: log.child({ component: 'dht' }),
+  })
+}
+
 let stopping = false
 const shutdown = async (signal: string) => {
   if (stopping) return
   stopping = true
   log.info('shutting down', { signal })
   await app.stop()
+  await crawler?.stop()
   torznab.stop()
   await queue.stop()
   const last = pipeline.flush()

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { ConfigError } from './errors'
 import { variables, type VariableName, type Variable } from './variables'
 import type { LogLevel } from '../log'
@@ -17,10 +18,24 @@ export interface Config {
   db: { dataDir: string; corePath: string; dashboardPath: string }
   log: { level: LogLevel }
   torznab: { apiKey: string | undefined; rateLimitPerMinute: number }
-  dht: { enabled: boolean; host: string; port: number; bootstrap: HostPort[]; peerPort: number }
+  dht: DhtConfig
   search: { timeoutMs: number; workers: number; weights: RankingWeights }
   ingest: { batchSize: number; flushIntervalMs: number }
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
+}
+
+export interface DhtConfig {
+  enabled: boolean
+  host: string
+  port: number
+  bootstrap: HostPort[]
+  peerPort: number
+  queriesPerSecond: number
+  metadataFetches: number
+  maxNodes: number
+  seenFilterBytes: number
+  /** Where the crawler keeps its node id and good nodes between runs. */
+  statePath: string
 }
 
 /** The optional rerank model; null when SERVICE_LLM_URL is unset. */
@@ -48,6 +63,11 @@ export function loadConfig(env: Env): Config {
       port: v.SERVICE_DHT_PORT,
       bootstrap: v.SERVICE_DHT_BOOTSTRAP,
       peerPort: v.SERVICE_PEER_PORT,
+      queriesPerSecond: v.SERVICE_DHT_QUERIES_PER_SECOND ?? 40 * v.SERVICE_DHT_SCALE,
+      metadataFetches: v.SERVICE_DHT_METADATA_FETCHES ?? 16 * v.SERVICE_DHT_SCALE,
+      maxNodes: v.SERVICE_DHT_MAX_NODES,
+      seenFilterBytes: v.SERVICE_DHT_SEEN_FILTER_MB * 1024 * 1024,
+      statePath: join(v.DATA_DIR, 'dht-state.json'),
     },
     search: {
       timeoutMs: v.SERVICE_SEARCH_TIMEOUT,

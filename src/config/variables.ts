@@ -38,6 +38,25 @@ export const variables = {
     'nodes to join the DHT through when no saved routing table is usable',
   ),
   SERVICE_PEER_PORT: variable(value.bindPort, '4413', 'TCP port announced to peers for the metadata exchange (same number as the DHT, as clients do)'),
+  SERVICE_DHT_SCALE: variable(
+    value.integer(1, 100),
+    '1',
+    'the one knob for crawl speed: multiplies the query rate and the metadata fetches; 1 is gentle on a home router (bitmagnet\'s default saturates them), raise it on a fast link',
+  ),
+  SERVICE_DHT_QUERIES_PER_SECOND: optional(
+    value.integer(1, 100_000),
+    'DHT queries sent per second; unset means 40 x SERVICE_DHT_SCALE. Each new peer address costs the router a NAT entry for about a minute',
+  ),
+  SERVICE_DHT_METADATA_FETCHES: optional(
+    value.integer(1, 10_000),
+    'metadata downloads (TCP connections) at once; unset means 16 x SERVICE_DHT_SCALE',
+  ),
+  SERVICE_DHT_MAX_NODES: variable(value.integer(16, 1_000_000), '2000', 'DHT nodes the crawler keeps to sample from; 2,000 is ~0.5 MB and keeps a steady supply of new hashes'),
+  SERVICE_DHT_SEEN_FILTER_MB: variable(
+    value.integer(1, 1024),
+    '16',
+    'memory of the filter that skips hashes already indexed; 16 MB holds 13M hashes at 1 % false hits (each hit is confirmed in the database)',
+  ),
   SERVICE_SEARCH_TIMEOUT: variable(value.durationMs, '10s', 'longest a search may run before the feed answers error 203; the *arr apps give up after 100s'),
   SERVICE_SEARCH_WORKERS: variable(value.integer(1, 16), '2', 'threads that answer Torznab requests side by side; one per core suits a NAS'),
   SERVICE_RANK_RELEVANCE: variable(value.decimal(0, 10), '1', 'weight of text relevance in the order of search results'),

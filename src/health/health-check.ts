@@ -1,11 +1,12 @@
 import type { Database } from 'bun:sqlite'
+import type { CrawlerStatus } from '../dht'
 import type { WorkerRegistry } from '../queue'
 
 /** bitmagnet's health states, which its GraphQL `health` exposes too. */
 export type ComponentStatus = 'up' | 'down' | 'inactive' | 'unknown'
 
 export interface ComponentCheck {
-  key: 'db' | 'queue' | 'torrent'
+  key: 'db' | 'queue' | 'torrent' | 'dht'
   status: ComponentStatus
   /** Unix ms of the check. */
   timestamp: number
@@ -22,9 +23,11 @@ export interface HealthReport {
  * What the core depends on, checked on demand:
  * - db: the database answers a query (a closed or unreadable file does not);
  * - torrent: the index tables can be read (the ingest writer and search depend on them);
- * - queue: the queue table can be read and its workers are running.
+ * - queue: the queue table can be read and its workers are running;
+ * - dht: the crawler runs and hears from the network (inactive when SERVICE_DHT_ENABLED=false).
+ *   It does not decide the overall status: a node behind a closed port still serves its index.
  */
-export function createHealthCheck(deps: { db: Database; workers?: WorkerRegistry; nowMs?: () => number }) {
+export function createHealthCheck(deps: { db: Database; workers?: WorkerRegistry; crawler?: () => CrawlerStatus; nowMs?: () => number }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
   const probe = (key: ComponentCheck['key'], sql: string, whenUp: () => ComponentStatus = () => 'up'): ComponentCheck => {
     try {
@@ -39,12 +42,20 @@ export function createHealthCheck(deps: { db: Database; workers?: WorkerRegistry
     if (queueWorkers.length === 0) return 'inactive'
     return queueWorkers.every((worker) => worker.started) ? 'up' : 'down'
   }
+  const crawlerCheck = (): ComponentCheck => {
+    const crawler = deps.crawler?.()
+    const timestamp = nowMs()
+    if (!crawler) return { key: 'dht', status: 'inactive', timestamp, error: null }
+    if (crawler.warning) return { key: 'dht', status: 'down', timestamp, error: crawler.warning.message }
+    return { key: 'dht', status: crawler.running ? 'up' : 'down', timestamp, error: crawler.running ? null : 'the crawler worker is restarting' }
+  }
   return {
     check(): HealthReport {
       const checks = [
         probe('db', 'SELECT count(*) FROM schema_versions'),
         probe('torrent', 'SELECT id FROM torrents LIMIT 1'),
         probe('queue', 'SELECT id FROM queue_jobs LIMIT 1', queueWorkersStatus),
+        crawlerCheck(),
       ]
       return { status: checks[0]!.status, checks }
     },

@@ -1,2 +1,2 @@
-export { createMetrics, DHT_REQUEST_TYPES, type Metrics, type MetricsSources } from './metrics'
+export { createMetrics, type Metrics, type MetricsSources } from './metrics'
 export { metricsRoutes, requestMetrics } from './routes'

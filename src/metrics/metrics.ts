@@ -1,10 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
+import type { CrawlStats } from '../dht/crawl-stats'
+import { createCrawlerMetrics } from './crawler-metrics'
 
-/**
- * The KRPC request types the crawler issues; `service_dht_client_request_concurrency` has one
- * gauge per type (the spec names the family), zero until the crawler runs.
- */
-export const DHT_REQUEST_TYPES = ['ping', 'find_node', 'get_peers', 'announce_peer', 'sample_infohashes'] as const
 
 export interface MetricsSources {
   /** Torrents in the index (cached by the caller). */
@@ -72,13 +69,7 @@ export function createMetrics(sources: MetricsSources) {
       for (const row of sources.queueCounts()) this.set({ queue: row.queue, status: row.status }, row.count)
     },
   })
-  const dhtConcurrency = new Gauge({
-    name: 'service_dht_client_request_concurrency',
-    help: 'DHT requests in flight, by request type',
-    labelNames: ['request_type'] as const,
-    registers: [registry],
-  })
-  for (const type of DHT_REQUEST_TYPES) dhtConcurrency.set({ request_type: type }, 0)
+  const crawler = createCrawlerMetrics(registry)
 
   return {
     registry,
@@ -95,7 +86,7 @@ export function createMetrics(sources: MetricsSources) {
     countClassified(contentTypes: string[]): void {
       for (const contentType of contentTypes) classified.inc({ content_type: contentType })
     },
-    dhtConcurrency,
+    observeCrawler: (stats: CrawlStats) => crawler.observe(stats),
   }
 }
 

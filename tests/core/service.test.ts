@@ -24,7 +24,7 @@ describe('the core service', () => {
     service = await startService({ DATA_DIR: dataDir, TORZNAB_API_KEY: 'test-key-0123456789' })
     const response = await fetch(`${service.baseUrl}/healthz`)
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ status: 'ok', components: { db: 'up', torrent: 'up', queue: 'up' } })
+    expect(await response.json()).toEqual({ status: 'ok', components: { db: 'up', torrent: 'up', queue: 'up', dht: 'inactive' } })
     expect(service.logs.some((logLine) => safeJson(logLine)?.msg === 'migrations applied')).toBe(true)
   })
 

@@ -19,7 +19,7 @@ describe('GET /healthz and /api/v1/status', () => {
     const { db } = openTestIndex()
     const response = await get(healthApp(db), '/healthz')
     expect(response.status).toBe(200)
-    expect(await response.json()).toEqual({ status: 'ok', components: { db: 'up', torrent: 'up', queue: 'up' } })
+    expect(await response.json()).toEqual({ status: 'ok', components: { db: 'up', torrent: 'up', queue: 'up', dht: 'inactive' } })
     const status = (await (await get(healthApp(db), '/api/v1/status')).json()) as Record<string, unknown>
     expect(status).toMatchObject({ version: '9.9.9', torrents: 0, health: 'up', components: { db: { status: 'up', error: null } } })
     expect(status.uptimeSeconds).toBeGreaterThanOrEqual(5)

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto'
+import type { Logger } from '../log'
+import { parseInfoDict, type TorrentMetainfo } from '../metainfo'
+import type { PeerAddress } from './compact'
+import { bump, emptyStats, type CrawlStats, type DiscoverySource } from './crawl-stats'
+import { startDhtNode, type DhtNode } from './dht-node'
+import { ExpiringSet } from './expiring-set'
+import { FetchError } from './fetch-error'
+import { fetchMetadata } from './fetch-metadata'
+import type { KnownHashes } from './known-hashes'
+import type { CrawlerSettings, CrawlerWarningCode } from './messages'
+import { NodeTable } from './node-table'
+import { lookUpPeers } from './peer-lookup'
+import { loadCrawlerState, saveCrawlerState } from './state-file'
+import { threadCpuSeconds } from './thread-cpu'
+import { TokenBucket } from './token-bucket'
+import { walkStep } from './walk'
+
+export interface CrawlerOutput {
+  metainfo(metainfo: TorrentMetainfo, seeders: number | null, leechers: number | null): void
+  warning(code: CrawlerWarningCode, message: string): void
+  recovered(): void
+}
+
+interface Job {
+  infoHash: string
+  nodes: PeerAddress[]
+  peers: PeerAddress[]
+}
+
+const TICK_MS = 100
+/** bitmagnet caps metadata at 10 MiB; real info dicts above 2 MiB are rare. */
+const MAX_METADATA_BYTES = 10 * 1024 * 1024
+/** One peer's whole exchange; a peer on a home link answers in well under a second. */
+const PEER_TIMEOUT_MS = 6_000
+const PEERS_PER_HASH = 6
+/** A hash whose fetch failed is tried again after this long: the swarm may have changed. */
+const RETRY_FAILED_AFTER_MS = 30 * 60_000
+const REMEMBERED_HASHES = 50_000
+const SAVE_STATE_EVERY_MS = 5 * 60_000
+const SAVED_NODES = 500
+const CATCH_UP_EVERY_MS = 60_000
+const SILENCE_WARNING_MS = 5 * 60_000
+const OFFERED_HASHES = 1_000
+
+/**
+ * The crawl: walk the DHT for info hashes (BEP 51 samples, plus hashes others ask us for or
+ * announce to us), skip the ones the index holds or recently failed, find peers for the rest
+ * (get_peers with a BEP 33 scrape) and fetch their metadata (BEP 9), all under one query budget
+ * and a bounded number of concurrent fetches. Verified metainfo leaves through `output`.
+ */
+export async function startCrawler(settings: CrawlerSettings, known: KnownHashes, output: CrawlerOutput, log: Logger) {
+  const stats: CrawlStats = emptyStats()
+  const startedAt = Date.now()
+  const { state, problem } = loadCrawlerState(settings.statePath)
+  if (problem) log.warn('crawler state not loaded', { problem })
+
+  const table = new NodeTable(settings.maxNodes)
+  const budget = new TokenBucket(settings.queriesPerSecond, startedAt)
+  const waiting: (() => void)[] = []
+  const failedRecently = new ExpiringSet(RETRY_FAILED_AFTER_MS, REMEMBERED_HASHES)
+  const fetchedRecently = new ExpiringSet(RETRY_FAILED_AFTER_MS, REMEMBERED_HASHES)
+  const queued = new Map<string, Job>()
+  const offered: Uint8Array[] = []
+  const peerId = Buffer.concat([Buffer.from('-DI0100-'), randomBytes(12)])
+  const queueLimit = settings.metadataFetches * 8
+  let active = 0
+  let silent = false
+
+  const node: DhtNode = await startDhtNode(
+    {
+      nodeId: Buffer.from(state.nodeId, 'hex'),
+      host: settings.host,
+      port: settings.port,
+      bootstrap: [...state.nodes, ...settings.bootstrap],
+      stats,
+      recentHashes: () => offered,
+    },
+    {
+      onQuerier: (contact) => table.add(contact, Date.now()),
+      onWanted: (infoHash) => consider(infoHash, 'get_peers', {}),
+      onAnnounced: (infoHash, peer) => consider(infoHash, 'announce_peer', { peer }),
+      onWarning: (err) => log.debug('dht warning', { err }),
+    },
+  )
+  for (const contact of [...state.nodes, ...settings.bootstrap]) table.add(contact, startedAt)
+
+  function consider(infoHash: string, source: DiscoverySource, hint: { node?: PeerAddress; peer?: PeerAddress }): boolean {
+    const job = queued.get(infoHash)
+    if (job) {
+      if (hint.node) job.nodes.push(hint.node)
+      if (hint.peer) job.peers.push(hint.peer)
+      return false
+    }
+    const now = Date.now()
+    if (failedRecently.has(infoHash, now) || fetchedRecently.has(infoHash, now)) return false
+    if (known.has(Buffer.from(infoHash, 'hex'))) return false
+    if (queued.size >= queueLimit) return false
+    queued.set(infoHash, { infoHash, nodes: hint.node ? [hint.node] : [], peers: hint.peer ? [hint.peer] : [] })
+    bump(stats.discovered, source)
+    return true
+  }
+
+  const acquire = () => new Promise<void>((resolve) => waiting.push(resolve))
+
+  async function fetchOne(job: Job): Promise<void> {
+    const hash = Buffer.from(job.infoHash, 'hex')
+    try {
+      const found = await lookUpPeers(node, {
+        infoHash: hash, startNodes: job.nodes, knownPeers: job.peers, maxPeers: PEERS_PER_HASH, acquire,
+        onAnswer: (contact, id) => table.responded(contact, id, Date.now()),
+        onSilence: (contact) => table.failed(contact),
+      })
+      if (found.peers.length === 0) throw new FetchError('no_peers', 'no peer has it')
+      const info = await firstVerified(job.infoHash, found.peers)
+      let metainfo: TorrentMetainfo
+      try {
+        metainfo = parseInfoDict(info)
+      } catch (err) {
+        throw new FetchError('bad_metainfo', (err as Error).message)
+      }
+      stats.fetched++
+      fetchedRecently.add(job.infoHash, Date.now())
+      offered.push(hash)
+      if (offered.length > OFFERED_HASHES) offered.shift()
+      output.metainfo(metainfo, found.seeders, found.leechers)
+    } catch (err) {
+      const reason = err instanceof FetchError ? err.reason : 'closed'
+      bump(stats.failed, reason)
+      failedRecently.add(job.infoHash, Date.now())
+      log.debug('metadata fetch failed', { infoHash: job.infoHash, reason, err })
+    }
+  }
+
+  async function firstVerified(infoHash: string, peers: PeerAddress[]): Promise<Uint8Array> {
+    let last: unknown
+    for (const peer of peers) {
+      try {
+        return await fetchMetadata({
+          infoHash, peer, peerId, peerPort: settings.peerPort, clientName: settings.clientName,
+          maxBytes: MAX_METADATA_BYTES, timeoutMs: PEER_TIMEOUT_MS,
+        })
+      } catch (err) {
+        last = err
+        log.debug('peer gave no metadata', { infoHash, peer: `${peer.host}:${peer.port}`, err })
+      }
+    }
+    throw last
+  }
+
+  function startFetches(): void {
+    for (const [infoHash, job] of queued) {
+      if (active >= settings.metadataFetches) return
+      queued.delete(infoHash)
+      active++
+      void fetchOne(job).finally(() => active--)
+    }
+  }
+
+  function tick(): void {
+    const now = Date.now()
+    // Fetches already under way are paid first: their hashes are the crawl's yield.
+    while (waiting.length && budget.take(now)) waiting.shift()!()
+    if (queued.size < queueLimit) walkStep({ node, table, now, take: () => budget.take(now), consider, log })
+    if (table.size === 0) for (const contact of settings.bootstrap) table.add(contact, now)
+    startFetches()
+  }
+
+  function watchSilence(): void {
+    const heardAt = stats.lastResponseAt ?? startedAt
+    if (!silent && Date.now() - heardAt > SILENCE_WARNING_MS) {
+      silent = true
+      output.warning('no_responses', `no DHT node has answered for ${Math.round((Date.now() - heardAt) / 60_000)} minutes; is UDP ${settings.port} reachable?`)
+    } else if (silent && Date.now() - heardAt <= SILENCE_WARNING_MS) {
+      silent = false
+      output.recovered()
+    }
+  }
+
+  const saveState = () => {
+    try {
+      saveCrawlerState(settings.statePath, { nodeId: state.nodeId, nodes: table.responsive(SAVED_NODES) })
+    } catch (err) {
+      log.warn('crawler state not saved', { path: settings.statePath, err })
+    }
+  }
+
+  const timers = [
+    setInterval(tick, TICK_MS),
+    setInterval(watchSilence, 10_000),
+    setInterval(saveState, SAVE_STATE_EVERY_MS),
+    setInterval(() => known.catchUp(), CATCH_UP_EVERY_MS),
+  ]
+
+  return {
+    port: node.address().port,
+    nodeId: state.nodeId,
+    savedNodes: state.nodes.length,
+    stats(): CrawlStats {
+      stats.fetchesInFlight = active
+      stats.queued = queued.size
+      stats.nodes = table.size
+      stats.routingNodes = node.routingTableSize()
+      stats.cpuSeconds = threadCpuSeconds()
+      return stats
+    },
+    async stop(): Promise<void> {
+      for (const timer of timers) clearInterval(timer)
+      saveState()
+      await node.stop()
+    },
+  }
+}
+
+export type Crawler = Awaited<ReturnType<typeof startCrawler>>

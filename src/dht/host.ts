@@ -1,0 +1,126 @@
+import { ingestItemFromMetainfo, type IngestPipeline } from '../ingest'
+import type { Logger } from '../log'
+import type { Metrics } from '../metrics'
+import type { WorkerRegistry } from '../queue'
+import type { CrawlerSettings, CrawlerWarningCode, FromCrawler, ToCrawler } from './messages'
+
+export interface CrawlerHostDeps {
+  settings: CrawlerSettings
+  pipeline: IngestPipeline
+  metrics: Metrics
+  workers: WorkerRegistry
+  log: Logger
+}
+
+/** What the health check and status read about the crawler. */
+export interface CrawlerStatus {
+  running: boolean
+  port: number | null
+  warning: { code: CrawlerWarningCode; message: string; at: number } | null
+}
+
+const FIRST_RESTART_DELAY_MS = 1_000
+const MAX_RESTART_DELAY_MS = 60_000
+/** A worker that ran this long before crashing restarts after the first delay again. */
+const STABLE_AFTER_MS = 60_000
+const STOP_GRACE_MS = 3_000
+
+/**
+ * Runs the crawler worker and keeps it running: a crash (or a port it cannot bind) is logged and
+ * the worker restarted after 1 s, doubling to at most a minute while it keeps failing. Verified
+ * metainfo from the worker goes into the ingest pipeline as source `dht`, the single writer.
+ */
+export function startCrawlerHost(deps: CrawlerHostDeps) {
+  const { log } = deps
+  const status: CrawlerStatus = { running: false, port: null, warning: null }
+  let worker: Worker | undefined
+  let restartDelay = FIRST_RESTART_DELAY_MS
+  let startedAt = 0
+  let restartTimer: ReturnType<typeof setTimeout> | undefined
+  let stopping = false
+
+  const onMessage = (message: FromCrawler) => {
+    switch (message.type) {
+      case 'started':
+        status.running = true
+        status.port = message.port
+        startedAt = Date.now()
+        deps.workers.set('dht_crawler', true)
+        log.info('dht crawler listening', { port: message.port, nodeId: message.nodeId, savedNodes: message.savedNodes })
+        return
+      case 'metainfo':
+        deps.pipeline.submit(ingestItemFromMetainfo(message.metainfo, 'dht', { seeders: message.seeders, leechers: message.leechers }), {
+          origin: `dht ${message.metainfo.infoHash}`,
+          settle: (outcome) => {
+            if (outcome instanceof Error) log.warn('crawled torrent not stored', { infoHash: message.metainfo.infoHash, err: outcome })
+          },
+        })
+        return
+      case 'stats':
+        deps.metrics.observeCrawler(message.stats)
+        return
+      case 'warning':
+        status.warning = { code: message.code, message: message.message, at: Date.now() }
+        log.warn('dht crawler warning', { code: message.code, detail: message.message })
+        return
+      case 'recovered':
+        status.warning = null
+        log.info('dht crawler hears the network again')
+        return
+      case 'stopped':
+        return
+    }
+  }
+
+  const spawn = () => {
+    const current = new Worker(new URL('./worker.ts', import.meta.url).href)
+    worker = current
+    current.onmessage = (event: MessageEvent<FromCrawler>) => onMessage(event.data)
+    current.onerror = (event) => {
+      event.preventDefault()
+      log.error('dht crawler worker crashed', { err: event.message, restartInMs: restartDelay })
+      current.terminate()
+      scheduleRestart()
+    }
+    current.postMessage({ type: 'start', settings: deps.settings } satisfies ToCrawler)
+  }
+
+  const scheduleRestart = () => {
+    status.running = false
+    deps.workers.set('dht_crawler', false)
+    if (stopping) return
+    if (startedAt && Date.now() - startedAt > STABLE_AFTER_MS) restartDelay = FIRST_RESTART_DELAY_MS
+    startedAt = 0
+    restartTimer = setTimeout(spawn, restartDelay)
+    restartDelay = Math.min(restartDelay * 2, MAX_RESTART_DELAY_MS)
+  }
+
+  deps.workers.set('dht_crawler', false)
+  spawn()
+
+  return {
+    status: (): CrawlerStatus => status,
+    /** Lets the worker save its nodes and close its socket, then ends it. */
+    async stop(): Promise<void> {
+      stopping = true
+      clearTimeout(restartTimer)
+      const current = worker
+      if (!current) return
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, STOP_GRACE_MS)
+        current.addEventListener('message', (event: MessageEvent<FromCrawler>) => {
+          if (event.data.type === 'stopped') {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+        current.postMessage({ type: 'stop' } satisfies ToCrawler)
+      })
+      current.terminate()
+      status.running = false
+      deps.workers.set('dht_crawler', false)
+    },
+  }
+}
+
+export type CrawlerHost = ReturnType<typeof startCrawlerHost>

@@ -1,0 +1,23 @@
+import type { DhtConfig } from '../config'
+import type { LogLevel } from '../log'
+import type { TorrentMetainfo } from '../metainfo'
+import type { CrawlStats } from './crawl-stats'
+
+/** What the crawler worker needs from the main thread's config. */
+export interface CrawlerSettings extends Omit<DhtConfig, 'enabled'> {
+  databasePath: string
+  clientName: string
+  logLevel: LogLevel
+}
+
+export type CrawlerWarningCode = 'no_responses' | 'bind_failed'
+
+export type ToCrawler = { type: 'start'; settings: CrawlerSettings } | { type: 'stop' }
+
+export type FromCrawler =
+  | { type: 'started'; port: number; nodeId: string; savedNodes: number }
+  | { type: 'metainfo'; metainfo: TorrentMetainfo; seeders: number | null; leechers: number | null }
+  | { type: 'stats'; stats: CrawlStats }
+  | { type: 'warning'; code: CrawlerWarningCode; message: string }
+  | { type: 'recovered' }
+  | { type: 'stopped' }

@@ -1,0 +1,106 @@
+import type { NodeContact, PeerAddress } from './compact'
+
+/** What the crawler knows of one DHT node. Keyed by address: bootstrap nodes come without an id. */
+export interface CrawlNode extends PeerAddress {
+  id: string | null
+  addedAt: number
+  respondedAt: number | null
+  /** Whether it answers BEP 51 sample_infohashes; null until asked. */
+  bep51: boolean | null
+  nextSampleAt: number
+  queriedAt: number
+  failures: number
+}
+
+/** A node that failed this many queries in a row is dropped. */
+const MAX_FAILURES = 2
+
+/**
+ * The crawler's table of nodes to walk, apart from the routing table bittorrent-dht keeps for
+ * answering queries: that one holds ~20 nodes per bucket near our id, while crawling wants many
+ * nodes spread over the whole id space. Bounded by SERVICE_DHT_MAX_NODES; when full, a new node
+ * replaces one that never answered, so the table fills with nodes that do.
+ */
+export class NodeTable {
+  private readonly nodes = new Map<string, CrawlNode>()
+
+  constructor(readonly capacity: number) {}
+
+  get size(): number {
+    return this.nodes.size
+  }
+
+  get(address: PeerAddress): CrawlNode | undefined {
+    return this.nodes.get(keyOf(address))
+  }
+
+  add(contact: PeerAddress & { id?: string | null }, now: number): boolean {
+    const key = keyOf(contact)
+    const known = this.nodes.get(key)
+    if (known) {
+      known.id ??= contact.id ?? null
+      return false
+    }
+    if (this.nodes.size >= this.capacity && !this.evictSilentNode()) return false
+    this.nodes.set(key, {
+      host: contact.host, port: contact.port, id: contact.id ?? null,
+      addedAt: now, respondedAt: null, bep51: null, nextSampleAt: now, queriedAt: 0, failures: 0,
+    })
+    return true
+  }
+
+  responded(address: PeerAddress, id: string | null, now: number): void {
+    const node = this.nodes.get(keyOf(address))
+    if (!node) return
+    node.respondedAt = now
+    node.failures = 0
+    if (id) node.id = id
+  }
+
+  failed(address: PeerAddress): void {
+    const key = keyOf(address)
+    const node = this.nodes.get(key)
+    if (node && ++node.failures >= MAX_FAILURES) this.nodes.delete(key)
+  }
+
+  /**
+   * Nodes that answered before, may speak BEP 51 and whose sample interval has passed,
+   * longest-waiting first. A node that never answered is asked find_node first: its silence to a
+   * sample query would not tell a dead node from one without BEP 51.
+   */
+  dueForSampling(now: number, limit: number): CrawlNode[] {
+    const due: CrawlNode[] = []
+    for (const node of this.nodes.values()) {
+      if (node.respondedAt !== null && node.bep51 !== false && node.nextSampleAt <= now) due.push(node)
+    }
+    return due.sort((a, b) => a.nextSampleAt - b.nextSampleAt).slice(0, limit)
+  }
+
+  /** The nodes asked longest ago, to ask for more nodes (find_node). */
+  leastRecentlyQueried(limit: number): CrawlNode[] {
+    return [...this.nodes.values()].sort((a, b) => a.queriedAt - b.queriedAt).slice(0, limit)
+  }
+
+  /** Nodes that answered, most recent first: what is worth saving for the next start. */
+  responsive(limit: number): NodeContact[] {
+    return [...this.nodes.values()]
+      .filter((node): node is CrawlNode & { id: string; respondedAt: number } => node.respondedAt !== null && node.id !== null)
+      .sort((a, b) => b.respondedAt - a.respondedAt)
+      .slice(0, limit)
+      .map(({ id, host, port }) => ({ id, host, port }))
+  }
+
+  private evictSilentNode(): boolean {
+    for (const [key, node] of this.nodes) {
+      if (node.respondedAt === null && node.queriedAt > 0) {
+        this.nodes.delete(key)
+        return true
+      }
+    }
+    return false
+  }
+}
+
+function keyOf(address: PeerAddress): string {
+  return `${address.host}:${address.port}`
+}

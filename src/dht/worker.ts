@@ -1,0 +1,47 @@
+/**
+ * The crawler's worker thread: its own DHT socket, peer connections and read-only view of the
+ * index, so a burst of network work never delays HTTP answers or the ingest writer. It talks to
+ * the main thread only in the typed messages of messages.ts; the main thread stores what it finds.
+ */
+import { createLogger } from '../log'
+import { startCrawler, type Crawler } from './crawler'
+import { openKnownHashes, type KnownHashes } from './known-hashes'
+import type { FromCrawler, ToCrawler } from './messages'
+
+declare const self: Worker
+
+const STATS_EVERY_MS = 1_000
+
+let crawler: Crawler | undefined
+let known: KnownHashes | undefined
+let statsTimer: ReturnType<typeof setInterval> | undefined
+
+const post = (message: FromCrawler) => self.postMessage(message)
+
+self.onmessage = async (event: MessageEvent<ToCrawler>) => {
+  const message = event.data
+  if (message.type === 'start') {
+    const { settings } = message
+    const log = createLogger({ level: settings.logLevel, fields: { component: 'dht' } })
+    known = openKnownHashes(settings.databasePath, settings.seenFilterBytes)
+    const loaded = known.catchUp()
+    try {
+      crawler = await startCrawler(settings, known, {
+        metainfo: (metainfo, seeders, leechers) => post({ type: 'metainfo', metainfo, seeders, leechers }),
+        warning: (code, text) => post({ type: 'warning', code, message: text }),
+        recovered: () => post({ type: 'recovered' }),
+      }, log)
+    } catch (err) {
+      post({ type: 'warning', code: 'bind_failed', message: `cannot bind UDP ${settings.host}:${settings.port}: ${(err as Error).message}` })
+      throw err
+    }
+    log.debug('seen filter loaded', { hashes: loaded })
+    statsTimer = setInterval(() => post({ type: 'stats', stats: crawler!.stats() }), STATS_EVERY_MS)
+    post({ type: 'started', port: crawler.port, nodeId: crawler.nodeId, savedNodes: crawler.savedNodes })
+    return
+  }
+  clearInterval(statsTimer)
+  await crawler?.stop()
+  known?.close()
+  post({ type: 'stopped' })
+}
