@@ -44,6 +44,8 @@ export function startCrawlerHost(deps: CrawlerHostDeps) {
       case 'started':
         status.running = true
         status.port = message.port
+        // A port that could not be bound before is bound now; silence is judged afresh.
+        status.warning = null
         startedAt = Date.now()
         deps.workers.set('dht_crawler', true)
         log.info('dht crawler listening', { port: message.port, nodeId: message.nodeId, savedNodes: message.savedNodes })

@@ -24,7 +24,7 @@ export class SwarmFilter {
     for (const byte of this.bits) zeros += 8 - popcount(byte)
     // A saturated filter only says "very many"; BEP 33 caps its estimate the same way.
     const c = Math.max(zeros, 1)
-    return Math.round(Math.log(c / FILTER_BITS) / (2 * Math.log(1 - 1 / FILTER_BITS)))
+    return Math.max(0, Math.round(Math.log(c / FILTER_BITS) / (2 * Math.log(1 - 1 / FILTER_BITS))))
   }
 }
 

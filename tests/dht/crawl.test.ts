@@ -80,8 +80,8 @@ describe('crawling a loopback DHT', () => {
     const db = new Database(join(dataDir, 'index.db'), { readonly: true })
     try {
       const rows = db
-        .query<{ hash: string; name: string; content_type: string; files_count: number }, []>(
-          `SELECT lower(hex(t.info_hash)) AS hash, t.name, c.content_type, t.files_count
+        .query<{ hash: string; name: string; content_type: string; files_count: number; seeders: number | null; leechers: number | null }, []>(
+          `SELECT lower(hex(t.info_hash)) AS hash, t.name, c.content_type, t.files_count, t.seeders, t.leechers
            FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id`,
         )
         .all()
@@ -92,6 +92,8 @@ describe('crawling a loopback DHT', () => {
         expect(row!.content_type, fixture.file).toBe(fixture.label_content_type)
         // What an import of the .torrent stores: padding files are not content.
         expect(row!.files_count, fixture.file).toBe(parseTorrentFile(readTorrentFixture(fixture.file)).files.length)
+        // BEP 33 from the nodes that answer scrapes: one seeder (the honest peer), no leechers.
+        expect([row!.seeders, row!.leechers], fixture.file).toEqual([1, 0])
       }
       const sources = db.query<{ source: string; count: number }, []>('SELECT s.key AS source, count(*) AS count FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id GROUP BY s.key').all()
       expect(sources).toEqual([{ source: 'dht', count: torrentFixtures.length }])

@@ -6,12 +6,14 @@
 import bencode from 'bencode'
 import DHT, { type KrpcMessage, type RemoteInfo } from 'bittorrent-dht'
 import Wire from 'bittorrent-protocol'
+import { createHash } from 'node:crypto'
 import { createServer, type Server, type Socket } from 'node:net'
 import utMetadata from 'ut_metadata'
 
 export interface SwarmNode {
   dht: DHT
   port: number
+  /** BEP 51 sample_infohashes and BEP 33 scrape: the newer extensions, together. */
   answersSamples: boolean
 }
 
@@ -28,10 +30,11 @@ export interface DhtSwarm {
   stop(): Promise<void>
 }
 
-/** Starts `count` DHT nodes, the first `withSamples` of them answering sample_infohashes. */
+/** Starts `count` DHT nodes, the first `withSamples` of them answering sample_infohashes and scrapes. */
 export async function startDhtSwarm(count: number, withSamples: number): Promise<DhtSwarm> {
   const nodes: SwarmNode[] = []
   const known = new Map<DHT, string[]>()
+  const seedHosts = new Map<string, Set<string>>()
   let answered = 0
   for (let i = 0; i < count; i++) {
     const bootstrap = nodes.length ? [`127.0.0.1:${nodes[0]!.port}`] : false
@@ -40,8 +43,13 @@ export async function startDhtSwarm(count: number, withSamples: number): Promise
     await new Promise<void>((resolve) => dht.listen(0, '127.0.0.1', resolve))
     const node = { dht, port: dht.address().port, answersSamples: i < withSamples }
     known.set(dht, [])
-    dht.on('announce', (_peer: unknown, infoHash: Uint8Array) => remember(known.get(dht)!, Buffer.from(infoHash).toString('hex')))
+    dht.on('announce', (peer: { host: string }, infoHash: Uint8Array) => {
+      const hash = Buffer.from(infoHash).toString('hex')
+      remember(known.get(dht)!, hash)
+      seedHosts.set(hash, (seedHosts.get(hash) ?? new Set()).add(peer.host))
+    })
     if (node.answersSamples) {
+      answerScrapes(dht, (hash) => [...(seedHosts.get(hash) ?? [])])
       dht._rpc.on('query', (query: KrpcMessage, peer: RemoteInfo) => {
         if (String(query.q) !== 'sample_infohashes' || !query.a) return
         answered++
@@ -79,6 +87,29 @@ export async function startDhtSwarm(count: number, withSamples: number): Promise
       await Promise.all([announcer, ...nodes.map((node) => node.dht)].map((dht) => new Promise<void>((resolve) => dht.destroy(() => resolve()))))
     },
   }
+}
+
+/** BEP 33: every announced peer counts as a seed; the leechers' filter stays empty. */
+function answerScrapes(dht: DHT, seedsOf: (infoHash: string) => string[]): void {
+  const respond = dht._rpc.response.bind(dht._rpc)
+  dht._rpc.response = (peer, query, response, nodes) => {
+    const a = query.a
+    if (String(query.q) === 'get_peers' && a?.scrape === 1 && a.info_hash instanceof Uint8Array) {
+      response.BFsd = scrapeFilter(seedsOf(Buffer.from(a.info_hash).toString('hex')))
+      response.BFpe = Buffer.alloc(256)
+    }
+    return respond(peer, query, response, nodes)
+  }
+}
+
+/** The 256-byte Bloom filter of BEP 33: two 11-bit indexes from the SHA-1 of each IPv4 address. */
+export function scrapeFilter(ipv4s: string[]): Buffer {
+  const filter = Buffer.alloc(256)
+  for (const ip of ipv4s) {
+    const hash = createHash('sha1').update(Buffer.from(ip.split('.').map(Number))).digest()
+    for (const index of [(hash[0]! | (hash[1]! << 8)) % 2048, (hash[2]! | (hash[3]! << 8)) % 2048]) filter[index >> 3]! |= 1 << (index & 7)
+  }
+  return filter
 }
 
 function remember(list: string[], hash: string): void {
