@@ -39,7 +39,7 @@ const { db, classifier, pipeline } = openCoreOrExit(config, log, {
 workers.set('ingest', true)
 workers.set('classifier', true)
 const queue = startQueue({ db, classifier, batchSize: config.ingest.batchSize, workers, log })
-// Started after the queue and HTTP are up; the health check reads it once it exists.
+// Started after the queue and HTTP are up; health and searches reach it once it exists.
 let crawler: CrawlerHost | undefined
 const health = createHealthCheck({ db: db.sqlite, workers, crawler: config.dht.enabled ? () => crawler?.status() ?? { running: false, port: null, warning: null } : undefined })
 const status = createStatusReporter({ db: db.sqlite, health, version: VERSION, startedAtMs })
@@ -52,7 +52,10 @@ const torznab = await startTorznabWorkerPool({
   timeoutMs: config.search.timeoutMs,
   version: VERSION,
   log: log.child({ component: 'torznab' }),
-  onSearch: (timing) => metrics.observeSearch(timing.kind, timing.seconds),
+  onSearch: (report) => {
+    metrics.observeSearch(report.kind, report.seconds)
+    crawler?.refreshSwarms(report.infoHashes)
+  },
 })
 workers.set('torznab', true)
 

@@ -18,6 +18,7 @@ import { walkStep } from './walk'
 
 export interface CrawlerOutput {
   metainfo(metainfo: TorrentMetainfo, seeders: number | null, leechers: number | null): void
+  swarm(infoHash: string, seeders: number, leechers: number): void
   warning(code: CrawlerWarningCode, message: string): void
   recovered(): void
 }
@@ -42,6 +43,10 @@ const SAVED_NODES = 500
 const CATCH_UP_EVERY_MS = 60_000
 const SILENCE_WARNING_MS = 5 * 60_000
 const OFFERED_HASHES = 1_000
+/** A torrent's swarm is scraped again at most this often, however often it is searched. */
+const RESCRAPE_AFTER_MS = 60 * 60_000
+const PENDING_SCRAPES = 500
+const SCRAPES_AT_ONCE = 4
 
 /**
  * The crawl: walk the DHT for info hashes (BEP 51 samples, plus hashes others ask us for or
@@ -64,7 +69,10 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   const offered: Uint8Array[] = []
   const peerId = Buffer.concat([Buffer.from('-DI0100-'), randomBytes(12)])
   const queueLimit = settings.metadataFetches * 8
+  const scrapedRecently = new ExpiringSet(RESCRAPE_AFTER_MS, REMEMBERED_HASHES)
+  const pendingScrapes = new Set<string>()
   let active = 0
+  let scraping = 0
   let silent = false
 
   const node: DhtNode = await startDhtNode(
@@ -148,6 +156,28 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
     throw last
   }
 
+  async function scrapeOne(infoHash: string): Promise<void> {
+    try {
+      const found = await lookUpPeers(node, {
+        infoHash: Buffer.from(infoHash, 'hex'), startNodes: [], knownPeers: [], maxPeers: PEERS_PER_HASH, acquire,
+        onAnswer: (contact, id) => table.responded(contact, id, Date.now()),
+        onSilence: (contact) => table.failed(contact),
+      })
+      if (found.seeders !== null && found.leechers !== null) output.swarm(infoHash, found.seeders, found.leechers)
+    } catch (err) {
+      log.debug('scrape failed', { infoHash, err })
+    }
+  }
+
+  function startScrapes(): void {
+    for (const infoHash of pendingScrapes) {
+      if (scraping >= SCRAPES_AT_ONCE) return
+      pendingScrapes.delete(infoHash)
+      scraping++
+      void scrapeOne(infoHash).finally(() => scraping--)
+    }
+  }
+
   function startFetches(): void {
     for (const [infoHash, job] of queued) {
       if (active >= settings.metadataFetches) return
@@ -164,6 +194,7 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
     if (queued.size < queueLimit) walkStep({ node, table, now, take: () => budget.take(now), consider, log })
     if (table.size === 0) for (const contact of settings.bootstrap) table.add(contact, now)
     startFetches()
+    startScrapes()
   }
 
   function watchSilence(): void {
@@ -196,6 +227,16 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
     port: node.address().port,
     nodeId: state.nodeId,
     savedNodes: state.nodes.length,
+    /** Queues BEP 33 scrapes for stored torrents, skipping any scraped within the hour. */
+    refreshSwarms(infoHashes: string[]): void {
+      const now = Date.now()
+      for (const infoHash of infoHashes) {
+        if (pendingScrapes.size >= PENDING_SCRAPES) return
+        if (!/^[0-9a-f]{40}$/.test(infoHash) || scrapedRecently.has(infoHash, now)) continue
+        scrapedRecently.add(infoHash, now)
+        pendingScrapes.add(infoHash)
+      }
+    },
     stats(): CrawlStats {
       stats.fetchesInFlight = active
       stats.queued = queued.size

@@ -58,6 +58,9 @@ export function startCrawlerHost(deps: CrawlerHostDeps) {
           },
         })
         return
+      case 'swarm':
+        deps.pipeline.updateSwarms([{ infoHash: message.infoHash, seeders: message.seeders, leechers: message.leechers }])
+        return
       case 'stats':
         deps.metrics.observeCrawler(message.stats)
         return
@@ -102,6 +105,10 @@ export function startCrawlerHost(deps: CrawlerHostDeps) {
 
   return {
     status: (): CrawlerStatus => status,
+    /** Asks for fresh swarm counts of these torrents; the crawler skips ones it scraped lately. */
+    refreshSwarms(infoHashes: string[]): void {
+      if (status.running && infoHashes.length) worker?.postMessage({ type: 'scrape', infoHashes } satisfies ToCrawler)
+    },
     /** Lets the worker save its nodes and close its socket, then ends it. */
     async stop(): Promise<void> {
       stopping = true

@@ -12,11 +12,16 @@ export interface CrawlerSettings extends Omit<DhtConfig, 'enabled'> {
 
 export type CrawlerWarningCode = 'no_responses' | 'bind_failed'
 
-export type ToCrawler = { type: 'start'; settings: CrawlerSettings } | { type: 'stop' }
+export type ToCrawler =
+  | { type: 'start'; settings: CrawlerSettings }
+  /** Torrents someone searched for or grabbed: worth a fresh BEP 33 scrape. */
+  | { type: 'scrape'; infoHashes: string[] }
+  | { type: 'stop' }
 
 export type FromCrawler =
   | { type: 'started'; port: number; nodeId: string; savedNodes: number }
   | { type: 'metainfo'; metainfo: TorrentMetainfo; seeders: number | null; leechers: number | null }
+  | { type: 'swarm'; infoHash: string; seeders: number | null; leechers: number | null }
   | { type: 'stats'; stats: CrawlStats }
   | { type: 'warning'; code: CrawlerWarningCode; message: string }
   | { type: 'recovered' }

@@ -28,6 +28,7 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
     try {
       crawler = await startCrawler(settings, known, {
         metainfo: (metainfo, seeders, leechers) => post({ type: 'metainfo', metainfo, seeders, leechers }),
+        swarm: (infoHash, seeders, leechers) => post({ type: 'swarm', infoHash, seeders, leechers }),
         warning: (code, text) => post({ type: 'warning', code, message: text }),
         recovered: () => post({ type: 'recovered' }),
       }, log)
@@ -38,6 +39,10 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
     log.debug('seen filter loaded', { hashes: loaded })
     statsTimer = setInterval(() => post({ type: 'stats', stats: crawler!.stats() }), STATS_EVERY_MS)
     post({ type: 'started', port: crawler.port, nodeId: crawler.nodeId, savedNodes: crawler.savedNodes })
+    return
+  }
+  if (message.type === 'scrape') {
+    crawler?.refreshSwarms(message.infoHashes)
     return
   }
   clearInterval(statsTimer)

@@ -18,6 +18,13 @@ export interface IngestItem {
   leechers: number | null
 }
 
+/** Seeders and leechers of a stored torrent, from a DHT scrape (BEP 33). */
+export interface SwarmUpdate {
+  infoHash: string
+  seeders: number | null
+  leechers: number | null
+}
+
 /**
  * `imported`: a torrent new to the index; `updated`: one it already held; `deleted`: a
  * classification rule deleted it (banned content), or had before: it is not stored.

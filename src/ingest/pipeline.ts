@@ -1,5 +1,5 @@
 import type { Logger } from '../log'
-import type { ClassifiedItem, IngestItem, Receipt, WriteOutcome } from './model'
+import type { ClassifiedItem, IngestItem, Receipt, SwarmUpdate, WriteOutcome } from './model'
 import type { IngestRepository } from './repository'
 
 export interface FlushReport {
@@ -91,6 +91,10 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       buffer.push({ item, receipt })
       if (buffer.length >= deps.batchSize) flush()
       else timer ??= setTimeout(flush, deps.flushIntervalMs)
+    },
+    /** Swarm counts are small single-row updates: written at once, in one transaction. */
+    updateSwarms(updates: SwarmUpdate[]): void {
+      if (updates.length) deps.repository.updateSwarms(updates, nowSeconds())
     },
     /** Writes whatever is buffered now; shutdown calls it before closing the database. */
     flush,

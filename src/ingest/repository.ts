@@ -1,7 +1,7 @@
 import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
 import { createClassificationRepository, type Classifier } from '../classify'
 import { hexToBytes, type TorrentFile } from '../metainfo'
-import type { ClassifiedItem, IngestItem, WriteOutcome } from './model'
+import type { ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from './model'
 
 /**
  * The ingest writer's SQL. Raw prepared statements on purpose: this is the one hot write path
@@ -31,6 +31,8 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
        private = max(private, ?), info_hash_v2 = coalesce(info_hash_v2, ?)
      WHERE id = ?`,
   )
+  // A scrape replaces what we knew: a swarm shrinks as well as grows.
+  const setSwarm = db.prepare('UPDATE torrents SET seeders = ?, leechers = ?, updated_at = ? WHERE info_hash = ?')
   const fillFiles = db.prepare('UPDATE torrents SET files_count = ?, size = ? WHERE id = ?')
   const insertFiles = createMultiRowInsert(
     db,
@@ -114,6 +116,10 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
       const batch: BatchState = { hasLabels: classifications.hasAnyLabel(), hasBlocked: classifications.hasAnyBlocked(), classified: [] }
       const outcomes = items.map((item) => writeOne(item, nowSeconds, batch))
       return { outcomes, classified: batch.classified }
+    }),
+    /** Fresh swarm counts for torrents already stored; unknown hashes are skipped. */
+    updateSwarms: db.transaction((updates: SwarmUpdate[], nowSeconds: number): void => {
+      for (const update of updates) setSwarm.run(update.seeders, update.leechers, nowSeconds, hexToBytes(update.infoHash))
     }),
   }
 }

@@ -8,11 +8,13 @@ export type ToWorker =
 /** Torznab worker -> main thread. */
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'answered'; id: number; contentType: string; body: string; search: SearchTiming | null }
-  | { type: 'refused'; id: number; torznabCode: number; description: string; httpStatus: number; search: SearchTiming | null }
+  | { type: 'answered'; id: number; contentType: string; body: string; search: SearchReport | null }
+  | { type: 'refused'; id: number; torznabCode: number; description: string; httpStatus: number; search: SearchReport | null }
   | { type: 'failed'; id: number; message: string }
 
-export interface SearchTiming {
+export interface SearchReport {
   kind: 'text' | 'feed' | 'ids'
   seconds: number
+  /** What a text or id search returned (not feeds), so the crawler can refresh their swarms. */
+  infoHashes: string[]
 }

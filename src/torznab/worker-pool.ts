@@ -2,7 +2,7 @@ import type { Logger } from '../log'
 import type { RankingWeights } from '../search'
 import { searchFailed, TorznabError } from './errors'
 import type { TorznabAnswer } from './service'
-import type { FromWorker, SearchTiming, ToWorker } from './worker-messages'
+import type { FromWorker, SearchReport, ToWorker } from './worker-messages'
 
 export interface TorznabWorkerPoolOptions {
   size: number
@@ -11,7 +11,7 @@ export interface TorznabWorkerPoolOptions {
   timeoutMs: number
   version: string
   log: Logger
-  onSearch?: (timing: SearchTiming) => void
+  onSearch?: (timing: SearchReport) => void
 }
 
 interface Pending {

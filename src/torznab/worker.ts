@@ -7,12 +7,15 @@ import { openDatabase } from '../db'
 import { createSearchRepository, createSearchService, type SearchQuery, type SearchService } from '../search'
 import { TorznabError } from './errors'
 import { createTorznabService, type TorznabService } from './service'
-import type { FromWorker, SearchTiming, ToWorker } from './worker-messages'
+import type { FromWorker, SearchReport, ToWorker } from './worker-messages'
 
 declare const self: Worker
 
+/** The top of a result page is what a user picks from; its swarm counts matter most. */
+const SWARM_REFRESH_ITEMS = 25
+
 let torznab: TorznabService | undefined
-let lastSearch: SearchTiming | null = null
+let lastSearch: SearchReport | null = null
 
 const post = (message: FromWorker) => self.postMessage(message)
 
@@ -20,11 +23,14 @@ function timed(search: SearchService): SearchService {
   return {
     search(query: SearchQuery) {
       const startedAt = performance.now()
-      try {
-        return search.search(query)
-      } finally {
-        lastSearch = { kind: query.externalIds ? 'ids' : query.text ? 'text' : 'feed', seconds: (performance.now() - startedAt) / 1000 }
+      const kind = query.externalIds ? 'ids' : query.text ? 'text' : 'feed'
+      const result = search.search(query)
+      lastSearch = {
+        kind,
+        seconds: (performance.now() - startedAt) / 1000,
+        infoHashes: kind === 'feed' ? [] : result.items.slice(0, SWARM_REFRESH_ITEMS).map((item) => item.infoHash),
       }
+      return result
     },
   }
 }

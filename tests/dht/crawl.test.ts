@@ -112,6 +112,21 @@ describe('crawling a loopback DHT', () => {
     }
   })
 
+  test('a Torznab search refreshes the swarm counts of what it found', async () => {
+    // Not one of the torrents searched above: a torrent is scraped at most once an hour.
+    const fixture = torrentFixtures.find((candidate) => candidate.file === 'debian-10.8.0-netinst.torrent')!
+    const hash = expectedKey(fixture)
+    swarm.addSeeds(hash, Array.from({ length: 40 }, (_, i) => `10.9.${i}.1`))
+    const seeders = async () => {
+      const answer = await getTorznab(`${service!.baseUrl}/torznab/api?t=search&q=debian`)
+      return Number(answer.items.find((item) => item.attrs.get('infohash')?.[0] === hash)?.attrs.get('seeders')?.[0])
+    }
+    expect(await seeders()).toBe(1)
+    // The search itself asked for the scrape; the next one shows its answer (BEP 33 estimates).
+    await waitFor(async () => (await seeders()) > 30, 10_000)
+    expect(await seeders()).toBeLessThan(50)
+  }, 20_000)
+
   test('hostile peers are dropped, each for its own reason, and nothing of theirs is stored', async () => {
     const failed = (reason: string) => metricValue(service!.baseUrl, 'service_dht_metadata_failed_total', { reason })
     // The stalling peer is given up on after the 6 s peer timeout.

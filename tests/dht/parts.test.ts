@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { decodeCompactNodes, decodeCompactPeers, decodeSamples } from '../../src/dht/compact'
 import { ExpiringSet } from '../../src/dht/expiring-set'
-import { FetchError } from '../../src/dht/fetch-error'
+import { FetchError, type FetchFailure } from '../../src/dht/fetch-error'
 import { fetchMetadata } from '../../src/dht/fetch-metadata'
 import { NodeTable } from '../../src/dht/node-table'
 import { SeenFilter } from '../../src/dht/seen-filter'
@@ -154,7 +154,8 @@ describe('fetching metadata from one peer', () => {
     const [start, end] = findTopLevelValueSpan(file, 'info')!
     infos.set(expectedKey(fixture), file.subarray(start, end))
   }
-  const [[firstHash], [secondHash, secondInfo]] = [...infos]
+  const [firstHash, secondHash] = [...infos.keys()]
+  const secondInfo = infos.get(secondHash!)
   const fetchFrom = (port: number, infoHash: string, timeoutMs = 3_000) =>
     fetchMetadata({
       infoHash, peer: { host: '127.0.0.1', port }, peerId: Buffer.from('-DI0100-testtesttest'),
@@ -174,7 +175,7 @@ describe('fetching metadata from one peer', () => {
     }
   })
 
-  const cases: [SeederBehaviour, string, number][] = [
+  const cases: [SeederBehaviour, FetchFailure, number][] = [
     ['wrong_metadata', 'hash_mismatch', 3_000],
     ['oversized', 'too_large', 3_000],
     ['stall', 'timeout', 500],

@@ -25,6 +25,8 @@ export interface DhtSwarm {
   announce(infoHash: string, peerPort: number): Promise<void>
   /** Puts `infoHash` straight into every node's store: for benchmarks with thousands of hashes. */
   plant(infoHash: string, peerPort: number): void
+  /** More seeds of `infoHash`, seen only in scrape answers (the swarm grew). */
+  addSeeds(infoHash: string, ipv4s: string[]): void
   /** How many sample_infohashes queries the BEP 51 nodes answered. */
   samplesAnswered(): number
   stop(): Promise<void>
@@ -81,6 +83,11 @@ export async function startDhtSwarm(count: number, withSamples: number): Promise
         const internals = node.dht as unknown as { _addPeer(peer: { host: string; port: number }, hash: Uint8Array, from: unknown): void }
         internals._addPeer({ host: '127.0.0.1', port: peerPort }, Buffer.from(infoHash, 'hex'), { host: '127.0.0.1', port: peerPort })
       }
+    },
+    addSeeds(infoHash, ipv4s) {
+      const hosts = seedHosts.get(infoHash) ?? new Set()
+      for (const ip of ipv4s) hosts.add(ip)
+      seedHosts.set(infoHash, hosts)
     },
     samplesAnswered: () => answered,
     stop: async () => {
