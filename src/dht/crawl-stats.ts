@@ -21,12 +21,14 @@ export interface CrawlStats {
   lastResponseAt: number | null
   /** CPU seconds of the crawler's own thread, where the OS tells (Linux). */
   cpuSeconds: number | null
+  /** Bytes of the crawler thread's own JavaScript heap (the worker has its own). */
+  heapBytes: number
 }
 
 export function emptyStats(): CrawlStats {
   return {
     sent: {}, received: {}, inflight: {}, responses: 0, discovered: {}, fetched: 0, failed: {},
-    fetchesInFlight: 0, queued: 0, nodes: 0, routingNodes: 0, lastResponseAt: null, cpuSeconds: null,
+    fetchesInFlight: 0, queued: 0, nodes: 0, routingNodes: 0, lastResponseAt: null, cpuSeconds: null, heapBytes: 0,
   }
 }
 

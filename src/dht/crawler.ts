@@ -1,3 +1,4 @@
+import { heapStats } from 'bun:jsc'
 import { randomBytes } from 'node:crypto'
 import type { Logger } from '../log'
 import { parseInfoDict, type TorrentMetainfo } from '../metainfo'
@@ -14,7 +15,7 @@ import { lookUpPeers } from './peer-lookup'
 import { loadCrawlerState, saveCrawlerState } from './state-file'
 import { threadCpuSeconds } from './thread-cpu'
 import { TokenBucket } from './token-bucket'
-import { walkStep } from './walk'
+import { walkStep, type Triage } from './walk'
 
 export interface CrawlerOutput {
   metainfo(metainfo: TorrentMetainfo, seeders: number | null, leechers: number | null): void
@@ -66,12 +67,12 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   const failedRecently = new ExpiringSet(RETRY_FAILED_AFTER_MS, REMEMBERED_HASHES)
   const fetchedRecently = new ExpiringSet(RETRY_FAILED_AFTER_MS, REMEMBERED_HASHES)
   const queued = new Map<string, Job>()
+  const fetching = new Set<string>()
   const offered: Uint8Array[] = []
   const peerId = Buffer.concat([Buffer.from('-DI0100-'), randomBytes(12)])
   const queueLimit = settings.metadataFetches * 8
   const scrapedRecently = new ExpiringSet(RESCRAPE_AFTER_MS, REMEMBERED_HASHES)
   const pendingScrapes = new Set<string>()
-  let active = 0
   let scraping = 0
   let silent = false
 
@@ -93,20 +94,22 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   )
   for (const contact of [...state.nodes, ...settings.bootstrap]) table.add(contact, startedAt)
 
-  function consider(infoHash: string, source: DiscoverySource, hint: { node?: PeerAddress; peer?: PeerAddress }): boolean {
+  function consider(infoHash: string, source: DiscoverySource, hint: { node?: PeerAddress; peer?: PeerAddress }): Triage {
+    if (fetching.has(infoHash)) return 'seen'
     const job = queued.get(infoHash)
     if (job) {
       if (hint.node) job.nodes.push(hint.node)
       if (hint.peer) job.peers.push(hint.peer)
-      return false
+      return 'seen'
     }
     const now = Date.now()
-    if (failedRecently.has(infoHash, now) || fetchedRecently.has(infoHash, now)) return false
-    if (known.has(Buffer.from(infoHash, 'hex'))) return false
-    if (queued.size >= queueLimit) return false
+    if (failedRecently.has(infoHash, now) || fetchedRecently.has(infoHash, now)) return 'seen'
+    if (known.has(Buffer.from(infoHash, 'hex'))) return 'seen'
+    // New, but no room: it will come round again in a later sample.
+    if (queued.size >= queueLimit) return 'no_room'
     queued.set(infoHash, { infoHash, nodes: hint.node ? [hint.node] : [], peers: hint.peer ? [hint.peer] : [] })
     bump(stats.discovered, source)
-    return true
+    return 'queued'
   }
 
   const acquire = () => new Promise<void>((resolve) => waiting.push(resolve))
@@ -180,10 +183,10 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
 
   function startFetches(): void {
     for (const [infoHash, job] of queued) {
-      if (active >= settings.metadataFetches) return
+      if (fetching.size >= settings.metadataFetches) return
       queued.delete(infoHash)
-      active++
-      void fetchOne(job).finally(() => active--)
+      fetching.add(infoHash)
+      void fetchOne(job).finally(() => fetching.delete(infoHash))
     }
   }
 
@@ -238,11 +241,12 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
       }
     },
     stats(): CrawlStats {
-      stats.fetchesInFlight = active
+      stats.fetchesInFlight = fetching.size
       stats.queued = queued.size
       stats.nodes = table.size
       stats.routingNodes = node.routingTableSize()
       stats.cpuSeconds = threadCpuSeconds()
+      stats.heapBytes = heapStats().heapSize
       return stats
     },
     async stop(): Promise<void> {

@@ -14,6 +14,8 @@ export interface CrawlNode extends PeerAddress {
 
 /** A node that failed this many queries in a row is dropped. */
 const MAX_FAILURES = 2
+/** A node not to be sampled for this long may give its place to a new one. */
+const PARKED_MS = 10 * 60_000
 
 /**
  * The crawler's table of nodes to walk, apart from the routing table bittorrent-dht keeps for
@@ -41,7 +43,7 @@ export class NodeTable {
       known.id ??= contact.id ?? null
       return false
     }
-    if (this.nodes.size >= this.capacity && !this.evictSilentNode()) return false
+    if (this.nodes.size >= this.capacity && !this.evictSilentNode(now)) return false
     this.nodes.set(key, {
       host: contact.host, port: contact.port, id: contact.id ?? null,
       addedAt: now, respondedAt: null, bep51: null, nextSampleAt: now, queriedAt: 0, failures: 0,
@@ -90,14 +92,25 @@ export class NodeTable {
       .map(({ id, host, port }) => ({ id, host, port }))
   }
 
-  private evictSilentNode(): boolean {
-    for (const [key, node] of this.nodes) {
+  /**
+   * Room for a new node: one that never answered goes first; failing that, the node whose next
+   * sample is furthest off, if that is more than PARKED_MS away. Most DHT nodes ask for hours
+   * between samples, and a full table of such nodes would stall discovery, while fresh nodes
+   * keep arriving that can be sampled now.
+   */
+  private evictSilentNode(now: number): boolean {
+    let parked: [string, CrawlNode] | undefined
+    for (const entry of this.nodes) {
+      const node = entry[1]
       if (node.respondedAt === null && node.queriedAt > 0) {
-        this.nodes.delete(key)
+        this.nodes.delete(entry[0])
         return true
       }
+      if (!parked || node.nextSampleAt > parked[1].nextSampleAt) parked = entry
     }
-    return false
+    if (!parked || parked[1].nextSampleAt - now < PARKED_MS) return false
+    this.nodes.delete(parked[0])
+    return true
   }
 }
 

@@ -26,8 +26,9 @@ const ROUNDS = 3
 const NODES_PER_ROUND = 4
 
 /**
- * A bounded get_peers walk with BEP 33 scrape: the start nodes, then up to two hops towards the
- * hash through the nodes they return, four queries a hop. bittorrent-dht's own lookup would ask
+ * A bounded get_peers walk with BEP 33 scrape: the start nodes (or the routing table's closest),
+ * then, while no peer is found, up to two hops towards the hash through the nodes they return,
+ * at most four queries a hop. bittorrent-dht's own lookup would ask
  * up to its whole closest set for every hash, past any query budget.
  */
 export async function lookUpPeers(node: DhtNode, options: PeerLookupOptions): Promise<PeerLookupResult> {
@@ -36,9 +37,12 @@ export async function lookUpPeers(node: DhtNode, options: PeerLookupOptions): Pr
   const seeders = new SwarmFilter()
   const leechers = new SwarmFilter()
   const asked = new Set<string>()
-  let frontier = dedupe([...options.startNodes, ...node.closest(options.infoHash, NODES_PER_ROUND)])
+  // The node that sampled the hash usually has its peers (the hash is near it): ask it alone first.
+  let frontier = options.startNodes.length ? dedupe(options.startNodes) : node.closest(options.infoHash, NODES_PER_ROUND)
 
-  for (let round = 0; round < ROUNDS && frontier.length && peers.size < options.maxPeers; round++) {
+  // Peers found in a round end the walk: the nodes that had them are the ones near the hash.
+  let nodesHadPeers = false
+  for (let round = 0; round < ROUNDS && frontier.length && !nodesHadPeers; round++) {
     const batch = frontier.filter((candidate) => !asked.has(keyOf(candidate))).slice(0, NODES_PER_ROUND)
     const next: (PeerAddress & { id: string })[] = []
     await Promise.all(
@@ -48,7 +52,10 @@ export async function lookUpPeers(node: DhtNode, options: PeerLookupOptions): Pr
         try {
           const r = await node.query(candidate, 'get_peers', { info_hash: options.infoHash, scrape: 1 })
           options.onAnswer(candidate, r.id instanceof Uint8Array && r.id.length === 20 ? Buffer.from(r.id).toString('hex') : null)
-          for (const peer of decodeCompactPeers(r.values)) peers.set(keyOf(peer), peer)
+          for (const peer of decodeCompactPeers(r.values)) {
+            peers.set(keyOf(peer), peer)
+            nodesHadPeers = true
+          }
           seeders.merge(r.BFsd)
           leechers.merge(r.BFpe)
           next.push(...decodeCompactNodes(r.nodes))
@@ -58,7 +65,8 @@ export async function lookUpPeers(node: DhtNode, options: PeerLookupOptions): Pr
       }),
     )
     const target = Buffer.from(options.infoHash)
-    frontier = dedupe(next.sort((a, b) => Buffer.compare(xor(a.id, target), xor(b.id, target))))
+    const nearer = dedupe(next.sort((a, b) => Buffer.compare(xor(a.id, target), xor(b.id, target))))
+    frontier = nearer.length ? nearer : node.closest(options.infoHash, NODES_PER_ROUND)
   }
   return { peers: [...peers.values()].slice(0, options.maxPeers), seeders: seeders.estimate(), leechers: leechers.estimate() }
 }

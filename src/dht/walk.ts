@@ -5,13 +5,16 @@ import type { DiscoverySource } from './crawl-stats'
 import { KrpcError, type DhtNode } from './dht-node'
 import type { CrawlNode, NodeTable } from './node-table'
 
+/** What became of a discovered hash: queued for metadata, known already, or new but no room. */
+export type Triage = 'queued' | 'seen' | 'no_room'
+
 export interface WalkContext {
   node: DhtNode
   table: NodeTable
   now: number
   /** Takes one query token; false when the budget is spent for now. */
   take: () => boolean
-  consider: (infoHash: string, source: DiscoverySource, hint: { node?: PeerAddress }) => boolean
+  consider: (infoHash: string, source: DiscoverySource, hint: { node?: PeerAddress }) => Triage
   log: Logger
 }
 
@@ -61,7 +64,7 @@ async function sample(context: WalkContext, candidate: CrawlNode): Promise<void>
     }
     candidate.bep51 = true
     let fresh = 0
-    for (const infoHash of decodeSamples(r.samples)) if (context.consider(infoHash, 'sample_infohashes', { node: candidate })) fresh++
+    for (const infoHash of decodeSamples(r.samples)) if (context.consider(infoHash, 'sample_infohashes', { node: candidate }) !== 'seen') fresh++
     const interval = typeof r.interval === 'number' && Number.isFinite(r.interval) ? Math.min(Math.max(r.interval, MIN_INTERVAL_SECONDS), MAX_INTERVAL_SECONDS) : MIN_INTERVAL_SECONDS
     candidate.nextSampleAt = now + interval * 1000 + (fresh === 0 ? NOTHING_NEW_BACKOFF_MS : 0)
   } catch (err) {

@@ -23,7 +23,10 @@ export interface DhtSwarm {
   bootstrap: string
   /** Announces `infoHash` at `peerPort` the real way (get_peers, then announce_peer). */
   announce(infoHash: string, peerPort: number): Promise<void>
-  /** Puts `infoHash` straight into every node's store: for benchmarks with thousands of hashes. */
+  /**
+   * For benchmarks with thousands of hashes: puts the peer straight into every node's store and
+   * the hash into the samples of one BEP 51 node (by turns), as a large network spreads them.
+   */
   plant(infoHash: string, peerPort: number): void
   /** More seeds of `infoHash`, seen only in scrape answers (the swarm grew). */
   addSeeds(infoHash: string, ipv4s: string[]): void
@@ -32,22 +35,26 @@ export interface DhtSwarm {
   stop(): Promise<void>
 }
 
-/** Starts `count` DHT nodes, the first `withSamples` of them answering sample_infohashes and scrapes. */
-export async function startDhtSwarm(count: number, withSamples: number): Promise<DhtSwarm> {
+/**
+ * Starts `count` DHT nodes, the first `withSamples` of them answering sample_infohashes (with up
+ * to `samplesPerAnswer` hashes; ~20 fit a 576-byte packet, ~70 a 1,500-byte one) and scrapes.
+ */
+export async function startDhtSwarm(count: number, withSamples: number, samplesPerAnswer = 20): Promise<DhtSwarm> {
   const nodes: SwarmNode[] = []
-  const known = new Map<DHT, string[]>()
+  const known = new Map<DHT, Set<string>>()
   const seedHosts = new Map<string, Set<string>>()
   let answered = 0
+  let planted = 0
   for (let i = 0; i < count; i++) {
     const bootstrap = nodes.length ? [`127.0.0.1:${nodes[0]!.port}`] : false
     const dht = new DHT({ bootstrap, host: '127.0.0.1' })
     dht.on('warning', () => {})
     await new Promise<void>((resolve) => dht.listen(0, '127.0.0.1', resolve))
     const node = { dht, port: dht.address().port, answersSamples: i < withSamples }
-    known.set(dht, [])
+    known.set(dht, new Set())
     dht.on('announce', (peer: { host: string }, infoHash: Uint8Array) => {
       const hash = Buffer.from(infoHash).toString('hex')
-      remember(known.get(dht)!, hash)
+      known.get(dht)!.add(hash)
       seedHosts.set(hash, (seedHosts.get(hash) ?? new Set()).add(peer.host))
     })
     if (node.answersSamples) {
@@ -55,11 +62,11 @@ export async function startDhtSwarm(count: number, withSamples: number): Promise
       dht._rpc.on('query', (query: KrpcMessage, peer: RemoteInfo) => {
         if (String(query.q) !== 'sample_infohashes' || !query.a) return
         answered++
-        const hashes = known.get(dht)!
+        const hashes = [...known.get(dht)!]
         const target = query.a.target instanceof Uint8Array ? query.a.target : dht.nodeId
         dht._rpc.response(peer, query, {
           id: dht.nodeId, interval: 0, num: hashes.length,
-          samples: Buffer.concat(hashes.slice(-1000).map((hash) => Buffer.from(hash, 'hex'))),
+          samples: Buffer.concat(randomSubset(hashes, samplesPerAnswer).map((hash) => Buffer.from(hash, 'hex'))),
         }, dht._rpc.nodes.closest(target, 8))
       })
     }
@@ -79,10 +86,11 @@ export async function startDhtSwarm(count: number, withSamples: number): Promise
     announce: (infoHash, peerPort) =>
       new Promise((resolve, reject) => announcer.announce(infoHash, peerPort, (err) => (err ? reject(err) : resolve()))),
     plant(infoHash, peerPort) {
-      for (const node of nodes) {
-        const internals = node.dht as unknown as { _addPeer(peer: { host: string; port: number }, hash: Uint8Array, from: unknown): void }
-        internals._addPeer({ host: '127.0.0.1', port: peerPort }, Buffer.from(infoHash, 'hex'), { host: '127.0.0.1', port: peerPort })
-      }
+      const compactPeer = Buffer.from([127, 0, 0, 1, peerPort >> 8, peerPort & 255])
+      for (const node of nodes) (node.dht as unknown as { _peers: { add(key: string, value: Buffer): void } })._peers.add(infoHash, compactPeer)
+      const holder = nodes[planted++ % withSamples]!
+      known.get(holder.dht)!.add(infoHash)
+      seedHosts.set(infoHash, new Set(['127.0.0.1']))
     },
     addSeeds(infoHash, ipv4s) {
       const hosts = seedHosts.get(infoHash) ?? new Set()
@@ -119,8 +127,11 @@ export function scrapeFilter(ipv4s: string[]): Buffer {
   return filter
 }
 
-function remember(list: string[], hash: string): void {
-  if (!list.includes(hash)) list.push(hash)
+function randomSubset(items: string[], count: number): string[] {
+  if (items.length <= count) return items
+  const picked = new Set<string>()
+  while (picked.size < count) picked.add(items[Math.floor(Math.random() * items.length)]!)
+  return [...picked]
 }
 
 export type SeederBehaviour = 'honest' | 'wrong_metadata' | 'oversized' | 'stall' | 'garbage' | 'flood'
