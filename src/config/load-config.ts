@@ -64,7 +64,7 @@ export function loadConfig(env: Env): Config {
       bootstrap: v.SERVICE_DHT_BOOTSTRAP,
       peerPort: v.SERVICE_PEER_PORT,
       queriesPerSecond: v.SERVICE_DHT_QUERIES_PER_SECOND ?? 40 * v.SERVICE_DHT_SCALE,
-      metadataFetches: v.SERVICE_DHT_METADATA_FETCHES ?? 16 * v.SERVICE_DHT_SCALE,
+      metadataFetches: v.SERVICE_DHT_METADATA_FETCHES ?? 32 * v.SERVICE_DHT_SCALE,
       maxNodes: v.SERVICE_DHT_MAX_NODES,
       seenFilterBytes: v.SERVICE_DHT_SEEN_FILTER_MB * 1024 * 1024,
       statePath: join(v.DATA_DIR, 'dht-state.json'),

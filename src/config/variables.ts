@@ -49,7 +49,7 @@ export const variables = {
   ),
   SERVICE_DHT_METADATA_FETCHES: optional(
     value.integer(1, 10_000),
-    'metadata downloads (TCP connections) at once; unset means 16 x SERVICE_DHT_SCALE',
+    'metadata downloads (TCP connections) at once; unset means 32 x SERVICE_DHT_SCALE (most peers time out, so slots wait more than they work)',
   ),
   SERVICE_DHT_MAX_NODES: variable(value.integer(16, 1_000_000), '2000', 'DHT nodes the crawler keeps to sample from; 2,000 is ~0.5 MB and keeps a steady supply of new hashes'),
   SERVICE_DHT_SEEN_FILTER_MB: variable(

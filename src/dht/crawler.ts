@@ -35,6 +35,7 @@ const TICK_MS = 100
 const MAX_METADATA_BYTES = 10 * 1024 * 1024
 /** One peer's whole exchange; a peer on a home link answers in well under a second. */
 const PEER_TIMEOUT_MS = 6_000
+const CONNECT_TIMEOUT_MS = 3_000
 const PEERS_PER_HASH = 6
 /** A hash whose fetch failed is tried again after this long: the swarm may have changed. */
 const RETRY_FAILED_AFTER_MS = 30 * 60_000
@@ -149,7 +150,7 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
       try {
         return await fetchMetadata({
           infoHash, peer, peerId, peerPort: settings.peerPort, clientName: settings.clientName,
-          maxBytes: MAX_METADATA_BYTES, timeoutMs: PEER_TIMEOUT_MS,
+          maxBytes: MAX_METADATA_BYTES, timeoutMs: PEER_TIMEOUT_MS, connectTimeoutMs: CONNECT_TIMEOUT_MS,
         })
       } catch (err) {
         last = err

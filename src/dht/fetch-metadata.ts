@@ -14,6 +14,8 @@ export interface FetchMetadataOptions {
   maxBytes: number
   /** The whole exchange, connect included. */
   timeoutMs: number
+  /** Most unreachable peers never answer the SYN; they are given up on sooner. */
+  connectTimeoutMs: number
 }
 
 /** Handshakes, bitfields and the like beside the metadata; anything past this is a flood. */
@@ -38,16 +40,17 @@ export function fetchMetadata(options: FetchMetadataOptions): Promise<Uint8Array
       if (settled) return
       settled = true
       clearTimeout(timer)
+      clearTimeout(connectTimer)
       socket.destroy()
       wire.destroy()
       if (err) reject(err)
       else resolve(info!)
     }
     const lost = (message: string) => finish(new FetchError(connected ? 'closed' : 'connect', message))
-    const timer = setTimeout(
-      () => finish(new FetchError(connected ? 'timeout' : 'connect', connected ? 'peer too slow' : 'connect timed out')),
-      options.timeoutMs,
-    )
+    const timer = setTimeout(() => finish(new FetchError('timeout', 'peer too slow')), options.timeoutMs)
+    const connectTimer = setTimeout(() => {
+      if (!connected) finish(new FetchError('connect', 'connect timed out'))
+    }, options.connectTimeoutMs)
 
     socket.setNoDelay(true)
     socket.on('connect', () => (connected = true))

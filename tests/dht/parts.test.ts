@@ -159,7 +159,7 @@ describe('fetching metadata from one peer', () => {
   const fetchFrom = (port: number, infoHash: string, timeoutMs = 3_000) =>
     fetchMetadata({
       infoHash, peer: { host: '127.0.0.1', port }, peerId: Buffer.from('-DI0100-testtesttest'),
-      peerPort: 4413, clientName: 'test', maxBytes: 10 * 1024 * 1024, timeoutMs,
+      peerPort: 4413, clientName: 'test', maxBytes: 10 * 1024 * 1024, timeoutMs, connectTimeoutMs: 1_000,
     })
 
   test('an honest peer gives the exact info dict of every corpus torrent, v1, v2 and hybrid', async () => {
