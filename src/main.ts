@@ -34,13 +34,17 @@ const { db, classifier, pipeline } = openCoreOrExit(config, log, {
   onCommitted: ({ report, classified }) => {
     metrics.countIngest(report)
     metrics.countClassified(classified.map((item) => item.classification.contentType))
+    running?.queue.evidence.onCommitted()
   },
 })
 workers.set('ingest', true)
 workers.set('classifier', true)
-const queue = startQueue({ db, classifier, batchSize: config.ingest.batchSize, workers, log })
-// Started after the queue and HTTP are up; health and searches reach it once it exists.
+// Started after the queue and HTTP are up; health, searches and grabs reach it once it exists.
 let crawler: CrawlerHost | undefined
+const queue = startQueue({
+  db, classifier, batchSize: config.ingest.batchSize, evidence: config.evidence, workers, log,
+  onGrab: (infoHash) => crawler?.refreshSwarms([infoHash]),
+})
 const health = createHealthCheck({ db: db.sqlite, workers, crawler: config.dht.enabled ? () => crawler?.status() ?? { running: false, port: null, warning: null } : undefined })
 const status = createStatusReporter({ db: db.sqlite, health, version: VERSION, startedAtMs })
 running = { queue, status }

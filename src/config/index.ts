@@ -1,4 +1,4 @@
-export { loadConfig, type Config, type DhtConfig, type Env, type LlmConfig } from './load-config'
+export { loadConfig, type Config, type DhtConfig, type Env, type EvidenceConfig, type LlmConfig } from './load-config'
 export { renderConfigHelp } from './help'
 export { ConfigError } from './errors'
 export { variables } from './variables'

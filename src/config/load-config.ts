@@ -21,6 +21,7 @@ export interface Config {
   dht: DhtConfig
   search: { timeoutMs: number; workers: number; weights: RankingWeights }
   ingest: { batchSize: number; flushIntervalMs: number }
+  evidence: EvidenceConfig
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
 }
 
@@ -36,6 +37,12 @@ export interface DhtConfig {
   seenFilterBytes: number
   /** Where the crawler keeps its node id and good nodes between runs. */
   statePath: string
+}
+
+export interface EvidenceConfig {
+  weights: { grab: number; success: number; failurePenalty: number }
+  /** The outbound webhook; null when SERVICE_EVIDENCE_WEBHOOK_URL is unset. */
+  webhook: { url: string; batchSize: number; timeoutMs: number; backoffMs: number } | null
 }
 
 /** The optional rerank model; null when SERVICE_LLM_URL is unset. */
@@ -81,6 +88,12 @@ export function loadConfig(env: Env): Config {
       },
     },
     ingest: { batchSize: v.SERVICE_INGEST_BATCH_SIZE, flushIntervalMs: v.SERVICE_INGEST_FLUSH_INTERVAL },
+    evidence: {
+      weights: { grab: v.SERVICE_EVIDENCE_GRAB_WEIGHT, success: v.SERVICE_EVIDENCE_SUCCESS_WEIGHT, failurePenalty: v.SERVICE_EVIDENCE_FAILURE_PENALTY },
+      webhook: v.SERVICE_EVIDENCE_WEBHOOK_URL
+        ? { url: v.SERVICE_EVIDENCE_WEBHOOK_URL, batchSize: v.SERVICE_EVIDENCE_BATCH_SIZE, timeoutMs: v.SERVICE_EVIDENCE_WEBHOOK_TIMEOUT, backoffMs: v.SERVICE_EVIDENCE_WEBHOOK_BACKOFF }
+        : null,
+    },
     classify: {
       rulesPath: v.CLASSIFIER_RULES_PATH,
       llm: v.SERVICE_LLM_URL

@@ -67,6 +67,13 @@ export const variables = {
   SERVICE_TORZNAB_RATE_LIMIT: variable(value.integer(0, 1_000_000), '0', 'Torznab requests per minute per client (key or address); 0 turns the limit off, as a LAN setup wants'),
   SERVICE_INGEST_BATCH_SIZE: variable(value.integer(1, 100_000), '1000', 'torrents per write transaction; larger is faster to import, smaller keeps each commit short'),
   SERVICE_INGEST_FLUSH_INTERVAL: variable(value.durationMs, '500ms', 'longest a torrent waits in a partial batch before it is written'),
+  SERVICE_EVIDENCE_GRAB_WEIGHT: variable(value.decimal(0, 100), '0.1', 'evidence score a grab adds: someone chose this release'),
+  SERVICE_EVIDENCE_SUCCESS_WEIGHT: variable(value.decimal(0, 100), '1', 'evidence score a successful download or import adds'),
+  SERVICE_EVIDENCE_FAILURE_PENALTY: variable(value.decimal(0, 100), '1', 'evidence score a failed download or import takes away, lowering the release in search'),
+  SERVICE_EVIDENCE_WEBHOOK_URL: optional(value.httpUrl, 'when set, newly classified releases are POSTed there as JSON batches'),
+  SERVICE_EVIDENCE_BATCH_SIZE: variable(value.integer(1, 10_000), '100', 'releases per outbound batch; a partial batch goes out after 30 s'),
+  SERVICE_EVIDENCE_WEBHOOK_TIMEOUT: variable(value.durationMs, '10s', 'longest one delivery may take before it counts as failed and is retried'),
+  SERVICE_EVIDENCE_WEBHOOK_BACKOFF: variable(value.durationMs, '2s', 'wait before the first retry of a failed delivery; it doubles for each of the 3 retries'),
   CLASSIFIER_RULES_PATH: optional(value.filePath, 'a YAML rules file merged over the default rules by id (override, disable or add rules and keywords)'),
   SERVICE_LLM_URL: optional(
     value.httpUrl,

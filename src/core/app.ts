@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db'
 import { createTorrentRepository, graphqlRoutes } from '../graphql'
+import { createEvidenceRepository, evidenceRoutes } from '../evidence'
 import { healthRoutes, type HealthCheck, type StatusReporter } from '../health'
 import { importRoutes } from '../importer'
 import type { IngestPipeline } from '../ingest'
@@ -46,6 +47,7 @@ export function createCoreApp(deps: CoreAppDeps) {
       return { error: 'internal', message: 'unexpected error' }
     })
     .use(healthRoutes({ health: deps.health, status: deps.status }))
+    .use(evidenceRoutes({ queue: deps.queue.queue, apiKey: deps.config.torznab.apiKey, log }))
     .use(metricsRoutes({ metrics: deps.metrics }))
     .use(
       graphqlRoutes({
@@ -55,6 +57,7 @@ export function createCoreApp(deps: CoreAppDeps) {
         jobs: deps.queue.repository,
         workers: deps.workers,
         health: deps.health,
+        evidence: createEvidenceRepository(deps.db.sqlite),
         version: VERSION,
       }),
     )

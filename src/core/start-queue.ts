@@ -1,11 +1,14 @@
 import { createReclassifier, createReprocessHandlers, type Classifier } from '../classify'
+import type { EvidenceConfig } from '../config'
 import type { DatabaseHandle } from '../db'
+import { createEvidenceJobs, type EvidenceJobs } from '../evidence'
 import type { Logger } from '../log'
 import { createQueueRepository, createQueueService, type QueueRepository, type QueueService, type WorkerRegistry } from '../queue'
 
 export interface RunningQueue {
   repository: QueueRepository
   queue: QueueService
+  evidence: EvidenceJobs
   stop(): Promise<void>
 }
 
@@ -13,14 +16,26 @@ export interface RunningQueue {
  * The queue and its workers in the service process: leases left by a previous run are released
  * (its workers are gone), then one worker per queue starts and is listed in the registry.
  */
-export function startQueue(deps: { db: DatabaseHandle; classifier: Classifier; batchSize: number; workers: WorkerRegistry; log: Logger }): RunningQueue {
+export function startQueue(deps: {
+  db: DatabaseHandle
+  classifier: Classifier
+  batchSize: number
+  evidence: EvidenceConfig
+  /** A grab reported by an *arr app: the crawler refreshes that torrent's swarm. */
+  onGrab?: (infoHash: string) => void
+  workers: WorkerRegistry
+  log: Logger
+}): RunningQueue {
   const log = deps.log.child({ component: 'queue' })
   const repository = createQueueRepository(deps.db.sqlite)
   const released = repository.releaseLeases()
   if (released > 0) log.info('released the leases of a previous run', { jobs: released })
   const queue = createQueueService({ repository, log })
   const reclassifier = createReclassifier({ db: deps.db.sqlite, classifier: deps.classifier, batchSize: deps.batchSize })
-  const handlers = createReprocessHandlers({ reclassifier, enqueue: (job) => queue.enqueue(job) })
+  const evidence = createEvidenceJobs({
+    db: deps.db.sqlite, classifier: deps.classifier, queue, config: deps.evidence, batchSize: deps.batchSize, onGrab: deps.onGrab, log: deps.log,
+  })
+  const handlers = { ...createReprocessHandlers({ reclassifier, enqueue: (job) => queue.enqueue(job) }), ...evidence.handlers }
   const running = Object.entries(handlers).map(([name, handler]) => {
     deps.workers.set(`queue:${name}`, true)
     return { name, worker: queue.runWorker({ queue: name, handler }) }
@@ -28,7 +43,9 @@ export function startQueue(deps: { db: DatabaseHandle; classifier: Classifier; b
   return {
     repository,
     queue,
+    evidence,
     async stop() {
+      evidence.stop()
       await Promise.all(
         running.map(async ({ name, worker }) => {
           await worker.stop()

@@ -139,6 +139,36 @@ export const queueJobs = sqliteTable('queue_jobs', {
   lockedUntil: integer('locked_until'),
 })
 
+export const evidence = sqliteTable('evidence', {
+  id: integer('id').primaryKey(),
+  infoHash: blob('info_hash', { mode: 'buffer' }),
+  instance: text('instance').notNull(),
+  client: text('client', { enum: ['sonarr', 'radarr', 'lidarr', 'readarr', 'whisparr', 'other'] }).notNull(),
+  event: text('event').notNull(),
+  type: text('type', { enum: ['grab', 'download', 'import'] }).notNull(),
+  result: text('result', { enum: ['success', 'failed', 'duplicate'] }).notNull(),
+  occurredAt: text('occurred_at').notNull(),
+  receivedAt: text('received_at').notNull(),
+  payload: text('payload').notNull(),
+})
+
+export const evidenceWebhookBatches = sqliteTable('evidence_webhook_batches', {
+  batchId: text('batch_id').primaryKey(),
+  firstTorrentId: integer('first_torrent_id').notNull(),
+  lastTorrentId: integer('last_torrent_id').notNull(),
+  items: integer('items').notNull(),
+  status: text('status', { enum: ['pending', 'delivered', 'failed'] }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: text('created_at').notNull(),
+  finishedAt: text('finished_at'),
+})
+
+export const evidenceWebhookCursor = sqliteTable('evidence_webhook_cursor', {
+  id: integer('id').primaryKey(),
+  lastTorrentId: integer('last_torrent_id').notNull(),
+})
+
 export const schemaVersions = sqliteTable('schema_versions', {
   version: integer('version').primaryKey(),
   name: text('name').notNull(),

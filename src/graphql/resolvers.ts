@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql'
 import { REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../classify'
+import type { EvidenceRepository } from '../evidence'
 import type { HealthCheck } from '../health'
 import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '../queue'
 import { SearchTimeoutError, type SearchService } from '../search'
@@ -16,6 +17,7 @@ export interface GraphqlDeps {
   jobs: QueueRepository
   workers: WorkerRegistry
   health: HealthCheck
+  evidence: EvidenceRepository
   version: string
 }
 
@@ -52,6 +54,11 @@ export function createResolvers(deps: GraphqlDeps) {
         }
       },
       torrentContent: () => ({}),
+      evidence: (_: unknown, { input }: { input?: { infoHash?: string | null; limit?: number | null; page?: number | null; offset?: number | null } | null }) => {
+        const { limit, offset } = readPage(input ?? {})
+        const { total, items } = deps.evidence.list({ infoHash: input?.infoHash ?? undefined, limit, offset })
+        return { totalCount: total, items }
+      },
       torrent: () => ({}),
       queue: () => ({}),
     },

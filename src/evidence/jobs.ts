@@ -1,0 +1,69 @@
+import type { Database } from 'bun:sqlite'
+import { createReclassifier, type Classifier } from '../classify'
+import type { EvidenceConfig } from '../config'
+import type { Logger } from '../log'
+import type { JobHandler, QueueService } from '../queue'
+import type { EvidenceReport } from './model'
+import { createWebhookBatches, WEBHOOK_QUEUE } from './outbound/batches'
+import { createWebhookDelivery } from './outbound/deliver'
+import { createEvidenceProcessor, EVIDENCE_QUEUE } from './processor'
+import { createEvidenceRepository } from './repository'
+
+/** A partial outbound batch waits at most this long for more releases. */
+const PARTIAL_BATCH_AFTER_MS = 30_000
+
+export interface EvidenceJobsDeps {
+  db: Database
+  classifier: Classifier
+  queue: QueueService
+  config: EvidenceConfig
+  batchSize: number
+  onGrab?: (infoHash: string) => void
+  log: Logger
+}
+
+/**
+ * The evidence side of the queue: the handler that records reports and applies their effects,
+ * and, with SERVICE_EVIDENCE_WEBHOOK_URL set, the outbound batches (cut after each ingest commit
+ * and every 30 s) with their delivery handler.
+ */
+export function createEvidenceJobs(deps: EvidenceJobsDeps) {
+  const log = deps.log.child({ component: 'evidence' })
+  const reclassifier = createReclassifier({ db: deps.db, classifier: deps.classifier, batchSize: deps.batchSize })
+  const processor = createEvidenceProcessor({
+    db: deps.db,
+    repository: createEvidenceRepository(deps.db),
+    weights: deps.config.weights,
+    reclassify: (infoHash) => reclassifier.run({ infoHashes: [infoHash] }),
+    onGrab: deps.onGrab,
+    log,
+  })
+  const handlers: Record<string, JobHandler> = { [EVIDENCE_QUEUE]: (payload) => processor.process(payload as EvidenceReport) }
+
+  const webhook = deps.config.webhook
+  let timer: ReturnType<typeof setInterval> | undefined
+  let cutBatches = (_partial: boolean) => {}
+  if (webhook) {
+    const batches = createWebhookBatches(deps.db, deps.queue)
+    batches.start()
+    handlers[WEBHOOK_QUEUE] = createWebhookDelivery({
+      batches, url: webhook.url, timeoutMs: webhook.timeoutMs, backoffMs: webhook.backoffMs, log,
+      onFailed: (batchId, error) => log.error('webhook batch given up after its retries', { batchId, err: error }),
+    })
+    cutBatches = (partial) => batches.cutBatches(webhook.batchSize, partial)
+    timer = setInterval(() => cutBatches(true), PARTIAL_BATCH_AFTER_MS)
+  }
+
+  return {
+    handlers,
+    /** After each ingest commit: full batches go out at once. */
+    onCommitted: () => cutBatches(false),
+    /** On shutdown: what is waiting goes into a last (partial) batch, kept by the queue. */
+    stop(): void {
+      clearInterval(timer)
+      cutBatches(true)
+    },
+  }
+}
+
+export type EvidenceJobs = ReturnType<typeof createEvidenceJobs>

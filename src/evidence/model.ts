@@ -1,0 +1,59 @@
+import type { ContentType, ExternalIds } from '../classify'
+
+export const CLIENT_KINDS = ['sonarr', 'radarr', 'lidarr', 'readarr', 'whisparr', 'other'] as const
+export type ClientKind = (typeof CLIENT_KINDS)[number]
+
+export const EVIDENCE_TYPES = ['grab', 'download', 'import'] as const
+export type EvidenceType = (typeof EVIDENCE_TYPES)[number]
+
+export type EvidenceResult = 'success' | 'failed' | 'duplicate'
+
+/** What a client confirmed about the torrent it imported: the ground-truth label's content. */
+export interface LabelFacts extends ExternalIds {
+  contentType: ContentType
+  title: string | null
+  year: number | null
+  seasons: number[]
+  episodes: number[]
+}
+
+/** One webhook, normalised: what the queue job carries and the processor records. */
+export interface EvidenceReport {
+  instance: string
+  client: ClientKind
+  /** The client's own event name (Grab, Download, ImportFailure...), kept for the record. */
+  event: string
+  type: EvidenceType
+  result: 'success' | 'failed'
+  /** 40 lowercase hex; null when the report names no torrent (a usenet download). */
+  infoHash: string | null
+  /** UTC RFC 3339. */
+  occurredAt: string
+  receivedAt: string
+  /** Only for a successful download or import from a client whose kind says what it holds. */
+  label: LabelFacts | null
+  payload: string
+}
+
+/** A stored evidence row, as GraphQL and the dashboard read it. */
+export interface EvidenceRecord {
+  id: number
+  infoHash: string | null
+  instance: string
+  client: ClientKind
+  event: string
+  type: EvidenceType
+  result: EvidenceResult
+  occurredAt: string
+  receivedAt: string
+  payload: string
+}
+
+/** A webhook that is not evidence: the client's connection test, or an event we do not use. */
+export interface NotEvidence {
+  ignored: true
+  event: string
+  reason: string
+}
+
+export class IntakeError extends Error {}

@@ -1,0 +1,53 @@
+import type { Database } from 'bun:sqlite'
+import type { EvidenceConfig } from '../config'
+import type { Logger } from '../log'
+import type { EvidenceReport } from './model'
+import type { EvidenceRepository } from './repository'
+
+export const EVIDENCE_QUEUE = 'evidence'
+
+export interface EvidenceProcessorDeps {
+  db: Database
+  repository: EvidenceRepository
+  weights: EvidenceConfig['weights']
+  /** Re-runs classification for one torrent, so a new label takes effect (categories, ids). */
+  reclassify: (infoHash: string) => void
+  /** A grabbed torrent is worth fresh swarm counts (the crawler's scrape), when a crawler runs. */
+  onGrab?: (infoHash: string) => void
+  log: Logger
+}
+
+/**
+ * Turns one queued report into its record and its effects, in one transaction: a repeat within
+ * 60 s is recorded as `duplicate` and does nothing; a grab counts; a success adds to the evidence
+ * score and, with a label, makes it ground truth (the torrent is re-classified: confirmed, its
+ * categories and ids follow); a failure takes the penalty off the score.
+ */
+export function createEvidenceProcessor(deps: EvidenceProcessorDeps) {
+  const { repository, weights } = deps
+  const apply = deps.db.transaction((report: EvidenceReport): { labelled: boolean } => {
+    const repeat = repository.isRepeat(report)
+    repository.record(report, repeat ? 'duplicate' : report.result)
+    const hash = report.infoHash
+    if (repeat || !hash) return { labelled: false }
+    if (report.type === 'grab') repository.addGrab(hash, weights.grab)
+    else if (report.result === 'failed') repository.adjustScore(hash, -weights.failurePenalty)
+    else {
+      repository.adjustScore(hash, weights.success)
+      if (report.label) {
+        repository.label(hash, report.label, report.instance, Math.floor(Date.now() / 1000))
+        return { labelled: true }
+      }
+    }
+    return { labelled: false }
+  })
+
+  return {
+    process(report: EvidenceReport): void {
+      const { labelled } = apply(report)
+      if (labelled) deps.reclassify(report.infoHash!)
+      if (report.type === 'grab' && report.infoHash) deps.onGrab?.(report.infoHash)
+      deps.log.debug('evidence recorded', { instance: report.instance, event: report.event, infoHash: report.infoHash, labelled })
+    },
+  }
+}

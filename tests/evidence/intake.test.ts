@@ -1,0 +1,283 @@
+/**
+ * The evidence intake against a real service whose index holds the corpus torrents: native
+ * webhooks of each *arr app and version, the generic form, bursts, every timestamp form, bad
+ * bodies and the API key, with their effects (grabs, ground truth, penalties) read back from the
+ * database, Torznab and GraphQL.
+ */
+import { Database } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
+import {
+  lidarrDownload, lidarrDownloadFailure, lidarrGrab, radarrV3Grab, radarrV5Download, readarrDownload, readarrImportFailure,
+  sonarrTest, sonarrV3Grab, sonarrV4Download, sonarrV4ManualInteraction, whisparrDownload,
+} from '../support/arr-payloads'
+import { waitFor } from '../support/dht-probe'
+import { runCli, startService, type RunningService } from '../support/processes'
+import { makeTempDir } from '../support/temp-dir'
+import { expectedKey, TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/torrent-fixtures'
+import { getTorznab } from '../support/torznab-client'
+
+const API_KEY = 'evidence-test-key-0123456789'
+const dataDir = makeTempDir('evidence-')
+let service: RunningService
+let db: Database
+
+const hashOf = (file: string) => expectedKey(torrentFixtures.find((fixture) => fixture.file === file)!)
+const Z_NATION = hashOf('z-nation-s01e12.torrent')
+const SINTEL = hashOf('sintel.torrent')
+const WIRED = hashOf('wired-cd.torrent')
+const LEAVES = hashOf('leaves-of-grass.torrent')
+const JAV = hashOf('xxx-jav-a.torrent')
+const CONTINUUM = hashOf('continuum-s01.torrent')
+
+function post(instance: string, body: unknown, init: { key?: string | null; headers?: Record<string, string> } = {}) {
+  const url = new URL(`${service.baseUrl}/evidence/arr/${instance}`)
+  if (init.key !== null) url.searchParams.set('apikey', init.key ?? API_KEY)
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...init.headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+}
+
+const evidenceCount = () => db.query<{ n: number }, []>('SELECT count(*) AS n FROM evidence').get()!.n
+const jobCount = () => db.query<{ n: number }, []>("SELECT count(*) AS n FROM queue_jobs WHERE queue = 'evidence'").get()!.n
+const rowsFor = (hash: string) =>
+  db.query<{ instance: string; client: string; event: string; type: string; result: string; occurred_at: string; received_at: string }, [Uint8Array]>(
+    'SELECT instance, client, event, type, result, occurred_at, received_at FROM evidence WHERE info_hash = ? ORDER BY id',
+  ).all(Buffer.from(hash, 'hex'))
+const torrent = (hash: string) =>
+  db.query<{ grabs: number; evidence_score: number; content_type: string; status: string; categories: string; imdb_id: string | null; tvdb_id: number | null }, [Uint8Array]>(
+    `SELECT t.grabs, t.evidence_score, c.content_type, c.status, c.categories, c.imdb_id, c.tvdb_id
+     FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id WHERE t.info_hash = ?`,
+  ).get(Buffer.from(hash, 'hex'))!
+
+/** Posts and waits until the queue has recorded it. */
+async function deliver(instance: string, body: unknown): Promise<void> {
+  const before = evidenceCount()
+  const response = await post(instance, body)
+  expect(response.status).toBe(202)
+  await waitFor(() => evidenceCount() > before, 5_000, 20)
+}
+
+beforeAll(async () => {
+  const imported = await runCli(['import', TORRENT_FIXTURES_DIR], { DATA_DIR: dataDir })
+  expect(imported.exitCode).toBe(0)
+  service = await startService({ DATA_DIR: dataDir, TORZNAB_API_KEY: API_KEY })
+  db = new Database(join(dataDir, 'index.db'), { readonly: true })
+}, 30_000)
+
+afterAll(async () => {
+  db?.close()
+  service.child.kill('SIGTERM')
+  await service.child.exited
+})
+
+describe('native *arr webhooks', () => {
+  test('a Sonarr v3 grab (upper-case download id) counts a grab, shown in Torznab', async () => {
+    await deliver('sonarr', sonarrV3Grab(Z_NATION.toUpperCase()))
+    expect(rowsFor(Z_NATION)).toMatchObject([{ instance: 'sonarr', client: 'sonarr', event: 'Grab', type: 'grab', result: 'success' }])
+    expect(torrent(Z_NATION).grabs).toBe(1)
+    expect(torrent(Z_NATION).evidence_score).toBeCloseTo(0.1)
+    const feed = await getTorznab(`${service.baseUrl}/torznab/api?t=search&q=nation&apikey=${API_KEY}`)
+    expect(feed.items.find((item) => item.attrs.get('infohash')?.[0] === Z_NATION)!.attrs.get('grabs')).toEqual(['1'])
+  })
+
+  test('a burst of the same report within 60 s is recorded as duplicates with no effect', async () => {
+    for (let i = 0; i < 3; i++) expect((await post('sonarr', sonarrV3Grab(Z_NATION))).status).toBe(202)
+    await waitFor(() => rowsFor(Z_NATION).length === 4, 5_000, 20)
+    expect(rowsFor(Z_NATION).map((row) => row.result)).toEqual(['success', 'duplicate', 'duplicate', 'duplicate'])
+    expect(torrent(Z_NATION).grabs).toBe(1)
+    // Another instance's grab is its own report.
+    await deliver('sonarr-4k', sonarrV3Grab(Z_NATION))
+    expect(torrent(Z_NATION).grabs).toBe(2)
+  })
+
+  test('a Sonarr v4 import makes ground truth: confirmed tv_show, its tvdb id found by Torznab', async () => {
+    expect(torrent(Z_NATION).status).toBe('pending')
+    await deliver('sonarr', sonarrV4Download(Z_NATION))
+    const row = rowsFor(Z_NATION).at(-1)!
+    expect(row).toMatchObject({ event: 'Download', type: 'import', result: 'success', occurred_at: '2024-03-02T10:11:12.123Z' })
+    await waitFor(() => torrent(Z_NATION).status === 'confirmed', 5_000, 20)
+    expect(torrent(Z_NATION)).toMatchObject({ content_type: 'tv_show', tvdb_id: 280494, imdb_id: 'tt3843168' })
+    const byId = await getTorznab(`${service.baseUrl}/torznab/api?t=tvsearch&tvdbid=280494&season=1&ep=12&apikey=${API_KEY}`)
+    expect(byId.items.map((item) => item.attrs.get('infohash')?.[0])).toEqual([Z_NATION])
+    const label = db.query<{ labelled_by: string; seasons: string; episodes: string; tmdb_id: number }, [Uint8Array]>(
+      'SELECT labelled_by, seasons, episodes, tmdb_id FROM ground_truth_labels WHERE info_hash = ?',
+    ).get(Buffer.from(Z_NATION, 'hex'))
+    expect(label).toEqual({ labelled_by: 'sonarr', seasons: '[1]', episodes: '[12]', tmdb_id: 60892 })
+  })
+
+  test('Radarr v3 grab and v5 import: a confirmed movie found by imdbid and tmdbid', async () => {
+    await deliver('radarr', radarrV3Grab(SINTEL))
+    await deliver('radarr', radarrV5Download(SINTEL))
+    await waitFor(() => torrent(SINTEL).status === 'confirmed', 5_000, 20)
+    expect(torrent(SINTEL)).toMatchObject({ content_type: 'movie', imdb_id: 'tt1727587', grabs: 1 })
+    expect(JSON.parse(torrent(SINTEL).categories)).toContain(2000)
+    for (const query of ['imdbid=1727587', 'imdbid=tt1727587', 'tmdbid=45745']) {
+      const feed = await getTorznab(`${service.baseUrl}/torznab/api?t=movie&${query}&apikey=${API_KEY}`)
+      expect(feed.items.map((item) => item.attrs.get('infohash')?.[0]), query).toEqual([SINTEL])
+    }
+    expect(rowsFor(SINTEL).at(-1)!.occurred_at).toBe('2024-01-15T20:31:45.000Z')
+  })
+
+  test('Lidarr grab, import (a "YYYY-MM-DD HH:mm:ss" date) and download failure', async () => {
+    await deliver('lidarr', lidarrGrab(WIRED))
+    await deliver('lidarr', lidarrDownload(WIRED))
+    await waitFor(() => torrent(WIRED).status === 'confirmed', 5_000, 20)
+    expect(torrent(WIRED).content_type).toBe('music')
+    expect(rowsFor(WIRED).map((row) => [row.type, row.result])).toEqual([['grab', 'success'], ['import', 'success']])
+    expect(rowsFor(WIRED)[1]!.occurred_at).toBe('2023-06-01T08:30:00.000Z')
+    const before = torrent(WIRED).evidence_score
+    await deliver('lidarr', lidarrDownloadFailure(WIRED))
+    expect(rowsFor(WIRED).at(-1)).toMatchObject({ event: 'DownloadFailure', type: 'download', result: 'failed' })
+    expect(torrent(WIRED).evidence_score).toBeCloseTo(before - 1)
+  })
+
+  test('Readarr import labels an ebook (offset timestamp to UTC); a repeat is a duplicate; an import failure is a penalty', async () => {
+    await deliver('readarr', readarrDownload(LEAVES, 'Leaves of Grass.epub'))
+    await waitFor(() => torrent(LEAVES).status === 'confirmed', 5_000, 20)
+    expect(torrent(LEAVES).content_type).toBe('ebook')
+    expect(rowsFor(LEAVES)[0]!.occurred_at).toBe('2024-02-29T22:59:59.000Z')
+    // The same instance reporting an import of it again within 60 s is a repeat, whatever the result.
+    await deliver('readarr', readarrImportFailure(LEAVES))
+    expect(rowsFor(LEAVES).at(-1)).toMatchObject({ type: 'import', result: 'duplicate' })
+    expect(torrent(LEAVES).evidence_score).toBeCloseTo(1)
+    await deliver('readarr-2', readarrImportFailure(LEAVES))
+    expect(rowsFor(LEAVES).at(-1)).toMatchObject({ instance: 'readarr-2', client: 'readarr', type: 'import', result: 'failed' })
+    expect(torrent(LEAVES).evidence_score).toBeCloseTo(0)
+  })
+
+  test('Whisparr import labels xxx; Sonarr v4 manual interaction is a failed import', async () => {
+    await deliver('whisparr', whisparrDownload(JAV))
+    await waitFor(() => torrent(JAV).status === 'confirmed', 5_000, 20)
+    expect(torrent(JAV).content_type).toBe('xxx')
+    await deliver('sonarr', sonarrV4ManualInteraction(CONTINUUM))
+    expect(rowsFor(CONTINUUM)).toMatchObject([{ event: 'ManualInteractionRequired', type: 'import', result: 'failed' }])
+    expect(torrent(CONTINUUM).evidence_score).toBeCloseTo(-1)
+    expect(torrent(CONTINUUM).status).toBe('pending')
+  })
+
+  test('an unknown hash and a usenet download id are recorded all the same', async () => {
+    const unknown = 'ab'.repeat(20)
+    await deliver('radarr', radarrV3Grab(unknown.toUpperCase()))
+    expect(rowsFor(unknown)).toHaveLength(1)
+    const before = evidenceCount()
+    await deliver('radarr', radarrV3Grab('SABnzbd_nzo_kyt1f0'))
+    const last = db.query<{ info_hash: Uint8Array | null }, []>('SELECT info_hash FROM evidence ORDER BY id DESC LIMIT 1').get()!
+    expect(evidenceCount()).toBe(before + 1)
+    expect(last.info_hash).toBeNull()
+  })
+
+  test('a magnet in the release fields names the torrent when the download id does not', async () => {
+    const body = { ...radarrV3Grab('SABnzbd_nzo_x'), release: { releaseTitle: 'Alice', magnetUrl: `magnet:?xt=urn:btih:${hashOf('alice.torrent').toUpperCase()}&dn=alice` } }
+    await deliver('radarr', body)
+    expect(rowsFor(hashOf('alice.torrent'))).toHaveLength(1)
+  })
+
+  test('Test events and events that are not evidence are answered 202 and not queued', async () => {
+    const jobs = jobCount()
+    for (const body of [sonarrTest, { eventType: 'Rename', instanceName: 'Sonarr', series: {} }, { eventType: 'HealthRestored', level: 'warning', message: 'ok' }]) {
+      const response = await post('sonarr', body)
+      expect(response.status).toBe(202)
+      expect(((await response.json()) as { status: string }).status).toBe('ignored')
+    }
+    expect(jobCount()).toBe(jobs)
+  })
+
+  test('GraphQL lists the evidence, newest first, and per torrent', async () => {
+    const response = await fetch(`${service.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ evidence(input: { infoHash: "${WIRED}", limit: 10 }) { totalCount items { infoHash instance client event type result occurredAt receivedAt payload } } }` }),
+    })
+    const body = (await response.json()) as { data: { evidence: { totalCount: number; items: Record<string, string>[] } } }
+    expect(body.data.evidence.totalCount).toBe(3)
+    expect(body.data.evidence.items.map((item) => item.event)).toEqual(['DownloadFailure', 'Download', 'Grab'])
+    expect(body.data.evidence.items[2]).toMatchObject({ infoHash: WIRED, instance: 'lidarr', client: 'lidarr', type: 'grab', result: 'success' })
+    expect(JSON.parse(body.data.evidence.items[2]!.payload!).eventType).toBe('Grab')
+  })
+})
+
+describe('the generic form and timestamps', () => {
+  const generic = (occurred: unknown, extra: Record<string, unknown> = {}) => ({ info_hash: hashOf('debian-10.8.0-netinst.torrent'), type: 'download', result: 'failed', occurred_at: occurred, client: 'other', ...extra })
+  const forms: [unknown, string][] = [
+    ['2024-05-01T10:00:00Z', '2024-05-01T10:00:00.000Z'],
+    ['2024-05-01T10:00:00.5+02:00', '2024-05-01T08:00:00.500Z'],
+    ['2024-05-01T10:00:00.1234567-0130', '2024-05-01T11:30:00.123Z'],
+    ['2024-05-01 10:00:00', '2024-05-01T10:00:00.000Z'],
+    ['2024-05-01T10:00:00', '2024-05-01T10:00:00.000Z'],
+    [1714557600, '2024-05-01T10:00:00.000Z'],
+    [1714557600123, '2024-05-01T10:00:00.123Z'],
+    ['1714557600', '2024-05-01T10:00:00.000Z'],
+  ]
+  for (const [given, expected] of forms) {
+    test(`occurred_at ${JSON.stringify(given)} is stored as ${expected}`, async () => {
+      // Each from its own instance, so none is a repeat of another.
+      await deliver(`generic-${forms.findIndex(([form]) => form === given)}`, generic(given))
+      expect(db.query<{ occurred_at: string }, []>('SELECT occurred_at FROM evidence ORDER BY id DESC LIMIT 1').get()!.occurred_at).toBe(expected)
+    })
+  }
+
+  test('a generic successful import with a client kind labels the torrent', async () => {
+    const hash = hashOf('ubuntu-23.04-desktop.torrent')
+    await deliver('my-script', { info_hash: hash, type: 'import', result: 'success', client: 'other', content_type: 'software', title: 'Ubuntu', year: 2023 })
+    await waitFor(() => torrent(hash).status === 'confirmed', 5_000, 20)
+    expect(torrent(hash).content_type).toBe('software')
+  })
+})
+
+describe('bad requests', () => {
+  const bad: [string, string | unknown, string][] = [
+    ['not JSON', '{"eventType": "Grab",', 'not JSON'],
+    ['a JSON array', [sonarrV3Grab(SINTEL)], 'JSON object'],
+    ['neither form', { hello: 'world' }, 'neither'],
+    ['an unknown event type', { ...sonarrV3Grab(SINTEL), eventType: 'Teleported' }, 'unknown eventType'],
+    ['eventType not a string', { ...sonarrV3Grab(SINTEL), eventType: 7 }, 'eventType must be a string'],
+    ['series not an object', { ...sonarrV4Download(SINTEL), series: 'Z Nation' }, 'series must be an object'],
+    ['episodes not a list', { ...sonarrV4Download(SINTEL), episodes: { id: 1 } }, 'episodes must be a list'],
+    ['downloadId not a string', { ...sonarrV3Grab(SINTEL), downloadId: 12345 }, 'downloadId must be a string'],
+    ['a tvdbId that is not a number', { ...sonarrV4Download(SINTEL), series: { title: 'x', tvdbId: 'abc' } }, 'series.tvdbId'],
+    ['an unreadable dateAdded', sonarrV4Download(SINTEL, 'yesterday-ish'), 'episodeFile.dateAdded'],
+    ['a generic form without a hash', { type: 'grab', result: 'success' }, 'info_hash'],
+    ['a generic form with a bad type', { info_hash: SINTEL, type: 'seed', result: 'success' }, 'type must be one of'],
+    ['a generic timestamp before 1990', { info_hash: SINTEL, type: 'grab', result: 'success', occurred_at: '1970-01-01T00:00:00Z' }, 'out of range'],
+    ['a generic timestamp that is no date', { info_hash: SINTEL, type: 'grab', result: 'success', occurred_at: '2024-02-30 10:00:00' }, 'not a real date'],
+  ]
+  for (const [what, body, message] of bad) {
+    test(`${what}: 400 naming it, nothing queued or changed`, async () => {
+      const jobs = jobCount()
+      const before = torrent(SINTEL)
+      const response = await post('sonarr', body)
+      expect(response.status).toBe(400)
+      const answer = (await response.json()) as { error: string; message: string }
+      expect(answer.error).toBe('bad_request')
+      expect(answer.message).toContain(message)
+      expect(jobCount()).toBe(jobs)
+      expect(torrent(SINTEL)).toEqual(before)
+    })
+  }
+
+  test('a body over 1 MiB is refused, whether declared or streamed', async () => {
+    const huge = JSON.stringify({ ...sonarrV3Grab(SINTEL), padding: 'x'.repeat(1024 * 1024) })
+    const declared = await post('sonarr', huge)
+    expect(declared.status).toBe(400)
+    expect(((await declared.json()) as { message: string }).message).toContain('over 1048576 bytes')
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 20; i++) controller.enqueue(new TextEncoder().encode('x'.repeat(64 * 1024)))
+        controller.close()
+      },
+    })
+    const streamed = await fetch(`${service.baseUrl}/evidence/arr/sonarr?apikey=${API_KEY}`, { method: 'POST', body: stream })
+    expect(streamed.status).toBe(400)
+  })
+
+  test('a bad instance name in the path is refused', async () => {
+    expect((await post('bad%20name', sonarrV3Grab(SINTEL))).status).toBe(400)
+  })
+
+  test('the API key: none or a wrong one is 401; query, Bearer and basic password are accepted', async () => {
+    expect((await post('sonarr', sonarrTest, { key: null })).status).toBe(401)
+    expect((await post('sonarr', sonarrTest, { key: 'wrong-key-wrong-key' })).status).toBe(401)
+    expect((await post('sonarr', sonarrTest, { key: null, headers: { authorization: `Bearer ${API_KEY}` } })).status).toBe(202)
+    const basic = Buffer.from(`sonarr:${API_KEY}`).toString('base64')
+    expect((await post('sonarr', sonarrTest, { key: null, headers: { authorization: `Basic ${basic}` } })).status).toBe(202)
+  })
+})
