@@ -1,0 +1,165 @@
+/**
+ * The outbound evidence webhook against loopback receivers that answer 500 twice, always fail,
+ * hang, or stall until the service is killed: batches of SERVICE_EVIDENCE_BATCH_SIZE in order,
+ * 3 retries with backoff, failures recorded, and nothing lost across a crash.
+ */
+import { Database } from 'bun:sqlite'
+import { afterEach, describe, expect, test } from 'bun:test'
+import { createHash } from 'node:crypto'
+import { join } from 'node:path'
+import { waitFor } from '../support/dht-probe'
+import { startService, type RunningService } from '../support/processes'
+import { makeTempDir } from '../support/temp-dir'
+
+type Behaviour = 'ok' | '500' | 'hang'
+
+interface Receiver {
+  url: string
+  /** What to do with the next requests, in turn; the last one repeats. */
+  plan: Behaviour[]
+  bodies: { batch_id: string; sent_at: string; items: Record<string, unknown>[] }[]
+  contentTypes: string[]
+  stop(): void
+}
+
+function startReceiver(plan: Behaviour[]): Receiver {
+  const receiver: Receiver = { url: '', plan, bodies: [], contentTypes: [], stop: () => {} }
+  let calls = 0
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(request) {
+      const behaviour = receiver.plan[Math.min(calls++, receiver.plan.length - 1)]!
+      receiver.contentTypes.push(request.headers.get('content-type') ?? '')
+      receiver.bodies.push(await request.json())
+      if (behaviour === 'hang') return new Promise<Response>(() => {})
+      return behaviour === 'ok' ? new Response('ok') : new Response('broken', { status: 500 })
+    },
+  })
+  receiver.url = `http://127.0.0.1:${server.port}/hook`
+  receiver.stop = () => server.stop(true)
+  return receiver
+}
+
+const running: RunningService[] = []
+const receivers: Receiver[] = []
+
+afterEach(async () => {
+  for (const service of running.splice(0)) {
+    service.child.kill('SIGKILL')
+    await service.child.exited
+  }
+  for (const receiver of receivers.splice(0)) receiver.stop()
+})
+
+async function start(dataDir: string, receiver: Receiver, timeout = '300ms'): Promise<RunningService> {
+  const service = await startService({
+    DATA_DIR: dataDir,
+    SERVICE_EVIDENCE_WEBHOOK_URL: receiver.url,
+    SERVICE_EVIDENCE_BATCH_SIZE: '5',
+    SERVICE_EVIDENCE_WEBHOOK_TIMEOUT: timeout,
+    SERVICE_EVIDENCE_WEBHOOK_BACKOFF: '50ms',
+    SERVICE_INGEST_FLUSH_INTERVAL: '50ms',
+  })
+  running.push(service)
+  return service
+}
+
+let counter = 0
+/** Imports `count` new torrents through POST /import; returns their hashes in order. */
+async function importTorrents(service: RunningService, count: number): Promise<string[]> {
+  const hashes: string[] = []
+  const lines = Array.from({ length: count }, () => {
+    const n = counter++
+    const infoHash = createHash('sha1').update(`outbound-${n}`).digest('hex')
+    hashes.push(infoHash)
+    return JSON.stringify({ infoHash, name: `Show.Number.${n}.S01E0${(n % 9) + 1}.1080p.WEB-DL.x264-GRP`, size: 1_000_000 + n, files: [{ path: `show.${n}.mkv`, size: 1_000_000 + n }] })
+  })
+  const response = await fetch(`${service.baseUrl}/import`, { method: 'POST', body: lines.join('\n') })
+  expect(response.status).toBe(200)
+  return hashes
+}
+
+/** Five torrents for a receiver that never takes them: every try is spent and the batch failed. */
+async function deliverToFailingReceiver(behaviour: Behaviour, timeout: string) {
+  const dataDir = makeTempDir('outbound-')
+  const receiver = startReceiver([behaviour])
+  receivers.push(receiver)
+  const service = await start(dataDir, receiver, timeout)
+  await importTorrents(service, 5)
+  await waitFor(() => batches(dataDir)[0]?.status === 'failed', 10_000, 20)
+  expect(receiver.bodies).toHaveLength(4)
+  return { dataDir, receiver, service }
+}
+
+function batches(dataDir: string) {
+  const db = new Database(join(dataDir, 'index.db'), { readonly: true })
+  try {
+    return db.query<{ batch_id: string; items: number; status: string; attempts: number; last_error: string | null }, []>(
+      'SELECT batch_id, items, status, attempts, last_error FROM evidence_webhook_batches ORDER BY first_torrent_id',
+    ).all()
+  } finally {
+    db.close()
+  }
+}
+
+describe('the outbound evidence webhook', () => {
+  test('batches go out in order as JSON; a receiver failing twice with 500 gets the same batch a third time', async () => {
+    const dataDir = makeTempDir('outbound-')
+    const receiver = startReceiver(['500', '500', 'ok'])
+    receivers.push(receiver)
+    const service = await start(dataDir, receiver)
+    const hashes = await importTorrents(service, 10)
+    await waitFor(() => receiver.bodies.length >= 4, 10_000, 20)
+    const ids = receiver.bodies.map((body) => body.batch_id)
+    expect(ids[0]).toBe(ids[1])
+    expect(ids[1]).toBe(ids[2])
+    expect(ids[3]).not.toBe(ids[0])
+    expect(receiver.contentTypes.every((type) => type.startsWith('application/json'))).toBe(true)
+    const delivered = [receiver.bodies[2]!, receiver.bodies[3]!]
+    expect(delivered.flatMap((body) => body.items.map((item) => item.info_hash))).toEqual(hashes)
+    const item = delivered[0]!.items[0]!
+    expect(Object.keys(item).sort()).toEqual(['categories', 'confidence', 'content_type', 'info_hash', 'published_at', 'size', 'title'])
+    expect(item).toMatchObject({ content_type: 'tv_show', size: 1_000_000 + counter - 10 })
+    expect((item.categories as number[]).includes(5000)).toBe(true)
+    expect(Number.isNaN(Date.parse(delivered[0]!.sent_at))).toBe(false)
+    await waitFor(() => batches(dataDir).every((batch) => batch.status === 'delivered'), 5_000, 20)
+    expect(batches(dataDir).map((batch) => [batch.items, batch.attempts])).toEqual([[5, 3], [5, 1]])
+  }, 20_000)
+
+  test('a receiver that always fails: 1 try and 3 retries, then the batch is recorded as failed and the next one goes', async () => {
+    const { dataDir, receiver, service } = await deliverToFailingReceiver('500', '300ms')
+    expect(batches(dataDir)[0]).toMatchObject({ attempts: 4, last_error: 'HTTP 500' })
+    expect(service.logs.some((line) => line.includes('webhook batch given up after its retries'))).toBe(true)
+    receiver.plan = ['ok']
+    const next = await importTorrents(service, 5)
+    await waitFor(() => batches(dataDir)[1]?.status === 'delivered', 10_000, 20)
+    expect(receiver.bodies.at(-1)!.items.map((item) => item.info_hash)).toEqual(next)
+  }, 20_000)
+
+  test('a receiver that hangs is timed out and retried, then recorded as failed', async () => {
+    const { dataDir } = await deliverToFailingReceiver('hang', '200ms')
+    expect(batches(dataDir)[0]!.last_error).toBe('no answer within 200 ms')
+  }, 20_000)
+
+  test('a crash in the middle of a delivery loses nothing: after a restart the same batch is delivered', async () => {
+    const dataDir = makeTempDir('outbound-')
+    const hanging = startReceiver(['hang'])
+    receivers.push(hanging)
+    const first = await start(dataDir, hanging, '30s')
+    const hashes = await importTorrents(first, 5)
+    await waitFor(() => hanging.bodies.length === 1, 5_000, 20)
+    first.child.kill('SIGKILL')
+    await first.child.exited
+    running.splice(running.indexOf(first), 1)
+    hanging.stop()
+
+    const receiver = startReceiver(['ok'])
+    receivers.push(receiver)
+    await start(dataDir, receiver)
+    await waitFor(() => receiver.bodies.length === 1, 10_000, 20)
+    expect(receiver.bodies[0]!.batch_id).toBe(hanging.bodies[0]!.batch_id)
+    expect(receiver.bodies[0]!.items.map((item) => item.info_hash)).toEqual(hashes)
+    await waitFor(() => batches(dataDir)[0]?.status === 'delivered', 5_000, 20)
+  }, 30_000)
+})
