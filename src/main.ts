@@ -88,8 +88,10 @@ const shutdown = async (signal: string) => {
   await app.stop()
   await crawler?.stop()
   torznab.stop()
-  await queue.stop()
+  // Nothing produces torrents any more: commit the last batch before waiting on the queue, whose
+  // job in hand (a webhook delivery with retries) may outlast a container's stop timeout.
   const last = pipeline.flush()
+  await queue.stop()
   db.close()
   log.info('stopped', { lastBatch: last })
   process.exit(0)
