@@ -25,7 +25,7 @@ describe('requiredLiteral', () => {
 
 describe('a keyword group with its literal prefilter', () => {
   const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map((r) => r.title)
-  const hostile = ['CHILD.PORN', 'xxx', 'Ｐｏｒｎ', 'porno\u212A', 'Documentary', 'docu-series', 'E-BOOK', 'ebook', 'a.SAMPLE.mkv', 'sample', 'ſample']
+  const hostile = ['CHILD.PORN', 'xxx', 'Ｐｏｒｎ', 'porno\u212A', 'Documentary', 'docu-series', 'E-BOOK', 'ebook', 'a.SAMPLE.mkv', 'sample', 'ſample', 'ſex', '\u212Aids', 'pre\u212Aeen', 'gameſ', 'ᴘᴏʀɴ']
   const { keywords } = loadRuleSet(DEFAULT_RULES_PATH)
 
   test.each(Object.keys(keywords))('%s matches exactly what its full pattern matches', (group) => {

@@ -22,6 +22,9 @@ const SYNTAX: Record<string, string> = {
   '|': '|',
 }
 
+/** The only characters Unicode simple case folding maps onto ASCII letters. */
+const FOLDS_TO_ASCII = /[\u017F\u212A]/
+
 export interface KeywordMatcher {
   test(text: string): boolean
 }
@@ -36,8 +39,14 @@ export function compileKeywordGroup(group: string, keywords: string[]): KeywordM
   const full = compileKeywordPattern(group, keywords)
   const literals = keywords.map(requiredLiteral)
   if (literals.some((literal) => literal === null)) return full
-  const prefilter = new RegExp([...new Set(literals)].map((literal) => escapeRegExp(literal!)).join('|'), 'iu')
-  return { test: (text) => prefilter.test(text) && full.test(text) }
+  const source = [...new Set(literals)].map((literal) => escapeRegExp(literal!)).join('|')
+  // The literals are ASCII, and case-insensitive matching without the `u` flag is 4-6x faster
+  // in JavaScriptCore (bench/classify.ts). It folds ASCII letters as `u` does, except that only
+  // `u` folds the long s (U+017F) to s and the Kelvin sign (U+212A) to k: a text holding either
+  // takes the Unicode prefilter.
+  const asciiPrefilter = new RegExp(source, 'i')
+  const unicodePrefilter = new RegExp(source, 'iu')
+  return { test: (text) => (FOLDS_TO_ASCII.test(text) ? unicodePrefilter : asciiPrefilter).test(text) && full.test(text) }
 }
 
 /** The whole group as one pattern: any keyword, standing as a whole token. */
