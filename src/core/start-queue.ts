@@ -1,7 +1,7 @@
 import { createReclassifier, createReprocessHandlers, type Classifier } from '../classify'
 import type { EvidenceConfig } from '../config'
 import type { DatabaseHandle } from '../db'
-import { createEvidenceJobs, type EvidenceJobs } from '../evidence'
+import { createEvidenceJobs, type EvidenceJobs, type EvidenceObserver } from '../evidence'
 import type { Logger } from '../log'
 import { createQueueRepository, createQueueService, type QueueRepository, type QueueService, type WorkerRegistry } from '../queue'
 
@@ -23,6 +23,7 @@ export function startQueue(deps: {
   evidence: EvidenceConfig
   /** A grab reported by an *arr app: the crawler refreshes that torrent's swarm. */
   onGrab?: (infoHash: string) => void
+  observeEvidence?: EvidenceObserver
   workers: WorkerRegistry
   log: Logger
 }): RunningQueue {
@@ -33,7 +34,7 @@ export function startQueue(deps: {
   const queue = createQueueService({ repository, log })
   const reclassifier = createReclassifier({ db: deps.db.sqlite, classifier: deps.classifier, batchSize: deps.batchSize })
   const evidence = createEvidenceJobs({
-    db: deps.db.sqlite, classifier: deps.classifier, queue, config: deps.evidence, batchSize: deps.batchSize, onGrab: deps.onGrab, log: deps.log,
+    db: deps.db.sqlite, classifier: deps.classifier, queue, config: deps.evidence, batchSize: deps.batchSize, onGrab: deps.onGrab, observe: deps.observeEvidence, log: deps.log,
   })
   const handlers = { ...createReprocessHandlers({ reclassifier, enqueue: (job) => queue.enqueue(job) }), ...evidence.handlers }
   const running = Object.entries(handlers).map(([name, handler]) => {

@@ -1,4 +1,4 @@
-export { createEvidenceJobs, type EvidenceJobs } from './jobs'
+export { createEvidenceJobs, type EvidenceJobs, type EvidenceObserver } from './jobs'
 export { evidenceRoutes } from './routes'
 export { createEvidenceRepository, type EvidenceRepository } from './repository'
 export type { EvidenceRecord } from './model'

@@ -19,7 +19,14 @@ export interface EvidenceJobsDeps {
   config: EvidenceConfig
   batchSize: number
   onGrab?: (infoHash: string) => void
+  observe?: EvidenceObserver
   log: Logger
+}
+
+/** What the metrics count: reports by client, type and result; outbound batches by outcome. */
+export interface EvidenceObserver {
+  report(client: string, type: string, result: string): void
+  batch(status: 'delivered' | 'failed'): void
 }
 
 /**
@@ -36,6 +43,7 @@ export function createEvidenceJobs(deps: EvidenceJobsDeps) {
     weights: deps.config.weights,
     reclassify: (infoHash) => reclassifier.run({ infoHashes: [infoHash] }),
     onGrab: deps.onGrab,
+    onRecorded: (report, result) => deps.observe?.report(report.client, report.type, result),
     log,
   })
   const handlers: Record<string, JobHandler> = { [EVIDENCE_QUEUE]: (payload) => processor.process(payload as EvidenceReport) }
@@ -48,7 +56,11 @@ export function createEvidenceJobs(deps: EvidenceJobsDeps) {
     batches.start()
     handlers[WEBHOOK_QUEUE] = createWebhookDelivery({
       batches, url: webhook.url, timeoutMs: webhook.timeoutMs, backoffMs: webhook.backoffMs, log,
-      onFailed: (batchId, error) => log.error('webhook batch given up after its retries', { batchId, err: error }),
+      onDelivered: () => deps.observe?.batch('delivered'),
+      onFailed: (batchId, error) => {
+        deps.observe?.batch('failed')
+        log.error('webhook batch given up after its retries', { batchId, err: error })
+      },
     })
     cutBatches = (partial) => batches.cutBatches(webhook.batchSize, partial)
     timer = setInterval(() => cutBatches(true), PARTIAL_BATCH_AFTER_MS)

@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import type { EvidenceConfig } from '../config'
 import type { Logger } from '../log'
-import type { EvidenceReport } from './model'
+import type { EvidenceReport, EvidenceResult } from './model'
 import type { EvidenceRepository } from './repository'
 
 export const EVIDENCE_QUEUE = 'evidence'
@@ -14,6 +14,8 @@ export interface EvidenceProcessorDeps {
   reclassify: (infoHash: string) => void
   /** A grabbed torrent is worth fresh swarm counts (the crawler's scrape), when a crawler runs. */
   onGrab?: (infoHash: string) => void
+  /** Each recorded report, for the metrics. */
+  onRecorded?: (report: EvidenceReport, result: EvidenceResult) => void
   log: Logger
 }
 
@@ -25,26 +27,27 @@ export interface EvidenceProcessorDeps {
  */
 export function createEvidenceProcessor(deps: EvidenceProcessorDeps) {
   const { repository, weights } = deps
-  const apply = deps.db.transaction((report: EvidenceReport): { labelled: boolean } => {
-    const repeat = repository.isRepeat(report)
-    repository.record(report, repeat ? 'duplicate' : report.result)
+  const apply = deps.db.transaction((report: EvidenceReport): { labelled: boolean; result: EvidenceResult } => {
+    const result = repository.isRepeat(report) ? 'duplicate' : report.result
+    repository.record(report, result)
     const hash = report.infoHash
-    if (repeat || !hash) return { labelled: false }
+    if (result === 'duplicate' || !hash) return { labelled: false, result }
     if (report.type === 'grab') repository.addGrab(hash, weights.grab)
     else if (report.result === 'failed') repository.adjustScore(hash, -weights.failurePenalty)
     else {
       repository.adjustScore(hash, weights.success)
       if (report.label) {
         repository.label(hash, report.label, report.instance, Math.floor(Date.now() / 1000))
-        return { labelled: true }
+        return { labelled: true, result }
       }
     }
-    return { labelled: false }
+    return { labelled: false, result }
   })
 
   return {
     process(report: EvidenceReport): void {
-      const { labelled } = apply(report)
+      const { labelled, result } = apply(report)
+      deps.onRecorded?.(report, result)
       if (labelled) deps.reclassify(report.infoHash!)
       if (report.type === 'grab' && report.infoHash) deps.onGrab?.(report.infoHash)
       deps.log.debug('evidence recorded', { instance: report.instance, event: report.event, infoHash: report.infoHash, labelled })

@@ -69,6 +69,18 @@ export function createMetrics(sources: MetricsSources) {
       for (const row of sources.queueCounts()) this.set({ queue: row.queue, status: row.status }, row.count)
     },
   })
+  const evidenceReports = new Counter({
+    name: 'evidence_reports_total',
+    help: 'Webhook reports from the *arr apps recorded, by client kind, type and result (duplicate: a repeat within 60 s)',
+    labelNames: ['client', 'type', 'result'] as const,
+    registers: [registry],
+  })
+  const webhookBatches = new Counter({
+    name: 'evidence_webhook_batches_total',
+    help: 'Outbound evidence webhook batches finished, by status (failed: given up after 3 retries)',
+    labelNames: ['status'] as const,
+    registers: [registry],
+  })
   const crawler = createCrawlerMetrics(registry)
 
   return {
@@ -87,6 +99,10 @@ export function createMetrics(sources: MetricsSources) {
       for (const contentType of contentTypes) classified.inc({ content_type: contentType })
     },
     observeCrawler: (stats: CrawlStats) => crawler.observe(stats),
+    evidence: {
+      report: (client: string, type: string, result: string) => evidenceReports.inc({ client, type, result }),
+      batch: (status: 'delivered' | 'failed') => webhookBatches.inc({ status }),
+    },
   }
 }
 

@@ -11,7 +11,7 @@ import {
   lidarrDownload, lidarrDownloadFailure, lidarrGrab, radarrV3Grab, radarrV5Download, readarrDownload, readarrImportFailure,
   sonarrTest, sonarrV3Grab, sonarrV4Download, sonarrV4ManualInteraction, whisparrDownload,
 } from '../support/arr-payloads'
-import { waitFor } from '../support/dht-probe'
+import { metricValue, waitFor } from '../support/dht-probe'
 import { runCli, startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { expectedKey, TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/torrent-fixtures'
@@ -87,6 +87,8 @@ describe('native *arr webhooks', () => {
     // Another instance's grab is its own report.
     await deliver('sonarr-4k', sonarrV3Grab(Z_NATION))
     expect(torrent(Z_NATION).grabs).toBe(2)
+    expect(await metricValue(service.baseUrl, 'evidence_reports_total', { client: 'sonarr', type: 'grab', result: 'duplicate' })).toBe(3)
+    expect(await metricValue(service.baseUrl, 'evidence_reports_total', { client: 'sonarr', type: 'grab', result: 'success' })).toBe(2)
   })
 
   test('a Sonarr v4 import makes ground truth: confirmed tv_show, its tvdb id found by Torznab', async () => {

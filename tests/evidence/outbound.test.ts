@@ -7,7 +7,7 @@ import { Database } from 'bun:sqlite'
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import { waitFor } from '../support/dht-probe'
+import { metricValue, waitFor } from '../support/dht-probe'
 import { startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
@@ -130,7 +130,9 @@ describe('the outbound evidence webhook', () => {
   test('a receiver that always fails: 1 try and 3 retries, then the batch is recorded as failed and the next one goes', async () => {
     const { dataDir, receiver, service } = await deliverToFailingReceiver('500', '300ms')
     expect(batches(dataDir)[0]).toMatchObject({ attempts: 4, last_error: 'HTTP 500' })
-    expect(service.logs.some((line) => line.includes('webhook batch given up after its retries'))).toBe(true)
+    // Log lines reach the test through a pipe, a moment after the database shows the failure.
+    await waitFor(() => service.logs.some((line) => line.includes('webhook batch given up after its retries')), 2_000, 20)
+    expect(await metricValue(service.baseUrl, 'evidence_webhook_batches_total', { status: 'failed' })).toBe(1)
     receiver.plan = ['ok']
     const next = await importTorrents(service, 5)
     await waitFor(() => batches(dataDir)[1]?.status === 'delivered', 10_000, 20)

@@ -10,6 +10,7 @@ export interface DeliveryDeps {
   timeoutMs: number
   backoffMs: number
   log: Logger
+  onDelivered?: (batchId: string) => void
   /** A batch given up on after its last retry (a dashboard notification, later). */
   onFailed?: (batchId: string, error: string) => void
   sleep?: (ms: number) => Promise<void>
@@ -38,6 +39,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
       deps.batches.noteAttempt(batch.batch_id, outcome.ok ? null : outcome.error)
       if (outcome.ok) {
         deps.batches.finish(batch.batch_id, 'delivered')
+        deps.onDelivered?.(batch.batch_id)
         log.debug('batch delivered', { batchId: batch.batch_id, attempt })
         return
       }
