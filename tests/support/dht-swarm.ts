@@ -13,7 +13,7 @@ import utMetadata from 'ut_metadata'
 export interface SwarmNode {
   dht: DHT
   port: number
-  /** BEP 51 sample_infohashes and BEP 33 scrape: the newer extensions, together. */
+  /** BEP 51 sample_infohashes (every node answers BEP 33 scrapes). */
   answersSamples: boolean
 }
 
@@ -37,7 +37,8 @@ export interface DhtSwarm {
 
 /**
  * Starts `count` DHT nodes, the first `withSamples` of them answering sample_infohashes (with up
- * to `samplesPerAnswer` hashes; ~20 fit a 576-byte packet, ~70 a 1,500-byte one) and scrapes.
+ * to `samplesPerAnswer` hashes; ~20 fit a 576-byte packet, ~70 a 1,500-byte one). All answer
+ * BEP 33 scrapes, so a crawled torrent's swarm counts do not depend on which node was asked.
  */
 export async function startDhtSwarm(count: number, withSamples: number, samplesPerAnswer = 20): Promise<DhtSwarm> {
   const nodes: SwarmNode[] = []
@@ -57,8 +58,8 @@ export async function startDhtSwarm(count: number, withSamples: number, samplesP
       known.get(dht)!.add(hash)
       seedHosts.set(hash, (seedHosts.get(hash) ?? new Set()).add(peer.host))
     })
+    answerScrapes(dht, (hash) => [...(seedHosts.get(hash) ?? [])])
     if (node.answersSamples) {
-      answerScrapes(dht, (hash) => [...(seedHosts.get(hash) ?? [])])
       dht._rpc.on('query', (query: KrpcMessage, peer: RemoteInfo) => {
         if (String(query.q) !== 'sample_infohashes' || !query.a) return
         answered++
