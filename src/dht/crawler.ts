@@ -5,6 +5,7 @@ import { parseInfoDict, type TorrentMetainfo } from '../metainfo'
 import type { PeerAddress } from './compact'
 import { bump, emptyStats, type CrawlStats, type DiscoverySource } from './crawl-stats'
 import { startDhtNode, type DhtNode } from './dht-node'
+import { SilenceWatch } from './silence-watch'
 import { ExpiringSet } from './expiring-set'
 import { FetchError } from './fetch-error'
 import { fetchMetadata } from './fetch-metadata'
@@ -75,7 +76,6 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   const scrapedRecently = new ExpiringSet(RESCRAPE_AFTER_MS, REMEMBERED_HASHES)
   const pendingScrapes = new Set<string>()
   let scraping = 0
-  let silent = false
 
   const node: DhtNode = await startDhtNode(
     {
@@ -201,15 +201,11 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
     startScrapes()
   }
 
+  const silence = new SilenceWatch(SILENCE_WARNING_MS, startedAt)
   function watchSilence(): void {
-    const heardAt = stats.lastResponseAt ?? startedAt
-    if (!silent && Date.now() - heardAt > SILENCE_WARNING_MS) {
-      silent = true
-      output.warning('no_responses', `no DHT node has answered for ${Math.round((Date.now() - heardAt) / 60_000)} minutes; is UDP ${settings.port} reachable?`)
-    } else if (silent && Date.now() - heardAt <= SILENCE_WARNING_MS) {
-      silent = false
-      output.recovered()
-    }
+    const change = silence.check(Date.now(), stats.lastResponseAt)
+    if (change === 'recovered') output.recovered()
+    else if (change) output.warning('no_responses', `no DHT node has answered for ${Math.round(change.warn / 60_000)} minutes; is UDP ${settings.port} reachable?`)
   }
 
   const saveState = () => {

@@ -12,6 +12,7 @@ import { FetchError, type FetchFailure } from '../../src/dht/fetch-error'
 import { fetchMetadata } from '../../src/dht/fetch-metadata'
 import { NodeTable } from '../../src/dht/node-table'
 import { SeenFilter } from '../../src/dht/seen-filter'
+import { SilenceWatch } from '../../src/dht/silence-watch'
 import { loadCrawlerState, saveCrawlerState } from '../../src/dht/state-file'
 import { SwarmFilter } from '../../src/dht/swarm-estimate'
 import { TokenBucket } from '../../src/dht/token-bucket'
@@ -129,6 +130,18 @@ describe('bounded memory and budget', () => {
     expect(taken).toBe(10)
     expect(bucket.take(50)).toBe(false)
     expect(bucket.take(100)).toBe(true)
+  })
+})
+
+describe('the silence watch', () => {
+  test('warns once after 5 quiet minutes, recovers once on the next answer', () => {
+    const watch = new SilenceWatch(300_000, 0)
+    expect(watch.check(299_000, null)).toBeNull()
+    expect(watch.check(301_000, null)).toEqual({ warn: 301_000 })
+    expect(watch.check(400_000, null)).toBeNull()
+    expect(watch.check(401_000, 400_500)).toBe('recovered')
+    expect(watch.check(402_000, 400_500)).toBeNull()
+    expect(watch.check(800_000, 400_500)).toEqual({ warn: 399_500 })
   })
 })
 
