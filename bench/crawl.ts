@@ -2,7 +2,8 @@
  * Crawl benchmark: the service (its own process, crawler worker on) against a loopback swarm in
  * this process: 200 DHT nodes, half answering BEP 51 samples, all BEP 33 scrapes, and 4 seeders
  * serving 5,000 synthetic torrents' metadata. Prints discovered hashes/s, verified metadata/s,
- * the crawler thread's CPU share and the service's RSS (with the idle service for comparison).
+ * the crawler thread's CPU share and the service's RSS (with the idle service for comparison),
+ * then the crawler alone in its own process (no HTTP, ingest or search) for its own RSS.
  * Goals (issue 6): >= 100 metadata fetches/s on under half a core; crawler RSS <= 120 MB.
  *   bun bench/crawl.ts [torrents] [nodes] [SERVICE_DHT_SCALE]
  */
@@ -119,6 +120,19 @@ console.log(`crawler thread CPU: ${(cpuEnd).toFixed(1)} s = ${((cpuEnd / wall) *
 console.log(`service RSS: ${rss.rssMb.toFixed(0)} MB at the end, ${Math.max(peakRss, rss.peakMb).toFixed(0)} MB peak; the same service idle without the crawler: ${idleRss.rssMb.toFixed(0)} MB`)
 console.log(`crawler thread heap: ${(peakHeap / 1048576).toFixed(0)} MB peak, beside its ${(16).toFixed(0)} MB seen filter (SERVICE_DHT_SEEN_FILTER_MB)`)
 console.log(`failed fetches: ${failedText.join(', ') || 'none'}`)
+
+// The crawler alone in its own process (fresh index, so every hash is new again): its own RSS.
+const aloneDir = mkdtempSync(join(tmpdir(), 'bench-crawler-alone-'))
+const aloneSettings = {
+  host: '127.0.0.1', port: await freeUdpPort(), bootstrap: swarm.bootstrap.split(',').map((entry) => ({ host: '127.0.0.1', port: Number(entry.split(':')[1]) })),
+  peerPort: 4413, queriesPerSecond: 40 * Number(scale), metadataFetches: 32 * Number(scale), maxNodes: 2000,
+  seenFilterBytes: 16 * 1024 * 1024, statePath: join(aloneDir, 'dht-state.json'), databasePath: join(aloneDir, 'index.db'),
+  clientName: 'bench', logLevel: 'warn',
+}
+const alone = Bun.spawn([process.execPath, join(import.meta.dir, 'support/crawler-alone.ts'), JSON.stringify(aloneSettings), String(Math.floor(torrents * 0.95)), '300000'], { stdout: 'pipe', stderr: 'inherit' })
+const aloneResult = JSON.parse((await new Response(alone.stdout).text()).trim().split('\n').at(-1)!) as { fetched: number; seconds: number; peakRssMb: number; endRssMb: number }
+console.log(`crawler alone in its own process: ${aloneResult.fetched} fetched in ${aloneResult.seconds.toFixed(1)} s (${(aloneResult.fetched / aloneResult.seconds).toFixed(0)}/s), RSS ${aloneResult.endRssMb.toFixed(0)} MB at the end, ${aloneResult.peakRssMb.toFixed(0)} MB peak`)
+rmSync(aloneDir, { recursive: true, force: true })
 
 await Promise.all(seeders.map((seeder) => seeder.stop()))
 await swarm.stop()
