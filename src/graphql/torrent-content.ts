@@ -68,6 +68,8 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
     torrentSource: () => sources()[0]?.key ?? 'unknown',
     confidence: item.confidence,
     classificationStatus: item.status,
+    grabs: item.grabs,
+    evidenceScore: item.evidenceScore,
     torrent: () => {
       const fileTypes = torrents.fileTypesOf(item.id)
       return {

@@ -194,6 +194,13 @@ describe('native *arr webhooks', () => {
     expect(body.data.evidence.items.map((item) => item.event)).toEqual(['DownloadFailure', 'Download', 'Grab'])
     expect(body.data.evidence.items[2]).toMatchObject({ infoHash: WIRED, instance: 'lidarr', client: 'lidarr', type: 'grab', result: 'success' })
     expect(JSON.parse(body.data.evidence.items[2]!.payload!).eventType).toBe('Grab')
+    const search = await fetch(`${service.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `{ torrentContent { search(input: { infoHashes: ["${WIRED}"] }) { items { grabs evidenceScore classificationStatus contentType } } } }` }),
+    })
+    const content = ((await search.json()) as { data: { torrentContent: { search: { items: Record<string, unknown>[] } } } }).data.torrentContent.search.items
+    expect(content).toEqual([{ grabs: 1, evidenceScore: expect.closeTo(0.1, 5), classificationStatus: 'confirmed', contentType: 'music' }])
   })
 })
 
