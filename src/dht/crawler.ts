@@ -46,6 +46,7 @@ const SAVED_NODES = 500
 const CATCH_UP_EVERY_MS = 60_000
 const SILENCE_WARNING_MS = 5 * 60_000
 const OFFERED_HASHES = 1_000
+const RESEED_EVERY_MS = 60_000
 /** A torrent's swarm is scraped again at most this often, however often it is searched. */
 const RESCRAPE_AFTER_MS = 60 * 60_000
 const PENDING_SCRAPES = 500
@@ -76,6 +77,7 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   const scrapedRecently = new ExpiringSet(RESCRAPE_AFTER_MS, REMEMBERED_HASHES)
   const pendingScrapes = new Set<string>()
   let scraping = 0
+  let reseededAt = startedAt
 
   const node: DhtNode = await startDhtNode(
     {
@@ -196,7 +198,11 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
     // Fetches already under way are paid first: their hashes are the crawl's yield.
     while (waiting.length && budget.take(now)) waiting.shift()!()
     if (queued.size < queueLimit) walkStep({ node, table, now, take: () => budget.take(now), consider, log })
-    if (table.size === 0) for (const contact of settings.bootstrap) table.add(contact, now)
+    // Every node gone (the link was down): back to the routers, once a minute rather than each tick.
+    if (table.size === 0 && now - reseededAt > RESEED_EVERY_MS) {
+      reseededAt = now
+      for (const contact of settings.bootstrap) table.add(contact, now)
+    }
     startFetches()
     startScrapes()
   }
