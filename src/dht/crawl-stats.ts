@@ -10,6 +10,8 @@ export interface CrawlStats {
   received: Record<string, number>
   inflight: Record<string, number>
   responses: number
+  /** Incoming queries dropped for their sender's rate. */
+  droppedQueries: number
   /** New hashes queued for metadata, by where they were seen. */
   discovered: Record<string, number>
   fetched: number
@@ -27,7 +29,7 @@ export interface CrawlStats {
 
 export function emptyStats(): CrawlStats {
   return {
-    sent: {}, received: {}, inflight: {}, responses: 0, discovered: {}, fetched: 0, failed: {},
+    sent: {}, received: {}, inflight: {}, responses: 0, droppedQueries: 0, discovered: {}, fetched: 0, failed: {},
     fetchesInFlight: 0, queued: 0, nodes: 0, routingNodes: 0, lastResponseAt: null, cpuSeconds: null, heapBytes: 0,
   }
 }

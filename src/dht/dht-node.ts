@@ -2,6 +2,7 @@ import DHT, { type KrpcMessage, type RemoteInfo } from 'bittorrent-dht'
 import { isIP } from 'node:net'
 import type { NodeContact, PeerAddress } from './compact'
 import { bump, queryTypeOf, type CrawlStats } from './crawl-stats'
+import { QueryLimiter } from './query-limiter'
 import { answerSampleInfohashes } from './sample-responder'
 
 export interface DhtNodeOptions {
@@ -46,6 +47,7 @@ export async function startDhtNode(options: DhtNodeOptions, events: DhtEvents) {
   const rpc = dht._rpc
   const { stats } = options
   countQueries(rpc.socket, stats)
+  limitIncomingQueries(rpc.socket, stats, events)
 
   dht.on('warning', (err: Error) => events.onWarning(err))
   dht.on('get_peers', (infoHash: unknown) => {
@@ -91,6 +93,26 @@ export async function startDhtNode(options: DhtNodeOptions, events: DhtEvents) {
 }
 
 export type DhtNode = Awaited<ReturnType<typeof startDhtNode>>
+
+/**
+ * Drops queries past their sender's rate before bittorrent-dht (or our BEP 51 responder) sees
+ * them: both listen to the KRPC socket's `query` event, so the limit sits in its emit.
+ */
+function limitIncomingQueries(socket: DHT['_rpc']['socket'], stats: CrawlStats, events: DhtEvents): void {
+  const limiter = new QueryLimiter()
+  const emit = socket.emit.bind(socket)
+  socket.emit = (event: string | symbol, ...args: unknown[]) => {
+    if (event === 'query') {
+      const from = args[1] as RemoteInfo
+      // Per node (address and port), as the DHT counts nodes.
+      if (!limiter.allow(`${from.address}:${from.port}`, Date.now())) {
+        if (stats.droppedQueries++ % 1000 === 0) events.onWarning(new Error(`dropping queries over the rate limit, e.g. from ${from.address}:${from.port}`))
+        return false
+      }
+    }
+    return emit(event, ...args)
+  }
+}
 
 function countQueries(socket: DHT['_rpc']['socket'], stats: CrawlStats): void {
   const send = socket.query.bind(socket)

@@ -1,6 +1,6 @@
 /**
- * The query budget: `perSecond` tokens a second, bursting to one second's worth. Every crawl
- * query takes a token first, which is what keeps a home router's NAT table calm.
+ * A rate: `perSecond` tokens a second, bursting to `burst` (one second's worth unless given).
+ * Every crawl query takes a token first, which is what keeps a home router's NAT table calm.
  */
 export class TokenBucket {
   private tokens: number
@@ -9,13 +9,14 @@ export class TokenBucket {
   constructor(
     private readonly perSecond: number,
     now: number,
+    private readonly burst = perSecond,
   ) {
-    this.tokens = perSecond
+    this.tokens = burst
     this.refilledAt = now
   }
 
   take(now: number): boolean {
-    this.tokens = Math.min(this.perSecond, this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond)
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond)
     this.refilledAt = now
     if (this.tokens < 1) return false
     this.tokens--

@@ -17,6 +17,7 @@ export function createCrawlerMetrics(registry: Registry) {
   const sent = new Counter({ name: 'service_dht_queries_sent_total', help: 'DHT queries sent, by type', labelNames: ['query'] as const, registers })
   const received = new Counter({ name: 'service_dht_queries_received_total', help: 'DHT queries answered for other nodes, by type', labelNames: ['query'] as const, registers })
   const responses = new Counter({ name: 'service_dht_responses_total', help: 'Answers received to our DHT queries', registers })
+  const dropped = new Counter({ name: 'service_dht_queries_dropped_total', help: 'Queries from other nodes dropped unanswered for their rate', registers })
   const discovered = new Counter({
     name: 'service_dht_hashes_discovered_total',
     help: 'New info hashes queued for metadata, by where they were seen',
@@ -57,6 +58,7 @@ export function createCrawlerMetrics(registry: Registry) {
       advanceAll('discovered', stats.discovered, discovered, 'source')
       advanceAll('failed', stats.failed, failed, 'reason')
       advance('responses', stats.responses, (by) => responses.inc(by))
+      advance('dropped', stats.droppedQueries, (by) => dropped.inc(by))
       advance('fetched', stats.fetched, (by) => fetched.inc(by))
       if (stats.cpuSeconds !== null) advance('cpu', stats.cpuSeconds, (by) => cpu.inc(by))
       fetching.set(stats.fetchesInFlight)

@@ -5,6 +5,7 @@
  * hostile ones, answer other nodes' queries, and keep its nodes across a restart.
  */
 import { Database } from 'bun:sqlite'
+import bencode from 'bencode'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { randomBytes } from 'node:crypto'
 import { createSocket } from 'node:dgram'
@@ -176,6 +177,27 @@ describe('crawling a loopback DHT', () => {
     }
     const health = (await (await fetch(`${service!.baseUrl}/healthz`)).json()) as { components: Record<string, string> }
     expect(health.components.dht).toBe('up')
+  })
+
+  test('a node flooding it with queries is answered up to its rate, then dropped, and others still are', async () => {
+    const flooder = createSocket('udp4')
+    const polite = createSocket('udp4')
+    await Promise.all([flooder, polite].map((socket) => new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))))
+    try {
+      let answered = 0
+      flooder.on('message', () => answered++)
+      const ping = Buffer.from(bencode.encode({ t: Buffer.from('fl'), y: 'q', q: 'ping', a: { id: randomBytes(20) } }))
+      for (let i = 0; i < 300; i++) flooder.send(ping, dhtPort, '127.0.0.1')
+      await Bun.sleep(500)
+      expect(answered).toBeGreaterThanOrEqual(15)
+      expect(answered).toBeLessThan(40)
+      const reply = await krpcQuery(polite, dhtPort, 'ping', { id: randomBytes(20) })
+      expect((reply.r.id as Uint8Array).length).toBe(20)
+      await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_queries_dropped_total')) >= 200, 5_000)
+    } finally {
+      flooder.close()
+      polite.close()
+    }
   })
 
   test('metrics and GraphQL show the crawler at work', async () => {

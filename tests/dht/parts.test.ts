@@ -12,6 +12,7 @@ import { FetchError, type FetchFailure } from '../../src/dht/fetch-error'
 import { fetchMetadata } from '../../src/dht/fetch-metadata'
 import { NodeTable } from '../../src/dht/node-table'
 import { SeenFilter } from '../../src/dht/seen-filter'
+import { QueryLimiter } from '../../src/dht/query-limiter'
 import { SilenceWatch } from '../../src/dht/silence-watch'
 import { loadCrawlerState, saveCrawlerState } from '../../src/dht/state-file'
 import { SwarmFilter } from '../../src/dht/swarm-estimate'
@@ -222,5 +223,17 @@ describe('fetching metadata from one peer', () => {
     expect(infoMatchesHash(info, createHash('sha1').update(info).digest('hex'))).toBe(true)
     expect(infoMatchesHash(info, createHash('sha256').update(info).digest('hex').slice(0, 40))).toBe(true)
     expect(infoMatchesHash(info, 'ab'.repeat(20))).toBe(false)
+  })
+})
+
+describe('the incoming query limit', () => {
+  test('a burst of 20 per node, then one a second; each node on its own', () => {
+    const limiter = new QueryLimiter()
+    let allowed = 0
+    for (let i = 0; i < 100; i++) if (limiter.allow('10.0.0.1:6881', 0)) allowed++
+    expect(allowed).toBe(20)
+    expect(limiter.allow('10.0.0.2:6881', 0)).toBe(true)
+    expect(limiter.allow('10.0.0.1:6881', 500)).toBe(false)
+    expect(limiter.allow('10.0.0.1:6881', 1_000)).toBe(true)
   })
 })
