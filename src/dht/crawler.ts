@@ -101,8 +101,9 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
     if (fetching.has(infoHash)) return 'seen'
     const job = queued.get(infoHash)
     if (job) {
-      if (hint.node) job.nodes.push(hint.node)
-      if (hint.peer) job.peers.push(hint.peer)
+      // A popular hash is seen again and again while it waits; a few hints are plenty.
+      if (hint.node && job.nodes.length < PEERS_PER_HASH) job.nodes.push(hint.node)
+      if (hint.peer && job.peers.length < PEERS_PER_HASH) job.peers.push(hint.peer)
       return 'seen'
     }
     const now = Date.now()
