@@ -1,6 +1,7 @@
 import { createChatCompletion, createClassificationRepository, createReranker, loadClassifier, type Classifier, type Reranker } from '../classify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db'
+import { createEvidenceCatchUp } from '../evidence'
 import { createIngestPipeline, createIngestRepository, type ClassifiedItem, type IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import { openIndex } from './open-index'
@@ -25,7 +26,7 @@ export function openCore(config: Config, log: Logger, observers: { onCommitted?:
   const db = openIndex(config.db.corePath, log.child({ component: 'db' }))
   const reranker = config.classify.llm ? openReranker(db, config.classify.llm, log.child({ component: 'rerank' })) : null
   const pipeline = createIngestPipeline({
-    repository: createIngestRepository(db.sqlite, classifier),
+    repository: createIngestRepository(db.sqlite, classifier, createEvidenceCatchUp(db.sqlite, config.evidence.weights)),
     batchSize: config.ingest.batchSize,
     flushIntervalMs: config.ingest.flushIntervalMs,
     log: log.child({ component: 'ingest' }),

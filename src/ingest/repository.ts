@@ -1,5 +1,6 @@
 import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
 import { createClassificationRepository, type Classifier } from '../classify'
+import type { EvidenceCatchUp } from '../evidence'
 import { hexToBytes, type TorrentFile } from '../metainfo'
 import type { ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from './model'
 
@@ -9,7 +10,7 @@ import type { ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from './mo
  * mapping would cost more than SQLite itself. Each new torrent (or one whose file list arrives)
  * is classified in the same transaction, so nothing is ever visible unclassified.
  */
-export function createIngestRepository(db: Database, classifier: Classifier) {
+export function createIngestRepository(db: Database, classifier: Classifier, evidence?: EvidenceCatchUp) {
   const classifications = createClassificationRepository(db)
   const deleteTorrent = db.prepare('DELETE FROM torrents WHERE id = ?')
   const findTorrent = db.prepare<{ id: number; files_count: number | null }, [Uint8Array]>(
@@ -95,6 +96,7 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
       torrentId = Number(inserted.lastInsertRowid)
       if (item.files) writeFiles(torrentId, item.files)
       if (!classify(torrentId, hash, item, true, batch, nowSeconds)) return 'deleted'
+      if (batch.hasEvidence) evidence!.apply(hash, torrentId)
     } else {
       const existing = findTorrent.get(hash)!
       torrentId = existing.id
@@ -113,7 +115,9 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
   return {
     /** Writes a batch in one transaction: all of it lands, or none of it. */
     writeBatch: db.transaction((items: IngestItem[], nowSeconds: number): BatchResult => {
-      const batch: BatchState = { hasLabels: classifications.hasAnyLabel(), hasBlocked: classifications.hasAnyBlocked(), classified: [] }
+      const batch: BatchState = {
+        hasLabels: classifications.hasAnyLabel(), hasBlocked: classifications.hasAnyBlocked(), hasEvidence: evidence?.hasAny() ?? false, classified: [],
+      }
       const outcomes = items.map((item) => writeOne(item, nowSeconds, batch))
       return { outcomes, classified: batch.classified }
     }),
@@ -131,6 +135,7 @@ export function createIngestRepository(db: Database, classifier: Classifier) {
 interface BatchState {
   hasLabels: boolean
   hasBlocked: boolean
+  hasEvidence: boolean
   classified: ClassifiedItem[]
 }
 

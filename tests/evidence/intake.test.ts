@@ -167,6 +167,18 @@ describe('native *arr webhooks', () => {
     expect(last.info_hash).toBeNull()
   })
 
+  test('evidence that came before its torrent applies when the torrent arrives', async () => {
+    const early = 'ab'.repeat(20)
+    await deliver('radarr', radarrV5Download(early))
+    const line = JSON.stringify({ infoHash: early, name: 'Sintel.2010.1080p.BluRay.x264-GRP', size: 1_000_000, files: [{ path: 'Sintel.2010.1080p.BluRay.x264-GRP.mkv', size: 1_000_000 }] })
+    const imported = await fetch(`${service.baseUrl}/import?apikey=${API_KEY}`, { method: 'POST', body: line })
+    expect(imported.status).toBe(200)
+    await waitFor(() => db.query('SELECT 1 FROM torrents WHERE info_hash = ?').get(Buffer.from(early, 'hex')) !== null, 5_000, 20)
+    // The earlier test's grab (+0.1) and this import (+1).
+    expect(torrent(early)).toMatchObject({ grabs: 1, status: 'confirmed', content_type: 'movie', imdb_id: 'tt1727587' })
+    expect(torrent(early).evidence_score).toBeCloseTo(1.1)
+  })
+
   test('a magnet in the release fields names the torrent when the download id does not', async () => {
     const body = { ...radarrV3Grab('SABnzbd_nzo_x'), release: { releaseTitle: 'Alice', magnetUrl: `magnet:?xt=urn:btih:${hashOf('alice.torrent').toUpperCase()}&dn=alice` } }
     await deliver('radarr', body)
