@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client'
-import { QUERY_TYPES, type CrawlStats } from '../dht/crawl-stats'
+import { QUERY_TYPES, type CrawlStats } from '../dht'
 
 /**
  * The crawler's metrics, fed from the snapshots its worker sends each second. The worker counts

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
-import type { CrawlStats } from '../dht/crawl-stats'
+import type { CrawlStats } from '../dht'
 import { createCrawlerMetrics } from './crawler-metrics'
 
 
