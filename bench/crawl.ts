@@ -9,12 +9,13 @@
  */
 import bencode from 'bencode'
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { freeUdpPort, metricValue } from '../tests/support/dht-probe'
 import { startDhtSwarm, startSeeder } from '../tests/support/dht-swarm'
 import { startService, type RunningService } from '../tests/support/processes'
+import { processRssMb } from './support/measure'
 import { createRandom, syntheticTorrent } from './support/synthetic-releases'
 
 const torrents = Number(Bun.argv[2] ?? 5_000)
@@ -33,12 +34,6 @@ function infoDictOf(index: number, random: ReturnType<typeof createRandom>): Uin
     pieces: randomBytes(20 * Math.ceil(total / pieceLength)),
     files: torrent.files.map((file) => ({ length: file.size, path: file.path.split('/') })),
   })
-}
-
-function rssOf(pid: number): { rssMb: number; peakMb: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const kb = (field: string) => Number(status.match(new RegExp(`${field}:\\s+(\\d+)`))![1])
-  return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 }
 }
 
 const random = createRandom(7)
@@ -66,7 +61,7 @@ const vars = { DATA_DIR: dataDir, SERVICE_SEARCH_WORKERS: '1' }
 // The same service with the crawler off, for the RSS it has without one.
 const idle = await startService(vars)
 await Bun.sleep(3_000)
-const idleRss = rssOf(idle.child.pid)
+const idleRss = processRssMb(idle.child.pid)
 idle.child.kill('SIGTERM')
 await idle.child.exited
 
@@ -93,7 +88,7 @@ const deadline = started + 300_000
 while (performance.now() < deadline) {
   await Bun.sleep(1_000)
   fetched = await metric('service_dht_metadata_fetched_total')
-  peakRss = Math.max(peakRss, rssOf(service.child.pid).rssMb)
+  peakRss = Math.max(peakRss, processRssMb(service.child.pid).rssMb)
   peakHeap = Math.max(peakHeap, await metric('service_dht_crawler_heap_bytes'))
   if (!firstFetchAt && fetched > 0) firstFetchAt = { at: performance.now(), fetched, cpu: await metric('service_dht_crawler_cpu_seconds_total') }
   const seconds = (performance.now() - started) / 1000
@@ -106,7 +101,7 @@ const discovered = await discoveredTotal()
 const failedText = (await (await fetch(`${service.baseUrl}/metrics`)).text()).split('\n').filter((line) => line.startsWith('service_dht_metadata_failed_total{'))
 const sent = await metric('service_dht_queries_sent_total', { query: 'get_peers' })
 const samples = await metric('service_dht_queries_sent_total', { query: 'sample_infohashes' })
-const rss = rssOf(service.child.pid)
+const rss = processRssMb(service.child.pid)
 service.child.kill('SIGTERM')
 await service.child.exited
 

@@ -4,11 +4,11 @@
  * `target` metadata have arrived (or at the deadline), with the process's peak RSS.
  *   bun bench/support/crawler-alone.ts '<CrawlerSettings as JSON>' <target> <deadlineMs>
  */
-import { readFileSync } from 'node:fs'
 import { openIndex } from '../../src/core/open-index'
 import type { CrawlerSettings } from '../../src/dht'
 import type { FromCrawler, ToCrawler } from '../../src/dht/messages'
 import { createLogger } from '../../src/log'
+import { processRssMb } from './measure'
 
 const settings = JSON.parse(Bun.argv[2]!) as CrawlerSettings
 const target = Number(Bun.argv[3])
@@ -16,7 +16,6 @@ const deadline = Date.now() + Number(Bun.argv[4])
 // The worker reads the index read-only, so it must exist with its tables.
 openIndex(settings.databasePath, createLogger({ level: 'warn' })).close()
 
-const rssMb = (field: 'VmRSS' | 'VmHWM') => Number(readFileSync('/proc/self/status', 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]) / 1024
 const worker = new Worker(new URL('../../src/dht/worker.ts', import.meta.url).href)
 let fetched = 0
 let peakRss = 0
@@ -26,9 +25,9 @@ worker.onmessage = (event: MessageEvent<FromCrawler>) => {
 }
 worker.postMessage({ type: 'start', settings } satisfies ToCrawler)
 const timer = setInterval(() => {
-  peakRss = Math.max(peakRss, rssMb('VmRSS'))
+  peakRss = Math.max(peakRss, processRssMb('self').rssMb)
   if (fetched < target && Date.now() < deadline) return
   clearInterval(timer)
-  console.log(JSON.stringify({ fetched, seconds: (performance.now() - startedAt) / 1000, peakRssMb: Math.max(peakRss, rssMb('VmHWM')), endRssMb: rssMb('VmRSS') }))
+  console.log(JSON.stringify({ fetched, seconds: (performance.now() - startedAt) / 1000, peakRssMb: Math.max(peakRss, processRssMb('self').peakMb), endRssMb: processRssMb('self').rssMb }))
   process.exit(0)
 }, 200)

@@ -7,6 +7,13 @@ export function peakRssMb(): number {
   return match ? Number(match[1]) / 1024 : process.memoryUsage().rss / 1_048_576
 }
 
+/** Current and peak resident set size of a process (Linux VmRSS, VmHWM), in MB. */
+export function processRssMb(pid: number | 'self'): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) / 1024
+  return { rssMb: mb('VmRSS'), peakMb: mb('VmHWM') }
+}
+
 /** Bytes on disk per table or index (every B-tree), from SQLite's dbstat table. */
 export function bytesByTree(db: Database): Map<string, number> {
   const rows = db.query('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name').all() as { name: string; bytes: number }[]

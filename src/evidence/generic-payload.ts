@@ -18,8 +18,8 @@ export function readGenericEvidence(payload: Json, instance: string, receivedAt:
   const type = oneOf(stringAt(payload, 'type', ''), EVIDENCE_TYPES, 'type') as EvidenceType
   const result = oneOf(stringAt(payload, 'result', ''), ['success', 'failed'] as const, 'result')
   const client = (oneOf(stringAt(payload, 'client', '') ?? 'other', CLIENT_KINDS, 'client')) as ClientKind
-  const given = stringAt(payload, 'info_hash', '')
-  const infoHash = findInfoHash(given, [given])
+  // A hex hash, a base32 one or a magnet link, read as a release field is.
+  const infoHash = findInfoHash(null, [stringAt(payload, 'info_hash', '')])
   if (!infoHash) throw new IntakeError('info_hash must be a 40-hex info hash or a magnet link')
   const occurred = payload.occurred_at === undefined || payload.occurred_at === null ? receivedAt : normaliseTimestamp(payload.occurred_at, 'occurred_at')
   const contentType = stringAt(payload, 'content_type', '')

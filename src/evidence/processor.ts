@@ -49,7 +49,7 @@ export function createEvidenceProcessor(deps: EvidenceProcessorDeps) {
       const { labelled, result } = apply(report)
       deps.onRecorded?.(report, result)
       if (labelled) deps.reclassify(report.infoHash!)
-      if (report.type === 'grab' && report.infoHash) deps.onGrab?.(report.infoHash)
+      if (report.type === 'grab' && report.infoHash && result !== 'duplicate') deps.onGrab?.(report.infoHash)
       deps.log.debug('evidence recorded', { instance: report.instance, event: report.event, infoHash: report.infoHash, labelled })
     },
   }

@@ -57,9 +57,9 @@ export function createEvidenceRepository(db: Database) {
         insert.run(hash, report.instance, report.client, report.event, report.type, result, report.occurredAt, report.receivedAt, report.payload).lastInsertRowid,
       )
     },
-    /** Each returns whether the torrent is in the index (evidence for an unknown one is kept all the same). */
-    addGrab: (infoHash: string, weight: number): boolean => addGrab.run(weight, hexToBytes(infoHash)).changes > 0,
-    adjustScore: (infoHash: string, by: number): boolean => adjustScore.run(by, hexToBytes(infoHash)).changes > 0,
+    /** No-ops for a torrent not in the index yet: the catch-up applies its evidence when it arrives. */
+    addGrab: (infoHash: string, weight: number): void => void addGrab.run(weight, hexToBytes(infoHash)),
+    adjustScore: (infoHash: string, by: number): void => void adjustScore.run(by, hexToBytes(infoHash)),
     label(infoHash: string, label: LabelFacts, labelledBy: string, nowSeconds: number): void {
       upsertLabel.run(
         hexToBytes(infoHash), label.contentType, label.title, label.year, JSON.stringify(label.seasons), JSON.stringify(label.episodes),

@@ -32,6 +32,7 @@ export function createCrawlerMetrics(registry: Registry) {
     registers,
   })
   const fetching = new Gauge({ name: 'service_dht_metadata_fetches_in_flight', help: 'Metadata fetches under way', registers })
+  const waiting = new Gauge({ name: 'service_dht_metadata_queued', help: 'New info hashes waiting for a metadata fetch', registers })
   const nodes = new Gauge({ name: 'service_dht_nodes', help: 'DHT nodes known, by table (crawl: to walk; routing: to answer queries)', labelNames: ['table'] as const, registers })
   const heap = new Gauge({ name: 'service_dht_crawler_heap_bytes', help: 'JavaScript heap of the crawler thread', registers })
   const cpu = new Counter({ name: 'service_dht_crawler_cpu_seconds_total', help: 'CPU time of the crawler thread', registers })
@@ -62,6 +63,7 @@ export function createCrawlerMetrics(registry: Registry) {
       advance('fetched', stats.fetched, (by) => fetched.inc(by))
       if (stats.cpuSeconds !== null) advance('cpu', stats.cpuSeconds, (by) => cpu.inc(by))
       fetching.set(stats.fetchesInFlight)
+      waiting.set(stats.queued)
       heap.set(stats.heapBytes)
       nodes.set({ table: 'crawl' }, stats.nodes)
       nodes.set({ table: 'routing' }, stats.routingNodes)

@@ -230,8 +230,8 @@ describe('crawling a loopback DHT', () => {
 
     // The configured bootstrap is dead: only the saved nodes can bring the node back.
     service = await startService(serviceVars('127.0.0.1:9'))
+    await waitFor(() => service!.logs.some((line) => line.includes('dht crawler listening')), 10_000)
     const started = service.logs.map((line) => JSON.parse(line)).find((record) => record.msg === 'dht crawler listening')
-      ?? (await waitFor(() => service!.logs.some((line) => line.includes('dht crawler listening')), 10_000), service.logs.map((line) => JSON.parse(line)).find((record) => record.msg === 'dht crawler listening'))
     expect(started.nodeId).toBe(saved.nodeId)
     expect(started.savedNodes).toBe(saved.nodes.length)
     await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_queries_sent_total', { query: 'sample_infohashes' })) >= 3, 20_000)
