@@ -8,34 +8,41 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { describeReleaseName, loadClassifier, type ClassifierInput } from '../src/classify'
-import { extensionOf, fileTypeOf } from '../src/metainfo'
+import { parseInfoDict } from '../src/metainfo'
 import { peakRssMb } from './support/measure'
-import { createRandom, syntheticTorrent } from './support/synthetic-releases'
+import { createRandom, syntheticInfoDict, syntheticTorrent } from './support/synthetic-releases'
 import { formatScores, readTitleCorpora, scoreParses, type ParseOutput } from './support/title-accuracy'
 
 const count = Number(Bun.argv[2] ?? 100_000)
 const classifier = loadClassifier()
 const random = createRandom(11)
-const inputs: ClassifierInput[] = Array.from({ length: count }, (_, i) => {
-  const torrent = syntheticTorrent(random, i)
-  const files = torrent.files.map((file, index) => {
-    const extension = extensionOf(file.path)
-    return { index, path: file.path, sizeBytes: file.size, extension, fileType: fileTypeOf(extension) }
-  })
-  return { name: torrent.name, sizeBytes: torrent.size, files, tags: [] }
-})
+// Stored as info-dict bytes and decoded just before classifying, as ingest does; only the
+// classify call is timed for the goal, and the whole loop gives the figure with decoding.
+const dicts = Array.from({ length: count }, (_, i) => syntheticInfoDict(syntheticTorrent(random, i), 'one'))
+const inputOf = (dict: Uint8Array): ClassifierInput => {
+  const metainfo = parseInfoDict(dict)
+  return { name: metainfo.name, sizeBytes: metainfo.sizeBytes, files: metainfo.files, tags: [] }
+}
 
 // Warm the JIT on a slice first, as a long-running service would be.
-for (const input of inputs.slice(0, 10_000)) classifier.classify(input)
+for (const dict of dicts.slice(0, 10_000)) classifier.classify(inputOf(dict))
 const types = new Map<string, number>()
+let classifyNs = 0
+let files = 0
 const start = performance.now()
-for (const input of inputs) {
+for (const dict of dicts) {
+  const input = inputOf(dict)
+  files += input.files!.length
+  const before = Bun.nanoseconds()
   const outcome = classifier.classify(input)
+  classifyNs += Bun.nanoseconds() - before
   const type = outcome.deletedBy === null ? outcome.classification.contentType : 'deleted'
   types.set(type, (types.get(type) ?? 0) + 1)
 }
-const seconds = (performance.now() - start) / 1000
-console.log(`classified ${count} torrents (avg ${(inputs.reduce((n, i) => n + i.files!.length, 0) / count).toFixed(1)} files) in ${seconds.toFixed(2)} s: ${Math.round(count / seconds)} torrents/s on one core (${((seconds * 1e6) / count).toFixed(1)} us each)`)
+const seconds = classifyNs / 1e9
+const withDecode = (performance.now() - start) / 1000
+console.log(`classified ${count} torrents (avg ${(files / count).toFixed(1)} files) in ${seconds.toFixed(2)} s: ${Math.round(count / seconds)} torrents/s on one core (${((seconds * 1e6) / count).toFixed(1)} us each)`)
+console.log(`with decoding each info dict first: ${Math.round(count / withDecode)} torrents/s (${((withDecode * 1e6) / count).toFixed(1)} us each)`)
 console.log(`content types: ${[...types].map(([type, n]) => `${type} ${n}`).join(', ')}`)
 
 const shared = join(import.meta.dir, '../../shared/corpora/titles')

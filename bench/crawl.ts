@@ -7,8 +7,7 @@
  * Goals (issue 6): >= 100 metadata fetches/s on under half a core; crawler RSS <= 120 MB.
  *   bun bench/crawl.ts [torrents] [nodes] [SERVICE_DHT_SCALE]
  */
-import bencode from 'bencode'
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,31 +15,17 @@ import { freeUdpPort, metricValue } from '../tests/support/dht-probe'
 import { startDhtSwarm, startSeeder } from '../tests/support/dht-swarm'
 import { startService, type RunningService } from '../tests/support/processes'
 import { processRssMb } from './support/measure'
-import { createRandom, syntheticTorrent } from './support/synthetic-releases'
+import { createRandom, syntheticInfoDict, syntheticTorrent } from './support/synthetic-releases'
 
 const torrents = Number(Bun.argv[2] ?? 5_000)
 const nodeCount = Number(Bun.argv[3] ?? 200)
 const scale = Bun.argv[4] ?? '10'
 
-/** A v1 info dict like a real one: piece length grown so that a torrent has ~1,000-2,000 pieces. */
-function infoDictOf(index: number, random: ReturnType<typeof createRandom>): Uint8Array {
-  const torrent = syntheticTorrent(random, index)
-  const total = torrent.files.reduce((sum, file) => sum + file.size, 0)
-  let pieceLength = 256 * 1024
-  while (total / pieceLength > 2_000) pieceLength *= 2
-  return bencode.encode({
-    name: torrent.name,
-    'piece length': pieceLength,
-    pieces: randomBytes(20 * Math.ceil(total / pieceLength)),
-    files: torrent.files.map((file) => ({ length: file.size, path: file.path.split('/') })),
-  })
-}
-
 const random = createRandom(7)
 const infos = new Map<string, Uint8Array>()
 let metadataBytes = 0
 for (let i = 0; i < torrents; i++) {
-  const info = infoDictOf(i, random)
+  const info = syntheticInfoDict(syntheticTorrent(random, i), 'all')
   metadataBytes += info.length
   infos.set(createHash('sha1').update(info).digest('hex'), info)
 }

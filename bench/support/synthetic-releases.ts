@@ -3,6 +3,8 @@
  * title words, years, SxxEyy, resolutions, sources, codecs, groups) with 1-20 files whose
  * extensions and sizes follow the content. Deterministic for a given seed.
  */
+import bencode from 'bencode'
+import { randomBytes } from 'node:crypto'
 const WORDS = (
   'the of and a to in love night man last dark world war star life house time day city king ' +
   'blood girl dead black little new lost secret story money game road river moon sun fire ice ' +
@@ -70,6 +72,22 @@ export function syntheticTorrent(random: Random, index: number): SyntheticTorren
     files,
     publishedAt: 1_600_000_000 + index * 30,
   }
+}
+
+/**
+ * The torrent as a bencoded v1 info dict, its piece length grown so that it has ~1,000-2,000
+ * pieces as real ones do. `pieceHashes: 'one'` keeps a single random hash where the size of the
+ * dict does not matter (the metainfo parser checks the field's type, not its length).
+ */
+export function syntheticInfoDict(torrent: SyntheticTorrent, pieceHashes: 'all' | 'one'): Uint8Array {
+  let pieceLength = 256 * 1024
+  while (torrent.size / pieceLength > 2_000) pieceLength *= 2
+  return bencode.encode({
+    name: torrent.name,
+    'piece length': pieceLength,
+    pieces: randomBytes(20 * (pieceHashes === 'all' ? Math.ceil(torrent.size / pieceLength) : 1)),
+    files: torrent.files.map((file) => ({ length: file.size, path: file.path.split('/') })),
+  })
 }
 
 /** A stable, well-spread 40-hex hash per index (not cryptographic, just unique and uniform). */
