@@ -88,6 +88,9 @@ describe('compileCel', () => {
     const program = env.parse('m.missing > 0.0 || n == 3')
     expect(program(context)).toBe(true)
     expect(compileCel(program.ast, options)!(context)).toBe(true)
+    // The error comes first and the right side decides: the fast build fails, the exact one answers.
+    expect(env.parse('m.missing > 0.0 && n == 4')(context)).toBe(false)
+    expect(compileCel(env.parse('m.missing > 0.0 && n == 4').ast, options)!(context)).toBe(false)
     const failing = compileCel(env.parse('m.missing > 0.0 && n == 3').ast, options)!
     expect(() => failing(context)).toThrow()
   })

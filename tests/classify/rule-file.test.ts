@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadClassifier, RuleFileError } from '../../src/classify'
+import { extensionOf, fileTypeOf } from '../../src/metainfo'
 import { startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
@@ -77,6 +78,19 @@ rules:
     const outcome = classifier.classify({ name: 'Lonely.Name.mkv', sizeBytes: 0, files: [], tags: [] })
     expect(outcome.deletedBy).toBeNull()
     if (outcome.deletedBy === null) expect(outcome.classification.tags).toContain('named')
+  })
+
+  test('a rule can walk the file list by name, extension and size (made only when a rule reads it)', () => {
+    const classifier = loadClassifier({
+      rulesPath: rulesFile(`rules: [{id: has-subs, priority: 1, when: 'torrent.files.exists(f, f.name == "en.srt" && f.extension == "srt" && f.size < 1.0 * mb)', then: {add_tags: [subs]}}]`),
+    })
+    const file = (index: number, path: string, sizeBytes: number) => ({ index, path, sizeBytes, extension: extensionOf(path), fileType: fileTypeOf(extensionOf(path)) })
+    const tagsOf = (files: ReturnType<typeof file>[]) => {
+      const outcome = classifier.classify({ name: 'Film.2020.1080p', sizeBytes: 0, files, tags: [] })
+      return outcome.deletedBy === null ? outcome.classification.tags : []
+    }
+    expect(tagsOf([file(0, 'Film.mkv', 4e9), file(1, 'Subs/en.srt', 50_000)])).toContain('subs')
+    expect(tagsOf([file(0, 'Film.mkv', 4e9), file(1, 'Subs/fr.srt', 50_000)])).not.toContain('subs')
   })
 
   test.each([

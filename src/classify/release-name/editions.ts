@@ -14,17 +14,15 @@ const EDITION_BY_NAME: Record<string, string> = {
   'special edition': 'special',
 }
 
+/** The parser's boolean release flags, each named as the edition it stands for. */
+const FLAGS: (keyof ParsedResult & string)[] = ['proper', 'repack', 'extended', 'unrated', 'uncensored', 'retail', 'convert', 'upscaled', 'documentary']
+
 /** Edition and release flags as tag-shaped words (`proper`, `repack`, `directors-cut`...). */
 export function toEditions(parsed: ParsedResult): string[] {
   const editions = new Set<string>()
   for (const edition of parsed.editions ?? []) {
     editions.add(EDITION_BY_NAME[edition.toLowerCase()] ?? edition.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''))
   }
-  const flags: [keyof ParsedResult, string][] = [
-    ['proper', 'proper'], ['repack', 'repack'], ['extended', 'extended'], ['unrated', 'unrated'],
-    ['uncensored', 'uncensored'], ['retail', 'retail'],
-    ['convert', 'convert'], ['upscaled', 'upscaled'], ['documentary', 'documentary'],
-  ]
-  for (const [field, edition] of flags) if (parsed[field] === true) editions.add(edition)
+  for (const flag of FLAGS) if (parsed[flag] === true) editions.add(flag)
   return [...editions]
 }

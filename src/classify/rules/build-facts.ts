@@ -1,6 +1,6 @@
 import { extensionOf, fileTypeOf, type TorrentFile } from '../../metainfo'
 import type { ParsedRelease } from '../model'
-import { FileFacts, ReleaseFacts, TorrentFacts } from './cel-facts'
+import { celInt, ReleaseFacts, TorrentFacts, toFileFacts } from './cel-facts'
 
 /** A torrent as the classifier receives it. */
 export interface ClassifierInput {
@@ -25,44 +25,46 @@ export interface Facts {
  * declare, so that "mostly video" is a map lookup in CEL rather than a fold over the files in
  * each rule. Without a file list (or with an empty one) the name stands for the only file, as in
  * bitmagnet.
- * Hot (every ingested torrent): plain number arrays indexed by group, converted once at the end.
+ * Hot (every ingested torrent): plain number arrays indexed by group, converted once at the end,
+ * and per-file facts made only for the largest file unless a rule reads `torrent.files`.
  */
 export function buildFacts(input: ClassifierInput, parsed: ParsedRelease, groups: ExtensionGroups): Facts {
   // An empty list says no more than a missing one; either way the name is the only file.
-  const files = input.files?.length ? input.files.map(toFileFacts) : [nameAsFile(input)]
+  const files = input.files?.length ? input.files : [nameAsFile(input)]
   const bytes = new Float64Array(groups.names.length)
   const counts = new Uint32Array(groups.names.length)
   const extensions = new Set<string>()
+  const paths: string[] = []
   let totalBytes = 0
   let largest = files[0]!
-  let paths = ''
   for (const file of files) {
-    totalBytes += file.size
-    paths += paths ? `\n${file.path}` : file.path
-    if (file.size > largest.size) largest = file
+    totalBytes += file.sizeBytes
+    paths.push(file.path)
+    if (file.sizeBytes > largest.sizeBytes) largest = file
     if (!file.extension) continue
     extensions.add(file.extension)
     for (const group of groups.indexesByExtension.get(file.extension) ?? NO_GROUPS) {
-      bytes[group]! += file.size
+      bytes[group]! += file.sizeBytes
       counts[group]!++
     }
   }
   const shareMap = new Map<string, number>()
   const countMap = new Map<string, bigint>()
-  groups.names.forEach((name, i) => {
-    shareMap.set(name, totalBytes > 0 ? bytes[i]! / totalBytes : counts[i]! > 0 ? 1 : 0)
-    countMap.set(name, BigInt(counts[i]!))
-  })
+  for (let i = 0; i < groups.names.length; i++) {
+    shareMap.set(groups.names[i]!, totalBytes > 0 ? bytes[i]! / totalBytes : counts[i]! > 0 ? 1 : 0)
+    countMap.set(groups.names[i]!, celInt(counts[i]!))
+  }
   const torrent = new TorrentFacts(
     input.name,
     input.sizeBytes,
     input.files !== null,
-    BigInt(input.files?.length ?? 0),
+    celInt(input.files?.length ?? 0),
     files,
     [...extensions],
-    paths,
-    totalBytes > 0 ? largest.size / totalBytes : 1,
-    largest,
+    // One flat string: a joined list is scanned by keyword patterns faster than a concatenation.
+    paths.join('\n'),
+    totalBytes > 0 ? largest.sizeBytes / totalBytes : 1,
+    toFileFacts(largest),
     [...input.tags],
   )
   return { torrent, release: new ReleaseFacts(parsed), shares: shareMap, counts: countMap }
@@ -85,12 +87,7 @@ export function indexExtensionGroups(extensions: Record<string, string[]>): Exte
 
 const NO_GROUPS: readonly number[] = []
 
-function toFileFacts(file: TorrentFile): FileFacts {
-  const slash = file.path.lastIndexOf('/')
-  return new FileFacts(file.path, file.path.slice(slash + 1), file.extension ?? '', file.fileType, file.sizeBytes)
-}
-
-function nameAsFile(input: ClassifierInput): FileFacts {
+function nameAsFile(input: ClassifierInput): TorrentFile {
   const extension = extensionOf(input.name)
-  return new FileFacts(input.name, input.name, extension ?? '', fileTypeOf(extension), input.sizeBytes)
+  return { index: 0, path: input.name, sizeBytes: input.sizeBytes, extension, fileType: fileTypeOf(extension) }
 }

@@ -38,30 +38,41 @@ export interface CompileOptions {
   functions: Readonly<Record<string, Receiver>>
 }
 
-/** The closure for `ast`, or null when the expression uses something not covered here. */
+/**
+ * The closure for `ast`, or null when the expression uses something not covered here.
+ * It comes in two builds. The exact one gives `&&` and `||` CEL's error semantics with a
+ * try/catch at every operator, which cost a fifth of the rule chain's time. The fast one
+ * short-circuits as JavaScript does, and gives the same answer whenever nothing fails on the
+ * way; when something does, the exact build evaluates again (rules have no side effects).
+ */
 export function compileCel(ast: ASTNode, options: CompileOptions): CompiledExpression | null {
   try {
-    return compileNode(ast, options)
+    const exact = compileNode(ast, options, false)
+    const fast = compileNode(ast, options, true)
+    return (context) => {
+      try {
+        return fast(context)
+      } catch {
+        return exact(context)
+      }
+    }
   } catch (err) {
     if (err instanceof Unsupported) return null
     throw err
   }
 }
 
-function compileNode(node: ASTNode, options: CompileOptions): CompiledExpression {
-  const sub = (child: ASTNode) => compileNode(child, options)
+function compileNode(node: ASTNode, options: CompileOptions, fast: boolean): CompiledExpression {
+  const sub = (child: ASTNode) => compileNode(child, options, fast)
   switch (node.op) {
     case 'value': {
       const value = node.args
       if (value !== null && typeof value === 'object') throw new Unsupported()
-      return () => value
+      return constant(value)
     }
     case 'id': {
       const name = node.args
-      if (options.constants.has(name)) {
-        const value = options.constants.get(name)
-        return () => value
-      }
+      if (options.constants.has(name)) return constant(options.constants.get(name))
       return (context) => {
         if (!(name in context)) throw new Error(`Unknown variable: ${name}`)
         return context[name]
@@ -104,7 +115,7 @@ function compileNode(node: ASTNode, options: CompileOptions): CompiledExpression
     }
     case '&&':
     case '||':
-      return compileLogic(node.op, sub(node.args[0]), sub(node.args[1]))
+      return fast ? compileShortCircuit(node.op, sub(node.args[0]), sub(node.args[1])) : compileLogic(node.op, sub(node.args[0]), sub(node.args[1]))
     case '!_': {
       const read = sub(node.args)
       return (context) => !read(context)
@@ -131,6 +142,12 @@ function compileNode(node: ASTNode, options: CompileOptions): CompiledExpression
   }
 }
 
+/** Plain short-circuit logic over type-checked bools: right only for an error-free evaluation. */
+function compileShortCircuit(op: '&&' | '||', left: CompiledExpression, right: CompiledExpression): CompiledExpression {
+  if (op === '&&') return (context) => left(context) === true && right(context) === true
+  return (context) => left(context) === true || right(context) === true
+}
+
 /**
  * CEL's `&&` and `||` are commutative over errors: `error && false` is false, as is
  * `false && error`. Only when no side decides does an error surface.
@@ -154,6 +171,18 @@ function compileLogic(op: '&&' | '||', left: CompiledExpression, right: Compiled
 }
 
 function compileBinary(op: string, left: CompiledExpression, right: CompiledExpression): CompiledExpression {
+  const compiled = binaryClosure(op, left, right)
+  if (!constantClosures.has(left) || !constantClosures.has(right)) return compiled
+  // `100 * mb` and the like: constant operands give a constant, worked out once. One that fails
+  // (`1 / 0`) fails per torrent as before, where `||` may still decide around it.
+  try {
+    return constant(compiled({}))
+  } catch {
+    return compiled
+  }
+}
+
+function binaryClosure(op: string, left: CompiledExpression, right: CompiledExpression): CompiledExpression {
   switch (op) {
     case '==':
       return (context) => celEquals(left(context), right(context))
@@ -169,30 +198,47 @@ function compileBinary(op: string, left: CompiledExpression, right: CompiledExpr
       return (context) => (left(context) as number) >= (right(context) as number)
     case 'in':
       return (context) => contains(right(context), left(context))
-    default:
-      return (context) => arithmetic(op, left(context), right(context))
+    case '+':
+      return (context) => add(left(context), right(context))
+    default: {
+      const apply = NUMERIC[op]!
+      return (context) => {
+        const a = left(context)
+        const b = right(context)
+        // CEL ints are BigInts and doubles numbers; a mixed operation (`100 * mb`) is done in doubles.
+        return typeof a === typeof b ? apply(a as number, b as number) : apply(Number(a), Number(b))
+      }
+    }
   }
 }
 
-/** CEL ints are BigInts and doubles numbers; a mixed operation (`100 * mb`) is done in doubles. */
-function arithmetic(op: string, a: unknown, b: unknown): unknown {
-  if (op === '+' && typeof a === 'string') return a + String(b)
-  if (Array.isArray(a) && Array.isArray(b) && op === '+') return [...a, ...b]
-  const [x, y] = typeof a === typeof b ? [a as number, b as number] : [Number(a), Number(b)]
-  switch (op) {
-    case '+':
-      return x + y
-    case '-':
-      return x - y
-    case '*':
-      return x * y
-    case '/':
-      if (typeof y === 'bigint' && y === 0n) throw new Error('division by zero')
-      return x / y
-    default:
-      if (typeof y === 'bigint' && y === 0n) throw new Error('modulus by zero')
-      return x % y
-  }
+/** Closures that return the same value whatever the context. */
+const constantClosures = new WeakSet<CompiledExpression>()
+
+function constant(value: unknown): CompiledExpression {
+  const closure = () => value
+  constantClosures.add(closure)
+  return closure
+}
+
+function add(a: unknown, b: unknown): unknown {
+  if (typeof a === 'string') return a + String(b)
+  if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b]
+  return typeof a === typeof b ? (a as number) + (b as number) : Number(a) + Number(b)
+}
+
+/** Typed as numbers; BigInt operands of the same type work alike. */
+const NUMERIC: Record<string, (x: number, y: number) => number> = {
+  '-': (x, y) => x - y,
+  '*': (x, y) => x * y,
+  '/': (x, y) => {
+    if (typeof y === 'bigint' && y === 0n) throw new Error('division by zero')
+    return x / y
+  },
+  '%': (x, y) => {
+    if (typeof y === 'bigint' && y === 0n) throw new Error('modulus by zero')
+    return x % y
+  },
 }
 
 function celEquals(a: unknown, b: unknown): boolean {
@@ -215,8 +261,9 @@ function select(target: unknown, field: string): unknown {
 
 function index(target: unknown, key: unknown): unknown {
   if (target instanceof Map) {
-    if (!target.has(key)) throw new Error(`No such key: ${String(key)}`)
-    return target.get(key)
+    const value = target.get(key)
+    if (value === undefined && !target.has(key)) throw new Error(`No such key: ${String(key)}`)
+    return value
   }
   if (Array.isArray(target)) {
     const position = Number(key)

@@ -5,26 +5,34 @@
  * CEL ints are BigInts; sizes are doubles (exact to 2^53 bytes). Absent text is "", an absent
  * year is 0, absent lists are [].
  */
+import type { TorrentFile } from '../../metainfo'
 import type { ParsedRelease } from '../model'
 
 export class FileFacts {
   constructor(
     readonly path: string,
-    readonly name: string,
     readonly extension: string,
     readonly type: string,
     readonly size: number,
   ) {}
+
+  /** The last path segment; few rules read it, so it is cut when asked for. */
+  get name(): string {
+    return this.path.slice(this.path.lastIndexOf('/') + 1)
+  }
 }
 
 export class TorrentFacts {
+  #files: FileFacts[] | null = null
+
   constructor(
     readonly name: string,
     readonly size: number,
     /** false when only the name is known (an import line without files); `files` then holds the name. */
     readonly hasFileList: boolean,
     readonly filesCount: bigint,
-    readonly files: FileFacts[],
+    /** The files as the classifier received them, turned into FileFacts only if a rule asks. */
+    private readonly sourceFiles: readonly TorrentFile[],
     readonly extensions: string[],
     /** Every file path, one per line, for keyword tests over the whole torrent. */
     readonly paths: string,
@@ -34,6 +42,22 @@ export class TorrentFacts {
     /** Operator-set tags already on the torrent. */
     readonly tags: string[],
   ) {}
+
+  get files(): FileFacts[] {
+    this.#files ??= this.sourceFiles.map(toFileFacts)
+    return this.#files
+  }
+}
+
+/** CEL ints are BigInts; the small counts every torrent has are made once. */
+const SMALL_INTS = Array.from({ length: 256 }, (_, i) => BigInt(i))
+
+export function celInt(value: number): bigint {
+  return SMALL_INTS[value] ?? BigInt(value)
+}
+
+export function toFileFacts(file: TorrentFile): FileFacts {
+  return new FileFacts(file.path, file.extension ?? '', file.fileType, file.sizeBytes)
 }
 
 export class ReleaseFacts {
@@ -57,9 +81,9 @@ export class ReleaseFacts {
 
   constructor(parsed: ParsedRelease) {
     this.title = parsed.title ?? ''
-    this.year = BigInt(parsed.year ?? 0)
-    this.seasons = parsed.seasons.map(BigInt)
-    this.episodes = parsed.episodes.map(BigInt)
+    this.year = celInt(parsed.year ?? 0)
+    this.seasons = parsed.seasons.map(celInt)
+    this.episodes = parsed.episodes.map(celInt)
     this.airDate = parsed.airDate ?? ''
     this.complete = parsed.isComplete
     this.resolution = parsed.resolution ?? ''

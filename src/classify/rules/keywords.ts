@@ -46,7 +46,19 @@ export function compileKeywordGroup(group: string, keywords: string[]): KeywordM
   // takes the Unicode prefilter.
   const asciiPrefilter = new RegExp(source, 'i')
   const unicodePrefilter = new RegExp(source, 'iu')
-  return { test: (text) => (FOLDS_TO_ASCII.test(text) ? unicodePrefilter : asciiPrefilter).test(text) && full.test(text) }
+  return { test: (text) => (foldsToAscii(text) ? unicodePrefilter : asciiPrefilter).test(text) && full.test(text) }
+}
+
+let lastText = ''
+let lastFolds = false
+
+/** The rules test one name against a dozen groups in a row: the scan is done once per text. */
+function foldsToAscii(text: string): boolean {
+  if (text !== lastText) {
+    lastText = text
+    lastFolds = FOLDS_TO_ASCII.test(text)
+  }
+  return lastFolds
 }
 
 /** The whole group as one pattern: any keyword, standing as a whole token. */
