@@ -62,6 +62,10 @@ describe('ground truth', () => {
     expect(outcome).toEqual({ deletedBy: 'banned-keywords' })
   })
 
+  test.each(['Girl 12yo video', 'childporn collection', 'kiddieporn'])('banned keywords without separators delete the torrent: %s', (name) => {
+    expect(classifier.classify({ name, sizeBytes: 1e9, files: null, tags: [] })).toEqual({ deletedBy: 'banned-keywords' })
+  })
+
   test('banned keywords in a file path delete the torrent too', () => {
     const files = [
       { index: 0, path: 'Holiday/clip.mp4', sizeBytes: 1e8, extension: 'mp4', fileType: 'video' as const },

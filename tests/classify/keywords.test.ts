@@ -23,6 +23,21 @@ describe('requiredLiteral', () => {
   })
 })
 
+describe('the keyword language', () => {
+  test.each([
+    ['child ?porn*', ['childporn', 'child porn', 'CHILD.PORNO', 'child_-_porn'], ['childish porn', 'child', 'grandchild porn']],
+    ['(#|10|11|12|13|14|15|16|17) ?y ?o', ['12yo', '9yo girl', '12 yo', '12 y o', '15.y.o'], ['4 you', 'S02 yo', '1080p yoga', '120yo']],
+    ['kidd(y*|ie*) ?porn', ['kiddieporn', 'kiddy porn'], ['kidd porn ']],
+    ['tits?', ['tit', 'TITS'], ['titsy', 'title']],
+    ['docu*', ['docu', 'documentary'], ['adocu']],
+    ['#+ ?kbps', ['320kbps', '320 kbps'], ['kbps']],
+  ])('%s', (keyword, matching, notMatching) => {
+    const pattern = compileKeywordPattern('test', [keyword])
+    for (const text of matching) expect({ text, match: pattern.test(text) }).toEqual({ text, match: true })
+    for (const text of notMatching) expect({ text, match: pattern.test(text) }).toEqual({ text, match: false })
+  })
+})
+
 describe('a keyword group with its literal prefilter', () => {
   const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map((r) => r.title)
   const hostile = ['CHILD.PORN', 'xxx', 'Ｐｏｒｎ', 'porno\u212A', 'Documentary', 'docu-series', 'E-BOOK', 'ebook', 'a.SAMPLE.mkv', 'sample', 'ſample', 'ſex', '\u212Aids', 'pre\u212Aeen', 'gameſ', 'ᴘᴏʀɴ']

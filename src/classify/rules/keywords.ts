@@ -4,7 +4,8 @@
  * Inside a keyword, letters match either case, and:
  *   `*` any run of letters/digits   `?` the previous character or group is optional
  *   `+` one or more of the previous  `#` one digit
- *   ` ` one or more non-word characters (so `child porn` also matches `child.porn`)
+ *   ` ` one or more non-word characters (so `child porn` also matches `child.porn`);
+ *       ` ?` none or more (`child ?porn` also matches `childporn`)
  *   `( | )` groups and alternatives  `\X` the character X itself
  * Any other punctuation matches itself.
  */
@@ -113,6 +114,11 @@ function compileKeyword(group: string, keyword: string): string {
       const literal = keyword[++i]
       if (literal === undefined) throw new RuleFileError(`keyword "${keyword}" in group ${group} ends with a lone \\`)
       out += escapeRegExp(literal)
+    } else if (char === ' ' && keyword[i + 1] === '?') {
+      // An optional separator: `child ?porn` is also `childporn`. (` ` then `?` would otherwise
+      // read as the lazy `+?`, which still needs one separator.)
+      out += `[^${WORD}]*`
+      i++
     } else if (SYNTAX[char] !== undefined) {
       out += SYNTAX[char]
     } else {
