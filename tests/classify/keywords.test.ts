@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_RULES_PATH } from '../../src/classify/classifier'
 import { compileKeywordGroup, compileKeywordPattern, requiredLiteral } from '../../src/classify/rules/keywords'
+import { GramSet, gramsOf } from '../../src/classify/rules/gram-filter'
 import { loadRuleSet } from '../../src/classify/rules/rule-file'
 
 describe('requiredLiteral', () => {
@@ -52,5 +53,35 @@ describe('a keyword group with its literal prefilter', () => {
       if (full.test(text)) hits++
     }
     expect(hits).toBeLessThan(names.length)
+  })
+})
+
+describe('the gram set', () => {
+  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map((r) => r.title)
+  const literals = ['x', 'yo', 'web', 'remux', 'x264', '1080p', 'documentary', 'sample', 'porn', 'kids']
+
+  test('never turns away a literal the text holds, in any case or through the long s and Kelvin sign', () => {
+    const grams = new GramSet()
+    const texts = [...names, 'ſample', '\u212Aids', 'REMUX', 'Ｐｏｒｎ porn']
+    for (const text of texts) {
+      grams.load(text)
+      const folded = text.toLowerCase().replaceAll('ſ', 's')
+      for (const literal of literals) if (folded.includes(literal)) expect({ text, literal, pass: grams.mightHold(gramsOf(literal)) }).toEqual({ text, literal, pass: true })
+    }
+  })
+
+  test('turns away most literals a text lacks', () => {
+    const grams = new GramSet()
+    let absent = 0
+    let passed = 0
+    for (const text of names) {
+      grams.load(text)
+      for (const literal of ['documentary', 'hebefilia', 'audiobook', 'kinderkutje', 'gamecube', 'onlyfans']) {
+        if (text.toLowerCase().includes(literal)) continue
+        absent++
+        if (grams.mightHold(gramsOf(literal))) passed++
+      }
+    }
+    expect(passed / absent).toBeLessThan(0.01)
   })
 })

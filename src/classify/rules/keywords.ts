@@ -10,6 +10,7 @@
  * Any other punctuation matches itself.
  */
 import { RuleFileError } from '../errors'
+import { GramSet, gramsOf } from './gram-filter'
 
 const WORD = '\\p{L}\\p{N}'
 const SYNTAX: Record<string, string> = {
@@ -32,35 +33,48 @@ export interface KeywordMatcher {
 
 /**
  * One matcher per keyword group. The full pattern (Unicode classes around every alternative) is
- * slow to run over a torrent's whole file list, and almost no torrent matches a keyword; so when
- * every keyword has a plain run of letters or digits it cannot match without, a pattern of just
- * those literals runs first and the full one only after a hit.
+ * slow, and almost no torrent matches a keyword; so a keyword with a plain run of two or more
+ * letters or digits it cannot match without meets the text only when that run might be there.
+ * A name is screened by its gram set, shared by every group; a long text (all of a torrent's
+ * paths, tested for one group) by a pattern of just the runs, one scan. Keywords without such a
+ * run (`(#|10|11) ?y ?o` needs only a `y`, in a third of all names) keep a pattern of their own,
+ * so they do not open the screen for the rest of the group. Either part matching is the whole
+ * group matching: the keywords are alternatives between the same token boundaries.
  */
 export function compileKeywordGroup(group: string, keywords: string[]): KeywordMatcher {
+  const screened = keywords.filter((keyword) => (requiredLiteral(keyword)?.length ?? 0) >= 2)
+  const unscreened = keywords.filter((keyword) => !screened.includes(keyword))
+  const screenedPart = screened.length > 0 ? screenedMatcher(group, screened) : null
+  const unscreenedPart = unscreened.length > 0 ? compileKeywordPattern(group, unscreened) : null
+  return { test: (text) => screenedPart?.test(text) === true || unscreenedPart?.test(text) === true }
+}
+
+function screenedMatcher(group: string, keywords: string[]): KeywordMatcher {
   const full = compileKeywordPattern(group, keywords)
-  const literals = keywords.map(requiredLiteral)
-  if (literals.some((literal) => literal === null)) return full
-  const source = [...new Set(literals)].map((literal) => escapeRegExp(literal!)).join('|')
+  const literals = [...new Set(keywords.map((keyword) => requiredLiteral(keyword)!))]
+  const grams = literals.map(gramsOf)
+  const source = literals.map(escapeRegExp).join('|')
   // The literals are ASCII, and case-insensitive matching without the `u` flag is 4-6x faster
   // in JavaScriptCore (bench/classify.ts). It folds ASCII letters as `u` does, except that only
   // `u` folds the long s (U+017F) to s and the Kelvin sign (U+212A) to k: a text holding either
   // takes the Unicode prefilter.
   const asciiPrefilter = new RegExp(source, 'i')
   const unicodePrefilter = new RegExp(source, 'iu')
-  return { test: (text) => (foldsToAscii(text) ? unicodePrefilter : asciiPrefilter).test(text) && full.test(text) }
-}
-
-let lastText = ''
-let lastFolds = false
-
-/** The rules test one name against a dozen groups in a row: the scan is done once per text. */
-function foldsToAscii(text: string): boolean {
-  if (text !== lastText) {
-    lastText = text
-    lastFolds = FOLDS_TO_ASCII.test(text)
+  return {
+    test(text) {
+      if (text.length > SHORT_TEXT) return (FOLDS_TO_ASCII.test(text) ? unicodePrefilter : asciiPrefilter).test(text) && full.test(text)
+      shortText.load(text)
+      for (const literal of grams) if (shortText.mightHold(literal)) return full.test(text)
+      return false
+    },
   }
-  return lastFolds
 }
+
+/** Names are shorter; a gram set costs a pass over the text, which pays for itself only when shared. */
+const SHORT_TEXT = 160
+
+/** The grams of the short text tested last: the rules test one name against group after group. */
+const shortText = new GramSet()
 
 /** The whole group as one pattern: any keyword, standing as a whole token. */
 export function compileKeywordPattern(group: string, keywords: string[]): RegExp {
