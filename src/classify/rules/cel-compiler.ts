@@ -1,35 +1,21 @@
 /**
- * Compiles a checked CEL expression into a JavaScript closure. cel-js evaluates by walking its AST
- * with runtime type dispatch, about a microsecond per rule; a torrent meets some 25 rules, so the
- * walk was half the cost of classifying it. The closure does the same operations directly.
+ * Compiles a checked CEL expression for the rule engine. cel-js evaluates by walking its AST with
+ * runtime type dispatch, about a microsecond per rule, and a torrent meets some 25 rules. Two
+ * builds do the same operations directly: the exact one here, a tree of closures with CEL's error
+ * semantics, and the fast one (cel-source.ts), generated JavaScript backed by the exact one.
  *
- * It covers what rules are made of: literals, variables and constants, field and map access,
- * `&&` `||` `!` `?:`, comparisons, arithmetic, `in`, `size()`, and the string functions below.
- * Anything else (macros such as `exists`, map literals, other functions) returns null and the
- * rule keeps cel-js's own evaluator, so a rule never depends on what this file knows.
+ * They cover what rules are made of: literals, variables and constants, field and map access,
+ * `&&` `||` `!` `?:`, comparisons, arithmetic, `in`, `size()`, the string functions of
+ * cel-runtime.ts and the environment's own functions. Anything else (macros such as `exists`,
+ * map literals, other functions) returns null and the rule keeps cel-js's own evaluator, so a
+ * rule never depends on what these files know.
  * tests/classify/cel-compiler.test.ts runs every default rule both ways over the corpora.
  */
 import type { ASTNode } from '@marcbachmann/cel-js'
+import { add, celEquals, contains, index, NUMERIC, numeric, readVariable, select, sizeOf, STRING_FUNCTIONS, Unsupported, isBinary, type Receiver } from './cel-runtime'
+import { compileSource } from './cel-source'
 
 export type CompiledExpression = (context: Record<string, unknown>) => unknown
-
-type Receiver = (target: never, ...args: never[]) => unknown
-
-class Unsupported extends Error {}
-
-/** CEL `matches` patterns are literals in practice; each is compiled once. */
-const patterns = new Map<string, RegExp>()
-
-const STRING_FUNCTIONS: Record<string, Receiver> = {
-  contains: (text: string, part: string) => text.includes(part),
-  startsWith: (text: string, prefix: string) => text.startsWith(prefix),
-  endsWith: (text: string, suffix: string) => text.endsWith(suffix),
-  matches: (text: string, pattern: string) => {
-    let regex = patterns.get(pattern)
-    if (!regex) patterns.set(pattern, (regex = new RegExp(pattern, 'u')))
-    return regex.test(text)
-  },
-}
 
 export interface CompileOptions {
   /** Constants registered on the environment (size units, extension groups). */
@@ -47,8 +33,8 @@ export interface CompileOptions {
  */
 export function compileCel(ast: ASTNode, options: CompileOptions): CompiledExpression | null {
   try {
-    const exact = compileNode(ast, options, false)
-    const fast = compileNode(ast, options, true)
+    const exact = compileNode(ast, options)
+    const fast = compileSource(ast, options)
     return (context) => {
       try {
         return fast(context)
@@ -62,8 +48,8 @@ export function compileCel(ast: ASTNode, options: CompileOptions): CompiledExpre
   }
 }
 
-function compileNode(node: ASTNode, options: CompileOptions, fast: boolean): CompiledExpression {
-  const sub = (child: ASTNode) => compileNode(child, options, fast)
+function compileNode(node: ASTNode, options: CompileOptions): CompiledExpression {
+  const sub = (child: ASTNode) => compileNode(child, options)
   switch (node.op) {
     case 'value': {
       const value = node.args
@@ -73,10 +59,7 @@ function compileNode(node: ASTNode, options: CompileOptions, fast: boolean): Com
     case 'id': {
       const name = node.args
       if (options.constants.has(name)) return constant(options.constants.get(name))
-      return (context) => {
-        if (!(name in context)) throw new Error(`Unknown variable: ${name}`)
-        return context[name]
-      }
+      return (context) => readVariable(context, name)
     }
     case '.': {
       const [target, field] = node.args
@@ -115,7 +98,7 @@ function compileNode(node: ASTNode, options: CompileOptions, fast: boolean): Com
     }
     case '&&':
     case '||':
-      return fast ? compileShortCircuit(node.op, sub(node.args[0]), sub(node.args[1])) : compileLogic(node.op, sub(node.args[0]), sub(node.args[1]))
+      return compileLogic(node.op, sub(node.args[0]), sub(node.args[1]))
     case '!_': {
       const read = sub(node.args)
       return (context) => !read(context)
@@ -124,28 +107,10 @@ function compileNode(node: ASTNode, options: CompileOptions, fast: boolean): Com
       const read = sub(node.args)
       return (context) => -(read(context) as number)
     }
-    case '==':
-    case '!=':
-    case '<':
-    case '<=':
-    case '>':
-    case '>=':
-    case '+':
-    case '-':
-    case '*':
-    case '/':
-    case '%':
-    case 'in':
-      return compileBinary(node.op, sub(node.args[0]), sub(node.args[1]))
     default:
+      if (isBinary(node)) return compileBinary(node.op, sub(node.args[0]), sub(node.args[1]))
       throw new Unsupported()
   }
-}
-
-/** Plain short-circuit logic over type-checked bools: right only for an error-free evaluation. */
-function compileShortCircuit(op: '&&' | '||', left: CompiledExpression, right: CompiledExpression): CompiledExpression {
-  if (op === '&&') return (context) => left(context) === true && right(context) === true
-  return (context) => left(context) === true || right(context) === true
 }
 
 /**
@@ -202,12 +167,7 @@ function binaryClosure(op: string, left: CompiledExpression, right: CompiledExpr
       return (context) => add(left(context), right(context))
     default: {
       const apply = NUMERIC[op]!
-      return (context) => {
-        const a = left(context)
-        const b = right(context)
-        // CEL ints are BigInts and doubles numbers; a mixed operation (`100 * mb`) is done in doubles.
-        return typeof a === typeof b ? apply(a as number, b as number) : apply(Number(a), Number(b))
-      }
+      return (context) => numeric(apply, left(context), right(context))
     }
   }
 }
@@ -221,61 +181,3 @@ function constant(value: unknown): CompiledExpression {
   return closure
 }
 
-function add(a: unknown, b: unknown): unknown {
-  if (typeof a === 'string') return a + String(b)
-  if (Array.isArray(a) && Array.isArray(b)) return [...a, ...b]
-  return typeof a === typeof b ? (a as number) + (b as number) : Number(a) + Number(b)
-}
-
-/** Typed as numbers; BigInt operands of the same type work alike. */
-const NUMERIC: Record<string, (x: number, y: number) => number> = {
-  '-': (x, y) => x - y,
-  '*': (x, y) => x * y,
-  '/': (x, y) => {
-    if (typeof y === 'bigint' && y === 0n) throw new Error('division by zero')
-    return x / y
-  },
-  '%': (x, y) => {
-    if (typeof y === 'bigint' && y === 0n) throw new Error('modulus by zero')
-    return x % y
-  },
-}
-
-function celEquals(a: unknown, b: unknown): boolean {
-  if (typeof a === 'bigint' || typeof b === 'bigint') return typeof a !== 'string' && typeof b !== 'string' && a == b
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => celEquals(item, b[i]))
-  return a === b
-}
-
-function contains(collection: unknown, item: unknown): boolean {
-  if (Array.isArray(collection)) return collection.some((element) => celEquals(element, item))
-  if (collection instanceof Map) return collection.has(item)
-  throw new Error('in needs a list or a map')
-}
-
-function select(target: unknown, field: string): unknown {
-  if (target instanceof Map) return index(target, field)
-  if (target === null || typeof target !== 'object' || !(field in target)) throw new Error(`No such key: ${field}`)
-  return (target as Record<string, unknown>)[field]
-}
-
-function index(target: unknown, key: unknown): unknown {
-  if (target instanceof Map) {
-    const value = target.get(key)
-    if (value === undefined && !target.has(key)) throw new Error(`No such key: ${String(key)}`)
-    return value
-  }
-  if (Array.isArray(target)) {
-    const position = Number(key)
-    if (!Number.isInteger(position) || position < 0 || position >= target.length) throw new Error(`Index out of range: ${String(key)}`)
-    return target[position]
-  }
-  return select(target, String(key))
-}
-
-function sizeOf(value: unknown): bigint {
-  if (typeof value === 'string') return BigInt([...value].length)
-  if (Array.isArray(value)) return BigInt(value.length)
-  if (value instanceof Map) return BigInt(value.size)
-  throw new Error('size() needs a string, list or map')
-}
