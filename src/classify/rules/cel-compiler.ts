@@ -54,11 +54,14 @@ function compileNode(node: ASTNode, options: CompileOptions): CompiledExpression
     case 'value': {
       const value = node.args
       if (value !== null && typeof value === 'object') throw new Unsupported()
-      return constant(value)
+      return () => value
     }
     case 'id': {
       const name = node.args
-      if (options.constants.has(name)) return constant(options.constants.get(name))
+      if (options.constants.has(name)) {
+        const value = options.constants.get(name)
+        return () => value
+      }
       return (context) => readVariable(context, name)
     }
     case '.': {
@@ -136,18 +139,6 @@ function compileLogic(op: '&&' | '||', left: CompiledExpression, right: Compiled
 }
 
 function compileBinary(op: string, left: CompiledExpression, right: CompiledExpression): CompiledExpression {
-  const compiled = binaryClosure(op, left, right)
-  if (!constantClosures.has(left) || !constantClosures.has(right)) return compiled
-  // `100 * mb` and the like: constant operands give a constant, worked out once. One that fails
-  // (`1 / 0`) fails per torrent as before, where `||` may still decide around it.
-  try {
-    return constant(compiled({}))
-  } catch {
-    return compiled
-  }
-}
-
-function binaryClosure(op: string, left: CompiledExpression, right: CompiledExpression): CompiledExpression {
   switch (op) {
     case '==':
       return (context) => celEquals(left(context), right(context))
@@ -171,13 +162,3 @@ function binaryClosure(op: string, left: CompiledExpression, right: CompiledExpr
     }
   }
 }
-
-/** Closures that return the same value whatever the context. */
-const constantClosures = new WeakSet<CompiledExpression>()
-
-function constant(value: unknown): CompiledExpression {
-  const closure = () => value
-  constantClosures.add(closure)
-  return closure
-}
-

