@@ -48,7 +48,10 @@ describe('a keyword group with its literal prefilter', () => {
     const matcher = compileKeywordGroup(group, keywords[group]!)
     const full = compileKeywordPattern(group, keywords[group]!)
     let hits = 0
-    for (const text of [...names, ...hostile, names.slice(0, 50).join('\n')]) {
+    // Long texts (a torrent's paths) take the literal-pattern screen instead of the gram set, so
+    // the hostile spellings are tried there too.
+    const long = hostile.map((spelling) => `${'Some.Folder/file.mkv\n'.repeat(10)}${spelling}`)
+    for (const text of [...names, ...hostile, ...long, names.slice(0, 50).join('\n')]) {
       expect({ group, text, match: matcher.test(text) }).toEqual({ group, text, match: full.test(text) })
       if (full.test(text)) hits++
     }
