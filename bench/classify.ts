@@ -42,8 +42,12 @@ for (const dict of dicts) {
 }
 const seconds = classifyNs / 1e9
 const withDecode = (performance.now() - start) / 1000
-console.log(`classified ${count} torrents (avg ${(files / count).toFixed(1)} files) in ${seconds.toFixed(2)} s: ${Math.round(count / seconds)} torrents/s on one core (${((seconds * 1e6) / count).toFixed(1)} us each)`)
-console.log(`with decoding each info dict first: ${Math.round(count / withDecode)} torrents/s (${((withDecode * 1e6) / count).toFixed(1)} us each)`)
+console.log(
+  `classified ${count} torrents (avg ${(files / count).toFixed(1)} files) in ${seconds.toFixed(2)} s: ${Math.round(count / seconds)} torrents/s on one core (${((seconds * 1e6) / count).toFixed(1)} us each)`,
+)
+console.log(
+  `with decoding each info dict first: ${Math.round(count / withDecode)} torrents/s (${((withDecode * 1e6) / count).toFixed(1)} us each)`,
+)
 console.log(`content types: ${[...types].map(([type, n]) => `${type} ${n}`).join(', ')}`)
 
 // The base parser's share, timed the same way over the same torrents: the floor under the figure above.
@@ -54,7 +58,9 @@ for (const dict of dicts) {
   parseTorrentTitle(name)
   parserNs += Bun.nanoseconds() - before
 }
-console.log(`of which the base parser alone (@viren070/parse-torrent-title): ${((parserNs / 1e3) / count).toFixed(1)} us each, ${Math.round(count / (parserNs / 1e9))} names/s`)
+console.log(
+  `of which the base parser alone (@viren070/parse-torrent-title): ${(parserNs / 1e3 / count).toFixed(1)} us each, ${Math.round(count / (parserNs / 1e9))} names/s`,
+)
 // The machine's speed drifts between runs; this ratio, taken within one run, drifts far less.
 console.log(`a classification costs ${(classifyNs / parserNs).toFixed(2)}x the base parser alone`)
 

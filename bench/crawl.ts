@@ -38,7 +38,9 @@ const swarm = await startDhtSwarm(nodeCount, nodeCount / 2, 64)
 const seeders = await Promise.all([0, 1, 2, 3].map(() => startSeeder('honest', infos)))
 let i = 0
 for (const hash of infos.keys()) swarm.plant(hash, seeders[i++ % seeders.length]!.port)
-console.log(`swarm of ${nodeCount} nodes (${nodeCount / 2} with BEP 51, all with BEP 33) and ${seeders.length} seeders up in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`)
+console.log(
+  `swarm of ${nodeCount} nodes (${nodeCount / 2} with BEP 51, all with BEP 33) and ${seeders.length} seeders up in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`,
+)
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-crawl-'))
 const vars = { DATA_DIR: dataDir, SERVICE_SEARCH_WORKERS: '1' }
@@ -75,7 +77,8 @@ while (performance.now() < deadline) {
   fetched = await metric('service_dht_metadata_fetched_total')
   peakRss = Math.max(peakRss, processRssMb(service.child.pid).rssMb)
   peakHeap = Math.max(peakHeap, await metric('service_dht_crawler_heap_bytes'))
-  if (!firstFetchAt && fetched > 0) firstFetchAt = { at: performance.now(), fetched, cpu: await metric('service_dht_crawler_cpu_seconds_total') }
+  if (!firstFetchAt && fetched > 0)
+    firstFetchAt = { at: performance.now(), fetched, cpu: await metric('service_dht_crawler_cpu_seconds_total') }
   const seconds = (performance.now() - started) / 1000
   process.stdout.write(`\r${seconds.toFixed(0)} s: ${fetched} fetched, ${await discoveredTotal()} discovered`)
   if (fetched >= torrents * 0.95) break
@@ -83,7 +86,9 @@ while (performance.now() < deadline) {
 const endedAt = performance.now()
 const cpuEnd = await metric('service_dht_crawler_cpu_seconds_total')
 const discovered = await discoveredTotal()
-const failedText = (await (await fetch(`${service.baseUrl}/metrics`)).text()).split('\n').filter((line) => line.startsWith('service_dht_metadata_failed_total{'))
+const failedText = (await (await fetch(`${service.baseUrl}/metrics`)).text())
+  .split('\n')
+  .filter((line) => line.startsWith('service_dht_metadata_failed_total{'))
 const sent = await metric('service_dht_queries_sent_total', { query: 'get_peers' })
 const samples = await metric('service_dht_queries_sent_total', { query: 'sample_infohashes' })
 const rss = processRssMb(service.child.pid)
@@ -95,23 +100,55 @@ const window = firstFetchAt ? (endedAt - firstFetchAt.at) / 1000 : wall
 console.log('\n')
 console.log(`SERVICE_DHT_SCALE=${scale}: ${fetched} of ${torrents} fetched and verified in ${wall.toFixed(1)} s`)
 console.log(`discovered: ${(discovered / wall).toFixed(0)} hashes/s (${discovered} new hashes, ${samples} sample_infohashes queries)`)
-console.log(`verified metadata: ${(fetched / wall).toFixed(0)}/s overall, ${firstFetchAt ? ((fetched - firstFetchAt.fetched) / window).toFixed(0) : 0}/s once fetching began (${sent} get_peers)`)
-console.log(`crawler thread CPU: ${(cpuEnd).toFixed(1)} s = ${((cpuEnd / wall) * 100).toFixed(0)} % of a core overall, ${firstFetchAt ? (((cpuEnd - firstFetchAt.cpu) / window) * 100).toFixed(0) : '?'} % while fetching`)
-console.log(`service RSS: ${rss.rssMb.toFixed(0)} MB at the end, ${Math.max(peakRss, rss.peakMb).toFixed(0)} MB peak; the same service idle without the crawler: ${idleRss.rssMb.toFixed(0)} MB`)
-console.log(`crawler thread heap: ${(peakHeap / 1048576).toFixed(0)} MB peak, beside its ${(16).toFixed(0)} MB seen filter (SERVICE_DHT_SEEN_FILTER_MB)`)
+console.log(
+  `verified metadata: ${(fetched / wall).toFixed(0)}/s overall, ${firstFetchAt ? ((fetched - firstFetchAt.fetched) / window).toFixed(0) : 0}/s once fetching began (${sent} get_peers)`,
+)
+console.log(
+  `crawler thread CPU: ${(cpuEnd).toFixed(1)} s = ${((cpuEnd / wall) * 100).toFixed(0)} % of a core overall, ${firstFetchAt ? (((cpuEnd - firstFetchAt.cpu) / window) * 100).toFixed(0) : '?'} % while fetching`,
+)
+console.log(
+  `service RSS: ${rss.rssMb.toFixed(0)} MB at the end, ${Math.max(peakRss, rss.peakMb).toFixed(0)} MB peak; the same service idle without the crawler: ${idleRss.rssMb.toFixed(0)} MB`,
+)
+console.log(
+  `crawler thread heap: ${(peakHeap / 1048576).toFixed(0)} MB peak, beside its ${(16).toFixed(0)} MB seen filter (SERVICE_DHT_SEEN_FILTER_MB)`,
+)
 console.log(`failed fetches: ${failedText.join(', ') || 'none'}`)
 
 // The crawler alone in its own process (fresh index, so every hash is new again): its own RSS.
 const aloneDir = mkdtempSync(join(tmpdir(), 'bench-crawler-alone-'))
 const aloneSettings = {
-  host: '127.0.0.1', port: await freeUdpPort(), bootstrap: swarm.bootstrap.split(',').map((entry) => ({ host: '127.0.0.1', port: Number(entry.split(':')[1]) })),
-  peerPort: 4413, queriesPerSecond: 40 * Number(scale), metadataFetches: 32 * Number(scale), maxNodes: 2000,
-  seenFilterBytes: 16 * 1024 * 1024, statePath: join(aloneDir, 'dht-state.json'), databasePath: join(aloneDir, 'index.db'),
-  clientName: 'bench', logLevel: 'warn',
+  host: '127.0.0.1',
+  port: await freeUdpPort(),
+  bootstrap: swarm.bootstrap.split(',').map((entry) => ({ host: '127.0.0.1', port: Number(entry.split(':')[1]) })),
+  peerPort: 4413,
+  queriesPerSecond: 40 * Number(scale),
+  metadataFetches: 32 * Number(scale),
+  maxNodes: 2000,
+  seenFilterBytes: 16 * 1024 * 1024,
+  statePath: join(aloneDir, 'dht-state.json'),
+  databasePath: join(aloneDir, 'index.db'),
+  clientName: 'bench',
+  logLevel: 'warn',
 }
-const alone = Bun.spawn([process.execPath, join(import.meta.dir, 'support/crawler-alone.ts'), JSON.stringify(aloneSettings), String(Math.floor(torrents * 0.95)), '300000'], { stdout: 'pipe', stderr: 'inherit' })
-const aloneResult = JSON.parse((await new Response(alone.stdout).text()).trim().split('\n').at(-1)!) as { fetched: number; seconds: number; peakRssMb: number; endRssMb: number }
-console.log(`crawler alone in its own process: ${aloneResult.fetched} fetched in ${aloneResult.seconds.toFixed(1)} s (${(aloneResult.fetched / aloneResult.seconds).toFixed(0)}/s), RSS ${aloneResult.endRssMb.toFixed(0)} MB at the end, ${aloneResult.peakRssMb.toFixed(0)} MB peak`)
+const alone = Bun.spawn(
+  [
+    process.execPath,
+    join(import.meta.dir, 'support/crawler-alone.ts'),
+    JSON.stringify(aloneSettings),
+    String(Math.floor(torrents * 0.95)),
+    '300000',
+  ],
+  { stdout: 'pipe', stderr: 'inherit' },
+)
+const aloneResult = JSON.parse((await new Response(alone.stdout).text()).trim().split('\n').at(-1)!) as {
+  fetched: number
+  seconds: number
+  peakRssMb: number
+  endRssMb: number
+}
+console.log(
+  `crawler alone in its own process: ${aloneResult.fetched} fetched in ${aloneResult.seconds.toFixed(1)} s (${(aloneResult.fetched / aloneResult.seconds).toFixed(0)}/s), RSS ${aloneResult.endRssMb.toFixed(0)} MB at the end, ${aloneResult.peakRssMb.toFixed(0)} MB peak`,
+)
 rmSync(aloneDir, { recursive: true, force: true })
 
 await Promise.all(seeders.map((seeder) => seeder.stop()))

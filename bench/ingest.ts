@@ -30,15 +30,22 @@ let fileRows = 0
 for (let i = 0; i < count; i++) {
   const torrent = syntheticTorrent(random, i)
   fileRows += torrent.files.length
-  writer.write(JSON.stringify(torrent) + '\n')
+  writer.write(`${JSON.stringify(torrent)}\n`)
   if (i % 10_000 === 0) await writer.flush()
 }
 await writer.end()
-console.log(`generated ${count} torrents (${fileRows} files, ${(statSync(inputPath).size / 1e6).toFixed(0)} MB JSONL) in ${((performance.now() - generateStart) / 1000).toFixed(1)} s`)
+console.log(
+  `generated ${count} torrents (${fileRows} files, ${(statSync(inputPath).size / 1e6).toFixed(0)} MB JSONL) in ${((performance.now() - generateStart) / 1000).toFixed(1)} s`,
+)
 
 const log = createLogger({ level: 'warn' })
 const db = openIndex(join(dir, 'index.db'), log)
-const pipeline = createIngestPipeline({ repository: createIngestRepository(db.sqlite, loadClassifier()), batchSize: 1000, flushIntervalMs: 500, log })
+const pipeline = createIngestPipeline({
+  repository: createIngestRepository(db.sqlite, loadClassifier()),
+  batchSize: 1000,
+  flushIntervalMs: 500,
+  log,
+})
 const discard = new Writable({ write: (_chunk, _encoding, done) => done() })
 const importStart = performance.now()
 const summary = await runImportCommand([inputPath], { pipeline, stdout: discard, stderr: discard, isTTY: false })
@@ -47,10 +54,15 @@ db.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
 
 const trees = bytesByTree(db.sqlite)
 const total = [...trees.values()].reduce((a, b) => a + b, 0)
-const fileTrees = (trees.get('torrent_files') ?? 0)
-console.log(`imported ${summary.imported} (rejected ${summary.rejected}) in ${seconds.toFixed(1)} s: ${Math.round(summary.imported / seconds)} torrents/s`)
-console.log(`database ${(total / 1e6).toFixed(0)} MB; without file rows ${((total - fileTrees) / summary.imported).toFixed(0)} bytes/torrent; file rows ${(fileTrees / fileRows).toFixed(0)} bytes/file`)
-for (const [name, bytes] of [...trees].sort((a, b) => b[1] - a[1])) console.log(`  ${name.padEnd(40)} ${(bytes / summary.imported).toFixed(1)} bytes/torrent`)
+const fileTrees = trees.get('torrent_files') ?? 0
+console.log(
+  `imported ${summary.imported} (rejected ${summary.rejected}) in ${seconds.toFixed(1)} s: ${Math.round(summary.imported / seconds)} torrents/s`,
+)
+console.log(
+  `database ${(total / 1e6).toFixed(0)} MB; without file rows ${((total - fileTrees) / summary.imported).toFixed(0)} bytes/torrent; file rows ${(fileTrees / fileRows).toFixed(0)} bytes/file`,
+)
+for (const [name, bytes] of [...trees].sort((a, b) => b[1] - a[1]))
+  console.log(`  ${name.padEnd(40)} ${(bytes / summary.imported).toFixed(1)} bytes/torrent`)
 console.log(`peak RSS ${peakRssMb().toFixed(0)} MB`)
 db.close()
 rmSync(dir, { recursive: true, force: true })

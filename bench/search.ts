@@ -47,7 +47,12 @@ async function buildIndex(): Promise<void> {
   rmSync(tmpPath, { force: true })
   const log = createLogger({ level: 'warn' })
   const db = openIndex(tmpPath, log)
-  const pipeline = createIngestPipeline({ repository: createIngestRepository(db.sqlite, loadClassifier()), batchSize: 5000, flushIntervalMs: 500, log })
+  const pipeline = createIngestPipeline({
+    repository: createIngestRepository(db.sqlite, loadClassifier()),
+    batchSize: 5000,
+    flushIntervalMs: 500,
+    log,
+  })
   const random = createRandom(42)
   const start = performance.now()
   for (let i = 0; i < count; i++) {
@@ -57,8 +62,16 @@ async function buildIndex(): Promise<void> {
       return { index, path: file.path, sizeBytes: file.size, extension, fileType: fileTypeOf(extension) }
     })
     const item: IngestItem = {
-      infoHash: torrent.infoHash, infoHashV2: null, name: torrent.name, sizeBytes: torrent.size, isPrivate: false, files,
-      source: 'import', publishedAt: torrent.publishedAt, seeders: random.next() < 0.5 ? random.int(1, 500) : null, leechers: null,
+      infoHash: torrent.infoHash,
+      infoHashV2: null,
+      name: torrent.name,
+      sizeBytes: torrent.size,
+      isPrivate: false,
+      files,
+      source: 'import',
+      publishedAt: torrent.publishedAt,
+      seeders: random.next() < 0.5 ? random.int(1, 500) : null,
+      leechers: null,
     }
     pipeline.submit(item)
     if (i % 100_000 === 0 && i > 0) console.log(`  indexed ${i} (${Math.round(i / ((performance.now() - start) / 1000))}/s)`)
@@ -83,7 +96,11 @@ function sampleNames(): string[] {
 }
 
 function textFloor(text: string, limit: number, offset: number) {
-  const match = text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((token) => `"${token.toLowerCase()}"`).join(' ')
+  const match = text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((token) => `"${token.toLowerCase()}"`)
+    .join(' ')
   return {
     sql: `SELECT ${COLUMNS} FROM (SELECT rowid, bm25(torrent_search) AS r FROM torrent_search WHERE torrent_search MATCH ? ORDER BY r LIMIT ? OFFSET ?) f
           JOIN torrents t ON t.id = f.rowid JOIN torrent_classifications c ON c.torrent_id = t.id ORDER BY f.r`,
@@ -94,57 +111,89 @@ function textFloor(text: string, limit: number, offset: number) {
 function buildQueryMix(random: Random, sample: string[]): BenchQuery[] {
   const titleOf = (name: string) => name.split(/\.(S\d\d|\d{4})/)[0]!.replace(/\./g, ' ')
   const builders: [string, number, () => BenchQuery][] = [
-    ['rare-title', 25, () => {
-      const name = random.pick(sample)
-      const year = /\.(\d{4})\./.exec(name)?.[1]
-      const q = `${titleOf(name)}${year ? ` ${year}` : ''}`
-      return { kind: 'rare-title', torznab: `t=search&q=${encodeURIComponent(q)}&limit=100`, floor: textFloor(q, 100, 0) }
-    }],
-    ['common-word', 15, () => {
-      const q = random.pick(['the', 'love', 'night', 'man', 'dark', 'world', 'star', 'the night', 'dark world'])
-      return { kind: 'common-word', torznab: `t=search&q=${encodeURIComponent(q)}&limit=100`, floor: textFloor(q, 100, 0) }
-    }],
-    ['quality-token', 10, () => {
-      const q = random.pick(['1080p', 'x264', 'web dl', '720p bluray', '2160p', 'x265'])
-      return { kind: 'quality-token', torznab: `t=search&q=${encodeURIComponent(q)}&limit=100`, floor: textFloor(q, 100, 0) }
-    }],
-    ['episode-title', 10, () => {
-      const name = random.pick(sample.filter((n) => /\.S\d\dE\d\d\./.test(n)))
-      const [, season, episode] = /\.S(\d\d)E(\d\d)\./.exec(name)!
-      const q = titleOf(name)
-      return {
-        kind: 'episode-title',
-        torznab: `t=tvsearch&cat=5030,5040&q=${encodeURIComponent(q)}&season=${Number(season)}&ep=${Number(episode)}&limit=100&offset=0`,
-        floor: textFloor(`${q} S${season}E${episode}`, 100, 0),
-      }
-    }],
-    ['id', 10, () => {
-      const id = random.int(1, 5000)
-      return {
-        kind: 'id',
-        torznab: random.next() < 0.5 ? `t=movie&imdbid=${String(id).padStart(7, '0')}&limit=100` : `t=tvsearch&tvdbid=${id + 1}&limit=100`,
-        floor: { sql: `SELECT ${COLUMNS} FROM torrent_classifications c JOIN torrents t ON t.id = c.torrent_id WHERE c.imdb_id = ? ORDER BY t.published_at DESC LIMIT 100`, params: [`tt${String(id).padStart(7, '0')}`] },
-      }
-    }],
-    ['rss-page', 20, () => {
-      const offset = random.pick([0, 0, 0, 100, 200, 500, 900])
-      const tv = random.next() < 0.5
-      const cats = tv ? [5030, 5040] : [2000]
-      return {
-        kind: 'rss-page',
-        torznab: tv ? `t=tvsearch&cat=5030,5040&limit=100&offset=${offset}` : `t=movie&cat=2000&limit=100&offset=${offset}`,
-        floor: {
-          sql: `SELECT ${COLUMNS} FROM torrent_categories k JOIN torrents t ON t.id = k.torrent_id JOIN torrent_classifications c ON c.torrent_id = t.id
+    [
+      'rare-title',
+      25,
+      () => {
+        const name = random.pick(sample)
+        const year = /\.(\d{4})\./.exec(name)?.[1]
+        const q = `${titleOf(name)}${year ? ` ${year}` : ''}`
+        return { kind: 'rare-title', torznab: `t=search&q=${encodeURIComponent(q)}&limit=100`, floor: textFloor(q, 100, 0) }
+      },
+    ],
+    [
+      'common-word',
+      15,
+      () => {
+        const q = random.pick(['the', 'love', 'night', 'man', 'dark', 'world', 'star', 'the night', 'dark world'])
+        return { kind: 'common-word', torznab: `t=search&q=${encodeURIComponent(q)}&limit=100`, floor: textFloor(q, 100, 0) }
+      },
+    ],
+    [
+      'quality-token',
+      10,
+      () => {
+        const q = random.pick(['1080p', 'x264', 'web dl', '720p bluray', '2160p', 'x265'])
+        return { kind: 'quality-token', torznab: `t=search&q=${encodeURIComponent(q)}&limit=100`, floor: textFloor(q, 100, 0) }
+      },
+    ],
+    [
+      'episode-title',
+      10,
+      () => {
+        const name = random.pick(sample.filter((n) => /\.S\d\dE\d\d\./.test(n)))
+        const [, season, episode] = /\.S(\d\d)E(\d\d)\./.exec(name)!
+        const q = titleOf(name)
+        return {
+          kind: 'episode-title',
+          torznab: `t=tvsearch&cat=5030,5040&q=${encodeURIComponent(q)}&season=${Number(season)}&ep=${Number(episode)}&limit=100&offset=0`,
+          floor: textFloor(`${q} S${season}E${episode}`, 100, 0),
+        }
+      },
+    ],
+    [
+      'id',
+      10,
+      () => {
+        const id = random.int(1, 5000)
+        return {
+          kind: 'id',
+          torznab:
+            random.next() < 0.5 ? `t=movie&imdbid=${String(id).padStart(7, '0')}&limit=100` : `t=tvsearch&tvdbid=${id + 1}&limit=100`,
+          floor: {
+            sql: `SELECT ${COLUMNS} FROM torrent_classifications c JOIN torrents t ON t.id = c.torrent_id WHERE c.imdb_id = ? ORDER BY t.published_at DESC LIMIT 100`,
+            params: [`tt${String(id).padStart(7, '0')}`],
+          },
+        }
+      },
+    ],
+    [
+      'rss-page',
+      20,
+      () => {
+        const offset = random.pick([0, 0, 0, 100, 200, 500, 900])
+        const tv = random.next() < 0.5
+        const cats = tv ? [5030, 5040] : [2000]
+        return {
+          kind: 'rss-page',
+          torznab: tv ? `t=tvsearch&cat=5030,5040&limit=100&offset=${offset}` : `t=movie&cat=2000&limit=100&offset=${offset}`,
+          floor: {
+            sql: `SELECT ${COLUMNS} FROM torrent_categories k JOIN torrents t ON t.id = k.torrent_id JOIN torrent_classifications c ON c.torrent_id = t.id
                 WHERE k.category IN (${cats.join(',')}) ORDER BY k.published_at DESC, k.torrent_id DESC LIMIT 100 OFFSET ?`,
-          params: [offset],
-        },
-      }
-    }],
-    ['deep-offset', 10, () => {
-      const q = random.pick(['love', 'night', 'the', 'star'])
-      const offset = random.pick([300, 500, 700, 900])
-      return { kind: 'deep-offset', torznab: `t=search&q=${q}&limit=100&offset=${offset}`, floor: textFloor(q, 100, offset) }
-    }],
+            params: [offset],
+          },
+        }
+      },
+    ],
+    [
+      'deep-offset',
+      10,
+      () => {
+        const q = random.pick(['love', 'night', 'the', 'star'])
+        const offset = random.pick([300, 500, 700, 900])
+        return { kind: 'deep-offset', torznab: `t=search&q=${q}&limit=100&offset=${offset}`, floor: textFloor(q, 100, offset) }
+      },
+    ],
   ]
   const total = builders.reduce((sum, [, weight]) => sum + weight, 0)
   return Array.from({ length: QUERY_COUNT }, (_, i) => {
@@ -159,7 +208,15 @@ function buildQueryMix(random: Random, sample: string[]): BenchQuery[] {
 
 async function startServer() {
   const child = Bun.spawn([process.execPath, join(import.meta.dir, '../src/main.ts')], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_PATH: dbPath, DATA_DIR: outDir, HOST: '127.0.0.1', CORE_PORT: '0', SERVICE_DHT_ENABLED: 'false' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATABASE_PATH: dbPath,
+      DATA_DIR: outDir,
+      HOST: '127.0.0.1',
+      CORE_PORT: '0',
+      SERVICE_DHT_ENABLED: 'false',
+    },
     stdout: 'ignore',
     stderr: 'pipe',
   })
@@ -192,7 +249,10 @@ function runFloor(list: BenchQuery[]): number[] {
   const statements = new Map<string, ReturnType<Database['prepare']>>()
   const run = (query: BenchQuery) => {
     let statement = statements.get(query.floor.sql)
-    if (!statement) statements.set(query.floor.sql, (statement = db.prepare(query.floor.sql)))
+    if (!statement) {
+      statement = db.prepare(query.floor.sql)
+      statements.set(query.floor.sql, statement)
+    }
     return statement.all(...query.floor.params)
   }
   list.slice(0, 200).forEach(run)
@@ -205,7 +265,8 @@ function runFloor(list: BenchQuery[]): number[] {
   return latencies
 }
 
-const ALL_FACETS = '{ contentType: { aggregate: true } torrentSource: { aggregate: true } torrentTag: { aggregate: true } torrentFileType: { aggregate: true } language: { aggregate: true } genre: { aggregate: true } releaseYear: { aggregate: true } videoResolution: { aggregate: true } videoSource: { aggregate: true } }'
+const ALL_FACETS =
+  '{ contentType: { aggregate: true } torrentSource: { aggregate: true } torrentTag: { aggregate: true } torrentFileType: { aggregate: true } language: { aggregate: true } genre: { aggregate: true } releaseYear: { aggregate: true } videoResolution: { aggregate: true } videoSource: { aggregate: true } }'
 
 async function runGraphql(list: BenchQuery[]) {
   const texts = list
@@ -221,7 +282,11 @@ async function runGraphql(list: BenchQuery[]) {
         totalCount totalCountIsEstimate items { infoHash title contentType torrent { size } }
         ${withFacets ? 'aggregations { contentType { value count } language { value count } releaseYear { value count } videoResolution { value count } videoSource { value count } torrentFileType { value count } torrentSource { value count } torrentTag { value count } }' : ''} } } }`
       const start = performance.now()
-      const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { q: text } }) })
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables: { q: text } }),
+      })
       const body = (await response.json()) as { errors?: unknown }
       latencies.push(performance.now() - start)
       if (body.errors) throw new Error(`graphql error: ${JSON.stringify(body.errors)}`)
@@ -283,12 +348,16 @@ async function main(): Promise<void> {
     report('HTTP Torznab, one client', http.latencies)
     if (withFloor) {
       report('SQLite floor, same queries', floor)
-      console.log(`ratio p50 ${ratio(http.latencies, floor, 0.5)}  p95 ${ratio(http.latencies, floor, 0.95)}  p99 ${ratio(http.latencies, floor, 0.99)}`)
+      console.log(
+        `ratio p50 ${ratio(http.latencies, floor, 0.5)}  p95 ${ratio(http.latencies, floor, 0.95)}  p99 ${ratio(http.latencies, floor, 0.99)}`,
+      )
     }
     for (const kind of new Set(queries.map((q) => q.kind))) {
       const ours = http.latencies.filter((_, i) => queries[i]!.kind === kind)
       const theirs = floor.filter((_, i) => queries[i]!.kind === kind)
-      console.log(`  ${kind.padEnd(14)} n=${String(ours.length).padStart(3)}  ours p50 ${ms(pct(ours, 0.5))} p99 ${ms(pct(ours, 0.99))}   floor p50 ${ms(pct(theirs, 0.5))} p99 ${ms(pct(theirs, 0.99))}`)
+      console.log(
+        `  ${kind.padEnd(14)} n=${String(ours.length).padStart(3)}  ours p50 ${ms(pct(ours, 0.5))} p99 ${ms(pct(ours, 0.99))}   floor p50 ${ms(pct(theirs, 0.5))} p99 ${ms(pct(theirs, 0.99))}`,
+      )
     }
     console.log(`errors: ${http.errors}`)
     const throughput = await runConcurrent(queries)

@@ -2,7 +2,16 @@
  * `bun run cli <command>`: operator commands that work on the index without the server running
  * (or beside it: WAL lets the CLI write while the service reads).
  */
-import { createReclassifier, describeReleaseName, loadClassifier, parseReclassifyArgs, RECLASSIFY_USAGE, RuleFileError, runReclassify } from './classify'
+import {
+  createReclassifier,
+  type Classifier,
+  describeReleaseName,
+  loadClassifier,
+  parseReclassifyArgs,
+  RECLASSIFY_USAGE,
+  RuleFileError,
+  runReclassify,
+} from './classify'
 import { renderConfigHelp, type Config } from './config'
 import { readLines, runImportCommand } from './importer'
 import { createLogger } from './log'
@@ -81,7 +90,7 @@ async function reclassifyCommand(args: string[]): Promise<number> {
 }
 
 async function parseCommand(config: Config): Promise<number> {
-  let classifier
+  let classifier: Classifier
   try {
     classifier = loadClassifier({ rulesPath: config.classify.rulesPath })
   } catch (err) {

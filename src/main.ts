@@ -42,10 +42,20 @@ workers.set('classifier', true)
 // Started after the queue and HTTP are up; health, searches and grabs reach it once it exists.
 let crawler: CrawlerHost | undefined
 const queue = startQueue({
-  db, classifier, batchSize: config.ingest.batchSize, evidence: config.evidence, observeEvidence: metrics.evidence, workers, log,
+  db,
+  classifier,
+  batchSize: config.ingest.batchSize,
+  evidence: config.evidence,
+  observeEvidence: metrics.evidence,
+  workers,
+  log,
   onGrab: (infoHash) => crawler?.refreshSwarms([infoHash]),
 })
-const health = createHealthCheck({ db: db.sqlite, workers, crawler: config.dht.enabled ? () => crawler?.status() ?? { running: false, port: null, warning: null } : undefined })
+const health = createHealthCheck({
+  db: db.sqlite,
+  workers,
+  crawler: config.dht.enabled ? () => crawler?.status() ?? { running: false, port: null, warning: null } : undefined,
+})
 const status = createStatusReporter({ db: db.sqlite, health, version: VERSION, startedAtMs })
 running = { queue, status }
 

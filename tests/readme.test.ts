@@ -25,6 +25,6 @@ describe('README', () => {
     const ci = readFileSync(join(REPO_ROOT, '.ci/run'), 'utf8')
     expect(readme).toContain('npx --yes bun@1.4.5 install && npx --yes bun@1.4.5 run test')
     expect(ci).toContain('BUN=(npx --yes bun@1.4.5)')
-    expect(ci).toContain('"${BUN[@]}" run test')
+    expect(ci).toContain(`"$\{BUN[@]}" run test`)
   })
 })

@@ -28,6 +28,13 @@ const timer = setInterval(() => {
   peakRss = Math.max(peakRss, processRssMb('self').rssMb)
   if (fetched < target && Date.now() < deadline) return
   clearInterval(timer)
-  console.log(JSON.stringify({ fetched, seconds: (performance.now() - startedAt) / 1000, peakRssMb: Math.max(peakRss, processRssMb('self').peakMb), endRssMb: processRssMb('self').rssMb }))
+  console.log(
+    JSON.stringify({
+      fetched,
+      seconds: (performance.now() - startedAt) / 1000,
+      peakRssMb: Math.max(peakRss, processRssMb('self').peakMb),
+      endRssMb: processRssMb('self').rssMb,
+    }),
+  )
   process.exit(0)
 }, 200)

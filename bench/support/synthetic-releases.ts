@@ -30,7 +30,7 @@ export function createRandom(seed: number) {
   }
   const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!
   // Zipf-ish: low indexes far more often, as real title vocabularies are.
-  const zipf = <T>(list: T[]): T => list[Math.floor(list.length * Math.pow(next(), 2.2))]!
+  const zipf = <T>(list: T[]): T => list[Math.floor(list.length * next() ** 2.2)]!
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
   return { next, pick, zipf, int }
 }
@@ -59,9 +59,11 @@ export function syntheticTorrent(random: Random, index: number): SyntheticTorren
   const files = Array.from({ length: fileCount }, (_, i) => {
     if (i === 0) return { path: `${name}.mkv`, size: random.int(200, 8000) * 1_048_576 }
     const kind = random.next()
-    if (kind < 0.4) return { path: `Subs/${pad(i)}_${random.pick(['English', 'French', 'Spanish', 'German'])}.srt`, size: random.int(20_000, 120_000) }
+    if (kind < 0.4)
+      return { path: `Subs/${pad(i)}_${random.pick(['English', 'French', 'Spanish', 'German'])}.srt`, size: random.int(20_000, 120_000) }
     if (kind < 0.6) return { path: `${name}.nfo`.replace('.nfo', `.${i}.nfo`), size: random.int(1000, 9000) }
-    if (kind < 0.8) return { path: `Sample/${name.toLowerCase()}-sample.mkv`.replace('-sample', `-sample${i}`), size: random.int(10, 90) * 1_048_576 }
+    if (kind < 0.8)
+      return { path: `Sample/${name.toLowerCase()}-sample.mkv`.replace('-sample', `-sample${i}`), size: random.int(10, 90) * 1_048_576 }
     return { path: `Screens/screen${pad(i)}.jpg`, size: random.int(50_000, 900_000) }
   })
   const hash = hashFor(index)
@@ -94,7 +96,10 @@ export function syntheticInfoDict(torrent: SyntheticTorrent, pieceHashes: 'all' 
 function hashFor(index: number): string {
   const random = createRandom(index * 2654435761)
   let hex = ''
-  for (let i = 0; i < 5; i++) hex += Math.floor(random.next() * 0x100000000).toString(16).padStart(8, '0')
+  for (let i = 0; i < 5; i++)
+    hex += Math.floor(random.next() * 0x100000000)
+      .toString(16)
+      .padStart(8, '0')
   return hex
 }
 

@@ -82,7 +82,8 @@ export function scoreParses(records: CorpusRecord[], outputs: Map<string, ParseO
       if (judge) score(`absent ${field}`, judge(output), record.title, null, pick(output, field))
     }
     const movieOrTv = movieVersusTv(record)
-    if (movieOrTv) score('movie_vs_tv', (output.content_type === 'tv_show') === (movieOrTv === 'tv_show'), record.title, movieOrTv, output.content_type)
+    if (movieOrTv)
+      score('movie_vs_tv', (output.content_type === 'tv_show') === (movieOrTv === 'tv_show'), record.title, movieOrTv, output.content_type)
   }
   return [...scores.values()]
 }

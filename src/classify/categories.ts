@@ -19,7 +19,15 @@ export const TORZNAB_CATEGORIES: TorznabCategory[] = [
   {
     id: 2000,
     name: 'Movies',
-    subcategories: [sub(2010, 'Foreign'), sub(2020, 'Other'), sub(2030, 'SD'), sub(2040, 'HD'), sub(2045, 'UHD'), sub(2050, 'BluRay'), sub(2060, '3D')],
+    subcategories: [
+      sub(2010, 'Foreign'),
+      sub(2020, 'Other'),
+      sub(2030, 'SD'),
+      sub(2040, 'HD'),
+      sub(2045, 'UHD'),
+      sub(2050, 'BluRay'),
+      sub(2060, '3D'),
+    ],
   },
   {
     id: 3000,
@@ -31,15 +39,28 @@ export const TORZNAB_CATEGORIES: TorznabCategory[] = [
     id: 5000,
     name: 'TV',
     subcategories: [
-      sub(5020, 'Foreign'), sub(5030, 'SD'), sub(5040, 'HD'), sub(5045, 'UHD'),
-      sub(5050, 'Other'), sub(5060, 'Sport'), sub(5070, 'Anime'), sub(5080, 'Documentary'),
+      sub(5020, 'Foreign'),
+      sub(5030, 'SD'),
+      sub(5040, 'HD'),
+      sub(5045, 'UHD'),
+      sub(5050, 'Other'),
+      sub(5060, 'Sport'),
+      sub(5070, 'Anime'),
+      sub(5080, 'Documentary'),
     ],
   },
   { id: 6000, name: 'XXX', subcategories: [] },
   {
     id: 7000,
     name: 'Books',
-    subcategories: [sub(7010, 'Mags'), sub(7020, 'EBook'), sub(7030, 'Comics'), sub(7040, 'Technical'), sub(7050, 'Other'), sub(7060, 'Foreign')],
+    subcategories: [
+      sub(7010, 'Mags'),
+      sub(7020, 'EBook'),
+      sub(7030, 'Comics'),
+      sub(7040, 'Technical'),
+      sub(7050, 'Other'),
+      sub(7060, 'Foreign'),
+    ],
   },
   { id: 8000, name: 'Other', subcategories: [] },
 ]

@@ -93,7 +93,12 @@ export type Classifier = ReturnType<typeof createClassifier>
  * the type, tags and parsed fields stay, and `reason` joins the fired rules so an operator can
  * see what changed it.
  */
-export function withContentType(classification: Classification, contentType: ContentType, confidence: number, reason: string): Classification {
+export function withContentType(
+  classification: Classification,
+  contentType: ContentType,
+  confidence: number,
+  reason: string,
+): Classification {
   return {
     ...classification,
     contentType,

@@ -7,7 +7,6 @@ export class RuleFileError extends AppError {
   }
 }
 
-
 /** The rerank model could not be asked or gave no usable reply; the rules' answer stands. */
 export class RerankError extends AppError {
   constructor(message: string, options?: { cause?: unknown }) {

@@ -1,4 +1,11 @@
-export { loadClassifier, type Classifier, type Classification, type ClassifyOutcome, type GroundTruthLabel, type ExternalIds } from './classifier'
+export {
+  loadClassifier,
+  type Classifier,
+  type Classification,
+  type ClassifyOutcome,
+  type GroundTruthLabel,
+  type ExternalIds,
+} from './classifier'
 export { createClassificationRepository } from './repository'
 export { RuleFileError } from './errors'
 export type { ClassifierInput } from './rules/build-facts'
@@ -10,4 +17,10 @@ export { createChatCompletion, createReranker, RERANK_REASON, type Reranker, typ
 export { RerankError } from './errors'
 export { TORZNAB_CATEGORIES, isKnownCategory, parentCategoryOf, type TorznabCategory } from './categories'
 export { normaliseImdbId } from './external-ids'
-export { createReprocessHandlers, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE, type ReprocessBatchPayload, type ReprocessPayload } from './reprocess-jobs'
+export {
+  createReprocessHandlers,
+  REPROCESS_BATCH_QUEUE,
+  REPROCESS_QUEUE,
+  type ReprocessBatchPayload,
+  type ReprocessPayload,
+} from './reprocess-jobs'

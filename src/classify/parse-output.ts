@@ -28,9 +28,25 @@ export function describeReleaseName(classifier: Classifier, name: string): Parse
   const outcome = classifier.classify({ name, sizeBytes: 0, files: null, tags: [] })
   if (outcome.deletedBy !== null) {
     return {
-      name, title: null, year: null, seasons: [], episodes: [], air_date: null, resolution: null, source: null,
-      modifiers: [], video_codec: null, languages: [], release_group: null, content_type: null, xxx: false,
-      categories: [], tags: [], fired_rules: [outcome.deletedBy], confidence: 0, deleted_by: outcome.deletedBy,
+      name,
+      title: null,
+      year: null,
+      seasons: [],
+      episodes: [],
+      air_date: null,
+      resolution: null,
+      source: null,
+      modifiers: [],
+      video_codec: null,
+      languages: [],
+      release_group: null,
+      content_type: null,
+      xxx: false,
+      categories: [],
+      tags: [],
+      fired_rules: [outcome.deletedBy],
+      confidence: 0,
+      deleted_by: outcome.deletedBy,
     }
   }
   const { parsed, ...classification } = outcome.classification

@@ -21,7 +21,8 @@ export function parseReclassifyArgs(args: string[]): ReclassifyFilter | string {
       filter.sinceSeconds = Math.floor(ms / 1000)
     } else return `unknown argument ${flag}`
   }
-  if (!all && filter.contentType === undefined && filter.sinceSeconds === undefined) return 'say which torrents: --all, --content-type or --since'
+  if (!all && filter.contentType === undefined && filter.sinceSeconds === undefined)
+    return 'say which torrents: --all, --content-type or --since'
   return filter
 }
 
@@ -32,7 +33,12 @@ export function runReclassify(
   output: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; isTTY: boolean },
 ) {
   const total = reclassifier.count(filter)
-  const bar = output.isTTY ? new SingleBar({ format: 'reclassify |{bar}| {value}/{total} | {changed} changed, {deleted} deleted | ETA {eta_formatted}', stream: output.stderr }) : undefined
+  const bar = output.isTTY
+    ? new SingleBar({
+        format: 'reclassify |{bar}| {value}/{total} | {changed} changed, {deleted} deleted | ETA {eta_formatted}',
+        stream: output.stderr,
+      })
+    : undefined
   bar?.start(total, 0, { changed: 0, deleted: 0 })
   let batches = 0
   const report = reclassifier.run(filter, (progress) => {

@@ -41,9 +41,10 @@ interface TorrentRow {
  */
 export function createReclassifier(deps: { db: Database; classifier: Classifier; batchSize: number }) {
   const classifications = createClassificationRepository(deps.db)
-  const filesOf = deps.db.prepare<{ file_index: number; path: string; size: number; extension: string | null; file_type: string }, [number]>(
-    'SELECT file_index, path, size, extension, file_type FROM torrent_files WHERE torrent_id = ? ORDER BY file_index',
-  )
+  const filesOf = deps.db.prepare<
+    { file_index: number; path: string; size: number; extension: string | null; file_type: string },
+    [number]
+  >('SELECT file_index, path, size, extension, file_type FROM torrent_files WHERE torrent_id = ? ORDER BY file_index')
   const deleteTorrent = deps.db.prepare('DELETE FROM torrents WHERE id = ?')
 
   const where = (filter: ReclassifyFilter) => {
@@ -74,7 +75,10 @@ export function createReclassifier(deps: { db: Database; classifier: Classifier;
       row.files_count === null
         ? null
         : filesOf.all(row.id).map((file) => ({
-            index: file.file_index, path: file.path, sizeBytes: file.size, extension: file.extension,
+            index: file.file_index,
+            path: file.path,
+            sizeBytes: file.size,
+            extension: file.extension,
             fileType: file.file_type as FileType,
           }))
     const outcome = deps.classifier.classify(

@@ -53,12 +53,33 @@ export function createClassificationRepository(db: Database) {
   const store = (torrentId: number, classification: Classification, nowSeconds: number): void => {
     const { parsed, externalIds } = classification
     upsert.run(
-      torrentId, classification.contentType, JSON.stringify(classification.categories), classification.confidence,
-      classification.status, JSON.stringify(classification.firedRules), parsed.title, parsed.year,
-      JSON.stringify(parsed.seasons), JSON.stringify(parsed.episodes), parsed.airDate, parsed.resolution, parsed.source,
-      JSON.stringify(parsed.modifiers), parsed.videoCodec, parsed.video3d, JSON.stringify(parsed.hdr),
-      JSON.stringify(parsed.audioCodecs), parsed.audioChannels, JSON.stringify(parsed.languages), parsed.releaseGroup,
-      JSON.stringify(parsed.editions), externalIds.imdb, externalIds.tmdb, externalIds.tvdb, externalIds.tvmaze, nowSeconds,
+      torrentId,
+      classification.contentType,
+      JSON.stringify(classification.categories),
+      classification.confidence,
+      classification.status,
+      JSON.stringify(classification.firedRules),
+      parsed.title,
+      parsed.year,
+      JSON.stringify(parsed.seasons),
+      JSON.stringify(parsed.episodes),
+      parsed.airDate,
+      parsed.resolution,
+      parsed.source,
+      JSON.stringify(parsed.modifiers),
+      parsed.videoCodec,
+      parsed.video3d,
+      JSON.stringify(parsed.hdr),
+      JSON.stringify(parsed.audioCodecs),
+      parsed.audioChannels,
+      JSON.stringify(parsed.languages),
+      parsed.releaseGroup,
+      JSON.stringify(parsed.editions),
+      externalIds.imdb,
+      externalIds.tmdb,
+      externalIds.tvdb,
+      externalIds.tvmaze,
+      nowSeconds,
     )
     dropRuleTags.run(torrentId)
     for (const tag of classification.tags) addRuleTag.run(torrentId, tag)
@@ -71,12 +92,14 @@ export function createClassificationRepository(db: Database) {
      * Stores a later opinion (the rerank) on a classification only if it is still the one stored
      * at `classifiedAt` and still pending: a re-classification or a label since then wins.
      */
-    replaceIfUnchanged: db.transaction((torrentId: number, classifiedAt: number, classification: Classification, nowSeconds: number): boolean => {
-      const stored = storedVersion.get(torrentId)
-      if (!stored || stored.classified_at !== classifiedAt || stored.status !== 'pending') return false
-      store(torrentId, classification, nowSeconds)
-      return true
-    }),
+    replaceIfUnchanged: db.transaction(
+      (torrentId: number, classifiedAt: number, classification: Classification, nowSeconds: number): boolean => {
+        const stored = storedVersion.get(torrentId)
+        if (!stored || stored.classified_at !== classifiedAt || stored.status !== 'pending') return false
+        store(torrentId, classification, nowSeconds)
+        return true
+      },
+    ),
 
     /** Most indexes hold no labels at all; then the per-torrent lookup is skipped. */
     hasAnyLabel(): boolean {

@@ -89,15 +89,30 @@ export function loadConfig(env: Env): Config {
     },
     ingest: { batchSize: v.SERVICE_INGEST_BATCH_SIZE, flushIntervalMs: v.SERVICE_INGEST_FLUSH_INTERVAL },
     evidence: {
-      weights: { grab: v.SERVICE_EVIDENCE_GRAB_WEIGHT, success: v.SERVICE_EVIDENCE_SUCCESS_WEIGHT, failurePenalty: v.SERVICE_EVIDENCE_FAILURE_PENALTY },
+      weights: {
+        grab: v.SERVICE_EVIDENCE_GRAB_WEIGHT,
+        success: v.SERVICE_EVIDENCE_SUCCESS_WEIGHT,
+        failurePenalty: v.SERVICE_EVIDENCE_FAILURE_PENALTY,
+      },
       webhook: v.SERVICE_EVIDENCE_WEBHOOK_URL
-        ? { url: v.SERVICE_EVIDENCE_WEBHOOK_URL, batchSize: v.SERVICE_EVIDENCE_BATCH_SIZE, timeoutMs: v.SERVICE_EVIDENCE_WEBHOOK_TIMEOUT, backoffMs: v.SERVICE_EVIDENCE_WEBHOOK_BACKOFF }
+        ? {
+            url: v.SERVICE_EVIDENCE_WEBHOOK_URL,
+            batchSize: v.SERVICE_EVIDENCE_BATCH_SIZE,
+            timeoutMs: v.SERVICE_EVIDENCE_WEBHOOK_TIMEOUT,
+            backoffMs: v.SERVICE_EVIDENCE_WEBHOOK_BACKOFF,
+          }
         : null,
     },
     classify: {
       rulesPath: v.CLASSIFIER_RULES_PATH,
       llm: v.SERVICE_LLM_URL
-        ? { url: v.SERVICE_LLM_URL, model: v.SERVICE_LLM_MODEL, apiKey: v.SERVICE_LLM_API_KEY, timeoutMs: v.SERVICE_LLM_TIMEOUT, concurrency: v.SERVICE_LLM_CONCURRENCY }
+        ? {
+            url: v.SERVICE_LLM_URL,
+            model: v.SERVICE_LLM_MODEL,
+            apiKey: v.SERVICE_LLM_API_KEY,
+            timeoutMs: v.SERVICE_LLM_TIMEOUT,
+            concurrency: v.SERVICE_LLM_CONCURRENCY,
+          }
         : null,
     },
   })

@@ -98,7 +98,10 @@ export const hostPortList: ValueType<HostPort[]> = {
   accepts: 'comma-separated host:port pairs',
   parse(raw) {
     const pairs: HostPort[] = []
-    for (const item of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+    for (const item of raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const match = /^(.+):(\d{1,5})$/.exec(item)
       const portNumber = match ? Number(match[2]) : 0
       if (!match || portNumber < 1 || portNumber > 65535) return undefined

@@ -1,4 +1,11 @@
-import { createChatCompletion, createClassificationRepository, createReranker, loadClassifier, type Classifier, type Reranker } from '../classify'
+import {
+  createChatCompletion,
+  createClassificationRepository,
+  createReranker,
+  loadClassifier,
+  type Classifier,
+  type Reranker,
+} from '../classify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db'
 import { createEvidenceCatchUp } from '../evidence'
@@ -43,7 +50,8 @@ function openReranker(db: DatabaseHandle, llm: NonNullable<Config['classify']['l
   return createReranker({
     complete: createChatCompletion(llm),
     concurrency: llm.concurrency,
-    store: (job, classification) => classifications.replaceIfUnchanged(job.torrentId, job.classifiedAt, classification, Math.floor(Date.now() / 1000)),
+    store: (job, classification) =>
+      classifications.replaceIfUnchanged(job.torrentId, job.classifiedAt, classification, Math.floor(Date.now() / 1000)),
     log,
   })
 }

@@ -34,7 +34,14 @@ export function startQueue(deps: {
   const queue = createQueueService({ repository, log })
   const reclassifier = createReclassifier({ db: deps.db.sqlite, classifier: deps.classifier, batchSize: deps.batchSize })
   const evidence = createEvidenceJobs({
-    db: deps.db.sqlite, classifier: deps.classifier, queue, config: deps.evidence, batchSize: deps.batchSize, onGrab: deps.onGrab, observe: deps.observeEvidence, log: deps.log,
+    db: deps.db.sqlite,
+    classifier: deps.classifier,
+    queue,
+    config: deps.evidence,
+    batchSize: deps.batchSize,
+    onGrab: deps.onGrab,
+    observe: deps.observeEvidence,
+    log: deps.log,
   })
   const handlers = { ...createReprocessHandlers({ reclassifier, enqueue: (job) => queue.enqueue(job) }), ...evidence.handlers }
   const running = Object.entries(handlers).map(([name, handler]) => {

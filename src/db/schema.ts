@@ -31,8 +31,12 @@ export const sources = sqliteTable('sources', {
 export const torrentSources = sqliteTable(
   'torrent_sources',
   {
-    torrentId: integer('torrent_id').notNull().references(() => torrents.id, { onDelete: 'cascade' }),
-    sourceId: integer('source_id').notNull().references(() => sources.id),
+    torrentId: integer('torrent_id')
+      .notNull()
+      .references(() => torrents.id, { onDelete: 'cascade' }),
+    sourceId: integer('source_id')
+      .notNull()
+      .references(() => sources.id),
     publishedAt: integer('published_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -42,7 +46,9 @@ export const torrentSources = sqliteTable(
 export const torrentFiles = sqliteTable(
   'torrent_files',
   {
-    torrentId: integer('torrent_id').notNull().references(() => torrents.id, { onDelete: 'cascade' }),
+    torrentId: integer('torrent_id')
+      .notNull()
+      .references(() => torrents.id, { onDelete: 'cascade' }),
     fileIndex: integer('file_index').notNull(),
     path: text('path').notNull(),
     size: integer('size').notNull(),
@@ -55,7 +61,9 @@ export const torrentFiles = sqliteTable(
 export const torrentTags = sqliteTable(
   'torrent_tags',
   {
-    torrentId: integer('torrent_id').notNull().references(() => torrents.id, { onDelete: 'cascade' }),
+    torrentId: integer('torrent_id')
+      .notNull()
+      .references(() => torrents.id, { onDelete: 'cascade' }),
     tag: text('tag').notNull(),
     byRule: integer('by_rule', { mode: 'boolean' }).notNull().default(false),
   },
@@ -63,7 +71,9 @@ export const torrentTags = sqliteTable(
 )
 
 export const torrentClassifications = sqliteTable('torrent_classifications', {
-  torrentId: integer('torrent_id').primaryKey().references(() => torrents.id, { onDelete: 'cascade' }),
+  torrentId: integer('torrent_id')
+    .primaryKey()
+    .references(() => torrents.id, { onDelete: 'cascade' }),
   contentType: text('content_type').notNull(),
   categories: text('categories', { mode: 'json' }).notNull().$type<number[]>(),
   confidence: real('confidence').notNull(),

@@ -29,8 +29,21 @@ export interface CrawlStats {
 
 export function emptyStats(): CrawlStats {
   return {
-    sent: {}, received: {}, inflight: {}, responses: 0, droppedQueries: 0, discovered: {}, fetched: 0, failed: {},
-    fetchesInFlight: 0, queued: 0, nodes: 0, routingNodes: 0, lastResponseAt: null, cpuSeconds: null, heapBytes: 0,
+    sent: {},
+    received: {},
+    inflight: {},
+    responses: 0,
+    droppedQueries: 0,
+    discovered: {},
+    fetched: 0,
+    failed: {},
+    fetchesInFlight: 0,
+    queued: 0,
+    nodes: 0,
+    routingNodes: 0,
+    lastResponseAt: null,
+    cpuSeconds: null,
+    heapBytes: 0,
   }
 }
 

@@ -122,7 +122,11 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
     const hash = Buffer.from(job.infoHash, 'hex')
     try {
       const found = await lookUpPeers(node, {
-        infoHash: hash, startNodes: job.nodes, knownPeers: job.peers, maxPeers: PEERS_PER_HASH, acquire,
+        infoHash: hash,
+        startNodes: job.nodes,
+        knownPeers: job.peers,
+        maxPeers: PEERS_PER_HASH,
+        acquire,
         onAnswer: (contact, id) => table.responded(contact, id, Date.now()),
         onSilence: (contact) => table.failed(contact),
       })
@@ -152,8 +156,14 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
     for (const peer of peers) {
       try {
         return await fetchMetadata({
-          infoHash, peer, peerId, peerPort: settings.peerPort, clientName: settings.clientName,
-          maxBytes: MAX_METADATA_BYTES, timeoutMs: PEER_TIMEOUT_MS, connectTimeoutMs: CONNECT_TIMEOUT_MS,
+          infoHash,
+          peer,
+          peerId,
+          peerPort: settings.peerPort,
+          clientName: settings.clientName,
+          maxBytes: MAX_METADATA_BYTES,
+          timeoutMs: PEER_TIMEOUT_MS,
+          connectTimeoutMs: CONNECT_TIMEOUT_MS,
         })
       } catch (err) {
         last = err
@@ -166,7 +176,11 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   async function scrapeOne(infoHash: string): Promise<void> {
     try {
       const found = await lookUpPeers(node, {
-        infoHash: Buffer.from(infoHash, 'hex'), startNodes: [], knownPeers: [], maxPeers: PEERS_PER_HASH, acquire,
+        infoHash: Buffer.from(infoHash, 'hex'),
+        startNodes: [],
+        knownPeers: [],
+        maxPeers: PEERS_PER_HASH,
+        acquire,
         onAnswer: (contact, id) => table.responded(contact, id, Date.now()),
         onSilence: (contact) => table.failed(contact),
       })
@@ -212,7 +226,11 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   function watchSilence(): void {
     const change = silence.check(Date.now(), stats.lastResponseAt)
     if (change === 'recovered') output.recovered()
-    else if (change) output.warning('no_responses', `no DHT node has answered for ${Math.round(change.warn / 60_000)} minutes; is UDP ${settings.port} reachable?`)
+    else if (change)
+      output.warning(
+        'no_responses',
+        `no DHT node has answered for ${Math.round(change.warn / 60_000)} minutes; is UDP ${settings.port} reachable?`,
+      )
   }
 
   const saveState = () => {

@@ -57,7 +57,8 @@ export async function startDhtNode(options: DhtNodeOptions, events: DhtEvents) {
   rpc.on('query', (query: KrpcMessage, from: RemoteInfo) => {
     bump(stats.received, queryTypeOf(query.q))
     const id = query.a?.id
-    if (id instanceof Uint8Array && id.length === 20) events.onQuerier({ id: Buffer.from(id).toString('hex'), host: from.address, port: from.port })
+    if (id instanceof Uint8Array && id.length === 20)
+      events.onQuerier({ id: Buffer.from(id).toString('hex'), host: from.address, port: from.port })
   })
   answerSampleInfohashes(rpc, options.recentHashes)
 
@@ -106,7 +107,8 @@ function limitIncomingQueries(socket: DHT['_rpc']['socket'], stats: CrawlStats, 
       const from = args[1] as RemoteInfo
       // Per node (address and port), as the DHT counts nodes.
       if (!limiter.allow(`${from.address}:${from.port}`, Date.now())) {
-        if (stats.droppedQueries++ % 1000 === 0) events.onWarning(new Error(`dropping queries over the rate limit, e.g. from ${from.address}:${from.port}`))
+        if (stats.droppedQueries++ % 1000 === 0)
+          events.onWarning(new Error(`dropping queries over the rate limit, e.g. from ${from.address}:${from.port}`))
         return false
       }
     }

@@ -73,10 +73,12 @@ export function fetchMetadata(options: FetchMetadataOptions): Promise<Uint8Array
       if (!extensions.extended) finish(new FetchError('no_metadata', 'peer lacks the extension protocol'))
     })
 
-    wire.use(verifiedMetadataExtension(options.infoHash, options.maxBytes, {
-      fetched: (info) => finish(null, info),
-      failed: (err) => finish(err),
-    }))
+    wire.use(
+      verifiedMetadataExtension(options.infoHash, options.maxBytes, {
+        fetched: (info) => finish(null, info),
+        failed: (err) => finish(err),
+      }),
+    )
     ;(wire.ut_metadata as { fetch(): void }).fetch()
     wire.extendedHandshake.p = options.peerPort
     wire.extendedHandshake.v = options.clientName

@@ -32,19 +32,23 @@ export function verifiedMetadataExtension(infoHash: string, maxBytes: number, ou
   return class VerifiedMetadata extends Base {
     override onExtendedHandshake(handshake: Record<string, unknown>): void {
       const m = handshake.m as Record<string, unknown> | undefined
-      if (!m || typeof m !== 'object' || !m.ut_metadata) return outcome.failed(new FetchError('no_metadata', 'peer does not offer ut_metadata'))
+      if (!m || typeof m !== 'object' || !m.ut_metadata)
+        return void outcome.failed(new FetchError('no_metadata', 'peer does not offer ut_metadata'))
       const size = handshake.metadata_size
-      if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0) return outcome.failed(new FetchError('no_metadata', 'peer gave no usable metadata_size'))
-      if (size > maxBytes) return outcome.failed(new FetchError('too_large', `peer claims ${size} bytes of metadata, over the ${maxBytes} cap`))
+      if (typeof size !== 'number' || !Number.isInteger(size) || size <= 0)
+        return void outcome.failed(new FetchError('no_metadata', 'peer gave no usable metadata_size'))
+      if (size > maxBytes)
+        return void outcome.failed(new FetchError('too_large', `peer claims ${size} bytes of metadata, over the ${maxBytes} cap`))
       super.onExtendedHandshake!(handshake)
     }
 
     override _onData(piece: unknown, buf: Uint8Array, totalSize: unknown): void {
       if (typeof piece !== 'number' || !Number.isInteger(piece) || piece < 0 || piece >= this._numPieces) {
-        return outcome.failed(new FetchError('bad_piece', `peer sent piece ${String(piece)} of ${this._numPieces}`))
+        return void outcome.failed(new FetchError('bad_piece', `peer sent piece ${String(piece)} of ${this._numPieces}`))
       }
       const expected = piece === this._numPieces - 1 ? this._metadataSize - piece * PIECE_BYTES : PIECE_BYTES
-      if (buf.length !== expected) return outcome.failed(new FetchError('bad_piece', `piece ${piece} has ${buf.length} bytes, not ${expected}`))
+      if (buf.length !== expected)
+        return void outcome.failed(new FetchError('bad_piece', `piece ${piece} has ${buf.length} bytes, not ${expected}`))
       super._onData(piece, buf, totalSize)
     }
 

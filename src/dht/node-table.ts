@@ -45,8 +45,15 @@ export class NodeTable {
     }
     if (this.nodes.size >= this.capacity && !this.evictSilentNode(now)) return false
     this.nodes.set(key, {
-      host: contact.host, port: contact.port, id: contact.id ?? null,
-      addedAt: now, respondedAt: null, bep51: null, nextSampleAt: now, queriedAt: 0, failures: 0,
+      host: contact.host,
+      port: contact.port,
+      id: contact.id ?? null,
+      addedAt: now,
+      respondedAt: null,
+      bep51: null,
+      nextSampleAt: now,
+      queriedAt: 0,
+      failures: 0,
     })
     return true
   }

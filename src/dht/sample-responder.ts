@@ -17,12 +17,17 @@ export function answerSampleInfohashes(rpc: Krpc, recentHashes: () => Uint8Array
       return rpc.error(from, query, [203, 'sample_infohashes needs a 20-byte target'])
     }
     const hashes = recentHashes()
-    rpc.response(from, query, {
-      id: rpc.id,
-      interval: SAMPLE_INTERVAL_SECONDS,
-      num: hashes.length,
-      samples: Buffer.concat(pickRandom(hashes, MAX_SAMPLES)),
-    }, rpc.nodes.closest(target, 8))
+    rpc.response(
+      from,
+      query,
+      {
+        id: rpc.id,
+        interval: SAMPLE_INTERVAL_SECONDS,
+        num: hashes.length,
+        samples: Buffer.concat(pickRandom(hashes, MAX_SAMPLES)),
+      },
+      rpc.nodes.closest(target, 8),
+    )
   })
 }
 

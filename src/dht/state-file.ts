@@ -25,10 +25,16 @@ export function loadCrawlerState(path: string): { state: CrawlerState; problem: 
   }
   try {
     const parsed = JSON.parse(raw) as Partial<CrawlerState>
-    if (typeof parsed.nodeId !== 'string' || !HEX_ID.test(parsed.nodeId) || !Array.isArray(parsed.nodes)) throw new Error('unexpected shape')
+    if (typeof parsed.nodeId !== 'string' || !HEX_ID.test(parsed.nodeId) || !Array.isArray(parsed.nodes))
+      throw new Error('unexpected shape')
     const nodes = parsed.nodes.filter(
       (node): node is NodeContact =>
-        typeof node?.id === 'string' && HEX_ID.test(node.id) && typeof node.host === 'string' && Number.isInteger(node.port) && node.port > 0 && node.port < 65536,
+        typeof node?.id === 'string' &&
+        HEX_ID.test(node.id) &&
+        typeof node.host === 'string' &&
+        Number.isInteger(node.port) &&
+        node.port > 0 &&
+        node.port < 65536,
     )
     return { state: { nodeId: parsed.nodeId, nodes }, problem: null }
   } catch (err) {

@@ -64,8 +64,12 @@ async function sample(context: WalkContext, candidate: CrawlNode): Promise<void>
     }
     candidate.bep51 = true
     let fresh = 0
-    for (const infoHash of decodeSamples(r.samples)) if (context.consider(infoHash, 'sample_infohashes', { node: candidate }) !== 'seen') fresh++
-    const interval = typeof r.interval === 'number' && Number.isFinite(r.interval) ? Math.min(Math.max(r.interval, MIN_INTERVAL_SECONDS), MAX_INTERVAL_SECONDS) : MIN_INTERVAL_SECONDS
+    for (const infoHash of decodeSamples(r.samples))
+      if (context.consider(infoHash, 'sample_infohashes', { node: candidate }) !== 'seen') fresh++
+    const interval =
+      typeof r.interval === 'number' && Number.isFinite(r.interval)
+        ? Math.min(Math.max(r.interval, MIN_INTERVAL_SECONDS), MAX_INTERVAL_SECONDS)
+        : MIN_INTERVAL_SECONDS
     candidate.nextSampleAt = now + interval * 1000 + (fresh === 0 ? NOTHING_NEW_BACKOFF_MS : 0)
   } catch (err) {
     // 204 "method unknown", or silence from a node that answers other queries: no BEP 51.

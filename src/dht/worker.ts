@@ -27,14 +27,23 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
     known = openKnownHashes(settings.databasePath, settings.seenFilterBytes)
     const loaded = known.catchUp()
     try {
-      crawler = await startCrawler(settings, known, {
-        metainfo: (metainfo, seeders, leechers) => post({ type: 'metainfo', metainfo, seeders, leechers }),
-        swarm: (infoHash, seeders, leechers) => post({ type: 'swarm', infoHash, seeders, leechers }),
-        warning: (code, text) => post({ type: 'warning', code, message: text }),
-        recovered: () => post({ type: 'recovered' }),
-      }, log)
+      crawler = await startCrawler(
+        settings,
+        known,
+        {
+          metainfo: (metainfo, seeders, leechers) => post({ type: 'metainfo', metainfo, seeders, leechers }),
+          swarm: (infoHash, seeders, leechers) => post({ type: 'swarm', infoHash, seeders, leechers }),
+          warning: (code, text) => post({ type: 'warning', code, message: text }),
+          recovered: () => post({ type: 'recovered' }),
+        },
+        log,
+      )
     } catch (err) {
-      post({ type: 'warning', code: 'bind_failed', message: `cannot bind UDP ${settings.host}:${settings.port}: ${(err as Error).message}` })
+      post({
+        type: 'warning',
+        code: 'bind_failed',
+        message: `cannot bind UDP ${settings.host}:${settings.port}: ${(err as Error).message}`,
+      })
       throw err
     }
     log.debug('seen filter loaded', { hashes: loaded })

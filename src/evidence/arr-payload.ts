@@ -23,9 +23,25 @@ const EVIDENCE_EVENTS: Record<string, { type: EvidenceType; result: 'success' | 
 
 /** Events the clients send that say nothing about a torrent; accepted so their tests stay green. */
 const OTHER_EVENTS = new Set([
-  'test', 'rename', 'retag', 'health', 'healthrestored', 'applicationupdate',
-  'seriesadd', 'seriesdelete', 'episodefiledelete', 'movieadded', 'moviedelete', 'moviefiledelete',
-  'artistadd', 'artistdelete', 'albumdelete', 'authoradded', 'authordelete', 'bookdelete', 'bookfiledelete',
+  'test',
+  'rename',
+  'retag',
+  'health',
+  'healthrestored',
+  'applicationupdate',
+  'seriesadd',
+  'seriesdelete',
+  'episodefiledelete',
+  'movieadded',
+  'moviedelete',
+  'moviefiledelete',
+  'artistadd',
+  'artistdelete',
+  'albumdelete',
+  'authoradded',
+  'authordelete',
+  'bookdelete',
+  'bookfiledelete',
 ])
 
 const KINDS: Exclude<ClientKind, 'other'>[] = ['whisparr', 'sonarr', 'radarr', 'lidarr', 'readarr']
@@ -36,15 +52,19 @@ export function readArrWebhook(payload: Json, instance: string, receivedAt: stri
   const event = stringAt(payload, 'eventType', '')!
   const known = EVIDENCE_EVENTS[event.toLowerCase()]
   if (!known) {
-    if (OTHER_EVENTS.has(event.toLowerCase())) return { ignored: true, event, reason: event.toLowerCase() === 'test' ? 'connection test' : 'not about a download' }
+    if (OTHER_EVENTS.has(event.toLowerCase()))
+      return { ignored: true, event, reason: event.toLowerCase() === 'test' ? 'connection test' : 'not about a download' }
     throw new IntakeError(`unknown eventType ${JSON.stringify(event.slice(0, 40))}`)
   }
   const client = clientKindOf(instance, payload)
   const release = objectAt(payload, 'release', '')
   const downloadInfo = objectAt(payload, 'downloadInfo', '')
   const infoHash = findInfoHash(stringAt(payload, 'downloadId', ''), [
-    stringAt(release, 'magnetUrl', 'release.'), stringAt(release, 'downloadUrl', 'release.'), stringAt(release, 'guid', 'release.'),
-    stringAt(release, 'infoHash', 'release.'), stringAt(downloadInfo, 'downloadId', 'downloadInfo.'),
+    stringAt(release, 'magnetUrl', 'release.'),
+    stringAt(release, 'downloadUrl', 'release.'),
+    stringAt(release, 'guid', 'release.'),
+    stringAt(release, 'infoHash', 'release.'),
+    stringAt(downloadInfo, 'downloadId', 'downloadInfo.'),
   ])
   const label = known.type !== 'grab' && known.result === 'success' ? labelOf(client, payload) : null
   return { instance, client, event, ...known, infoHash, occurredAt: occurredAt(payload, receivedAt), receivedAt, label, payload: raw }
@@ -64,7 +84,10 @@ function clientKindOf(instance: string, payload: Json): ClientKind {
 
 /** When it happened: the imported file's dateAdded where there is one, else when we heard. */
 function occurredAt(payload: Json, receivedAt: string): string {
-  for (const [key, path] of [['movieFile', 'movieFile.'], ['episodeFile', 'episodeFile.']] as const) {
+  for (const [key, path] of [
+    ['movieFile', 'movieFile.'],
+    ['episodeFile', 'episodeFile.'],
+  ] as const) {
     const dateAdded = stringAt(objectAt(payload, key, ''), 'dateAdded', path)
     if (dateAdded) return normaliseTimestamp(dateAdded, `${path}dateAdded`)
   }
@@ -78,7 +101,8 @@ function occurredAt(payload: Json, receivedAt: string): string {
 function labelOf(client: ClientKind, payload: Json): LabelFacts | null {
   const series = objectAt(payload, 'series', '')
   const movie = objectAt(payload, 'movie', '') ?? objectAt(payload, 'remoteMovie', '')
-  if (series && (client === 'sonarr' || client === 'whisparr')) return seriesLabel(series, payload, client === 'whisparr' ? 'xxx' : 'tv_show')
+  if (series && (client === 'sonarr' || client === 'whisparr'))
+    return seriesLabel(series, payload, client === 'whisparr' ? 'xxx' : 'tv_show')
   if (movie && (client === 'radarr' || client === 'whisparr')) return movieLabel(movie, payload, client === 'whisparr' ? 'xxx' : 'movie')
   if (client === 'lidarr') return albumLabel(payload)
   if (client === 'readarr') return bookLabel(payload)
@@ -106,7 +130,10 @@ function movieLabel(movie: Json, payload: Json, contentType: ContentType): Label
   return {
     contentType,
     title: stringAt(movie, 'title', 'movie.'),
-    year: positiveIntAt(movie, 'year', 'movie.') ?? positiveIntAt(remote, 'year', 'remoteMovie.') ?? yearOf(stringAt(movie, 'releaseDate', 'movie.')),
+    year:
+      positiveIntAt(movie, 'year', 'movie.') ??
+      positiveIntAt(remote, 'year', 'remoteMovie.') ??
+      yearOf(stringAt(movie, 'releaseDate', 'movie.')),
     seasons: [],
     episodes: [],
     imdb: imdbOf(movie, 'movie.') ?? (remote ? imdbOf(remote, 'remoteMovie.') : null),
@@ -124,7 +151,12 @@ function albumLabel(payload: Json): LabelFacts {
     contentType: 'music',
     title: [artist, albumTitle].filter(Boolean).join(' - ') || null,
     year: yearOf(stringAt(album, 'releaseDate', 'album.')),
-    seasons: [], episodes: [], imdb: null, tmdb: null, tvdb: null, tvmaze: null,
+    seasons: [],
+    episodes: [],
+    imdb: null,
+    tmdb: null,
+    tvdb: null,
+    tvmaze: null,
   }
 }
 
@@ -132,12 +164,21 @@ function bookLabel(payload: Json): LabelFacts {
   const book = objectAt(payload, 'book', '') ?? arrayAt(payload, 'books', '')[0] ?? null
   const files = arrayAt(payload, 'bookFiles', '')
   // A Readarr instance holds ebooks or audiobooks; its files (or their quality) tell which.
-  const audio = files.some((file, i) => AUDIO_BOOK.test(stringAt(file, 'path', `bookFiles[${i}].`) ?? '') || AUDIO_BOOK.test(stringAt(file, 'quality', `bookFiles[${i}].`) ?? ''))
+  const audio = files.some(
+    (file, i) =>
+      AUDIO_BOOK.test(stringAt(file, 'path', `bookFiles[${i}].`) ?? '') ||
+      AUDIO_BOOK.test(stringAt(file, 'quality', `bookFiles[${i}].`) ?? ''),
+  )
   return {
     contentType: audio ? 'audiobook' : 'ebook',
     title: stringAt(book, 'title', 'book.'),
     year: yearOf(stringAt(book, 'releaseDate', 'book.')),
-    seasons: [], episodes: [], imdb: null, tmdb: null, tvdb: null, tvmaze: null,
+    seasons: [],
+    episodes: [],
+    imdb: null,
+    tmdb: null,
+    tvdb: null,
+    tvmaze: null,
   }
 }
 

@@ -55,7 +55,11 @@ export function createEvidenceJobs(deps: EvidenceJobsDeps) {
     const batches = createWebhookBatches(deps.db, deps.queue)
     batches.start()
     handlers[WEBHOOK_QUEUE] = createWebhookDelivery({
-      batches, url: webhook.url, timeoutMs: webhook.timeoutMs, backoffMs: webhook.backoffMs, log,
+      batches,
+      url: webhook.url,
+      timeoutMs: webhook.timeoutMs,
+      backoffMs: webhook.backoffMs,
+      log,
       onDelivered: () => deps.observe?.batch('delivered'),
       onFailed: (batchId, error) => {
         deps.observe?.batch('failed')

@@ -13,7 +13,8 @@ export function objectAt(parent: Json, key: string, path: string): Json | null {
 export function arrayAt(parent: Json, key: string, path: string): Json[] {
   const value = parent[key]
   if (value === undefined || value === null) return []
-  if (!Array.isArray(value) || value.some((item) => !item || typeof item !== 'object')) throw new IntakeError(`${path}${key} must be a list of objects`)
+  if (!Array.isArray(value) || value.some((item) => !item || typeof item !== 'object'))
+    throw new IntakeError(`${path}${key} must be a list of objects`)
   return value as Json[]
 }
 
@@ -35,6 +36,7 @@ export function wholeNumberAt(parent: Json | null, key: string, path: string): n
   const value = parent?.[key]
   if (value === undefined || value === null || value === '') return null
   const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
-  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0) throw new IntakeError(`${path}${key} must be a whole number`)
+  if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0)
+    throw new IntakeError(`${path}${key} must be a whole number`)
   return number
 }

@@ -12,7 +12,8 @@ const INSTANCE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
  * way it can be wrong is an IntakeError with a message for the sender; nothing is stored yet.
  */
 export function readEvidenceReport(body: string, instance: string, receivedAt: string): EvidenceReport | NotEvidence {
-  if (!INSTANCE.test(instance)) throw new IntakeError('the instance name in the path must be 1-64 letters, digits, dots, dashes or underscores')
+  if (!INSTANCE.test(instance))
+    throw new IntakeError('the instance name in the path must be 1-64 letters, digits, dots, dashes or underscores')
   if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new IntakeError(`the body is over ${MAX_BODY_BYTES} bytes`)
   let payload: unknown
   try {

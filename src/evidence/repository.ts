@@ -54,7 +54,17 @@ export function createEvidenceRepository(db: Database) {
     record(report: EvidenceReport, result: EvidenceResult): number {
       const hash = report.infoHash ? hexToBytes(report.infoHash) : null
       return Number(
-        insert.run(hash, report.instance, report.client, report.event, report.type, result, report.occurredAt, report.receivedAt, report.payload).lastInsertRowid,
+        insert.run(
+          hash,
+          report.instance,
+          report.client,
+          report.event,
+          report.type,
+          result,
+          report.occurredAt,
+          report.receivedAt,
+          report.payload,
+        ).lastInsertRowid,
       )
     },
     /** No-ops for a torrent not in the index yet: the catch-up applies its evidence when it arrives. */
@@ -62,8 +72,18 @@ export function createEvidenceRepository(db: Database) {
     adjustScore: (infoHash: string, by: number): void => void adjustScore.run(by, hexToBytes(infoHash)),
     label(infoHash: string, label: LabelFacts, labelledBy: string, nowSeconds: number): void {
       upsertLabel.run(
-        hexToBytes(infoHash), label.contentType, label.title, label.year, JSON.stringify(label.seasons), JSON.stringify(label.episodes),
-        label.imdb, label.tmdb, label.tvdb, label.tvmaze, labelledBy, nowSeconds,
+        hexToBytes(infoHash),
+        label.contentType,
+        label.title,
+        label.year,
+        JSON.stringify(label.seasons),
+        JSON.stringify(label.episodes),
+        label.imdb,
+        label.tmdb,
+        label.tvdb,
+        label.tvmaze,
+        labelledBy,
+        nowSeconds,
       )
     },
     /** Newest first; for one torrent when `infoHash` is given. */
@@ -80,7 +100,15 @@ export type EvidenceRepository = ReturnType<typeof createEvidenceRepository>
 
 function toRecord(row: EvidenceRow): EvidenceRecord {
   return {
-    id: row.id, infoHash: row.info_hash ? bytesToHex(row.info_hash) : null, instance: row.instance, client: row.client, event: row.event,
-    type: row.type, result: row.result, occurredAt: row.occurred_at, receivedAt: row.received_at, payload: row.payload,
+    id: row.id,
+    infoHash: row.info_hash ? bytesToHex(row.info_hash) : null,
+    instance: row.instance,
+    client: row.client,
+    event: row.event,
+    type: row.type,
+    result: row.result,
+    occurredAt: row.occurred_at,
+    receivedAt: row.received_at,
+    payload: row.payload,
   }
 }

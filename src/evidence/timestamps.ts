@@ -25,7 +25,13 @@ export function normaliseTimestamp(value: unknown, field: string): string {
   const local = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second), ms)
   const utc = local - offsetMinutes(zone) * 60_000
   const roundTrip = new Date(local)
-  if (roundTrip.getUTCMonth() !== Number(month) - 1 || roundTrip.getUTCDate() !== Number(day) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 60) {
+  if (
+    roundTrip.getUTCMonth() !== Number(month) - 1 ||
+    roundTrip.getUTCDate() !== Number(day) ||
+    Number(hour) > 23 ||
+    Number(minute) > 59 ||
+    Number(second) > 60
+  ) {
     throw new IntakeError(`${field} is not a real date: ${JSON.stringify(value)}`)
   }
   return checked(utc, field, value)

@@ -2,17 +2,39 @@ import type { Facets } from '../search'
 import { languageInfo } from './languages'
 
 const CONTENT_TYPE_LABELS: Record<string, string> = {
-  movie: 'Movie', tv_show: 'TV Show', music: 'Music', audiobook: 'Audiobook', ebook: 'E-Book',
-  comic: 'Comic', software: 'Software', game: 'Game', xxx: 'XXX', other: 'Other',
+  movie: 'Movie',
+  tv_show: 'TV Show',
+  music: 'Music',
+  audiobook: 'Audiobook',
+  ebook: 'E-Book',
+  comic: 'Comic',
+  software: 'Software',
+  game: 'Game',
+  xxx: 'XXX',
+  other: 'Other',
 }
 const VIDEO_SOURCE_LABELS: Record<string, string> = {
-  cam: 'CAM', ts: 'TeleSync', tc: 'TeleCine', workprint: 'Workprint', dvd: 'DVD', tv: 'TV', webdl: 'WEB-DL', webrip: 'WEBRip', bluray: 'BluRay', vhs: 'VHS',
+  cam: 'CAM',
+  ts: 'TeleSync',
+  tc: 'TeleCine',
+  workprint: 'Workprint',
+  dvd: 'DVD',
+  tv: 'TV',
+  webdl: 'WEB-DL',
+  webrip: 'WEBRip',
+  bluray: 'BluRay',
+  vhs: 'VHS',
 }
 
 /** The search's facet counts in bitmagnet's aggregation shapes (value, label, count, isEstimate). */
 export function toAggregations(facets: Facets | undefined, wantsGenre: boolean) {
   const shape = (name: keyof Facets, label: (value: string) => string, value: (raw: string) => unknown = (raw) => raw) =>
-    facets?.[name]?.map((entry) => ({ value: value(entry.value), label: label(entry.value), count: entry.count, isEstimate: entry.isEstimate })) ?? null
+    facets?.[name]?.map((entry) => ({
+      value: value(entry.value),
+      label: label(entry.value),
+      count: entry.count,
+      isEstimate: entry.isEstimate,
+    })) ?? null
   return {
     contentType: shape('contentType', (value) => CONTENT_TYPE_LABELS[value] ?? value),
     torrentSource: shape('torrentSource', (value) => value),

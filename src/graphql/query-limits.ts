@@ -32,7 +32,8 @@ export function queryLimitsRule(context: ValidationContext): ASTVisitor {
       } else {
         const fragment = fragments.get(selection.name.value)
         // A cycle is reported by graphql's own NoFragmentCycles rule.
-        if (fragment && !seen.has(fragment.name.value)) inner = measure(fragment.selectionSet, depth, new Set([...seen, fragment.name.value]))
+        if (fragment && !seen.has(fragment.name.value))
+          inner = measure(fragment.selectionSet, depth, new Set([...seen, fragment.name.value]))
       }
       if (inner) {
         maxDepth = Math.max(maxDepth, inner.depth)
@@ -45,8 +46,10 @@ export function queryLimitsRule(context: ValidationContext): ASTVisitor {
   return {
     OperationDefinition(operation) {
       const { depth, fields } = measure(operation.selectionSet, 1, new Set())
-      if (depth > MAX_DEPTH) context.reportError(new GraphQLError(`the query is ${depth} levels deep; at most ${MAX_DEPTH} are allowed`, { nodes: [operation] }))
-      if (fields > MAX_FIELDS) context.reportError(new GraphQLError(`the query selects more than ${MAX_FIELDS} fields`, { nodes: [operation] }))
+      if (depth > MAX_DEPTH)
+        context.reportError(new GraphQLError(`the query is ${depth} levels deep; at most ${MAX_DEPTH} are allowed`, { nodes: [operation] }))
+      if (fields > MAX_FIELDS)
+        context.reportError(new GraphQLError(`the query selects more than ${MAX_FIELDS} fields`, { nodes: [operation] }))
     },
   }
 }

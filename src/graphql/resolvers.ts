@@ -3,7 +3,7 @@ import { REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../classify'
 import type { EvidenceRepository } from '../evidence'
 import type { HealthCheck } from '../health'
 import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '../queue'
-import { SearchTimeoutError, type SearchService } from '../search'
+import { SearchTimeoutError, type SearchResult, type SearchService } from '../search'
 import { toAggregations } from './aggregations'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
 import { readPage, toSearchQuery, type SearchInput } from './search-input'
@@ -29,7 +29,8 @@ const TAG = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 function checkTags(tags: string[]): string[] {
   const bad = tags.find((tag) => !TAG.test(tag) || tag.length > 64)
-  if (bad !== undefined) throw new GraphQLError(`tag ${JSON.stringify(bad)} must be lowercase letters and digits joined by dashes (at most 64)`)
+  if (bad !== undefined)
+    throw new GraphQLError(`tag ${JSON.stringify(bad)} must be lowercase letters and digits joined by dashes (at most 64)`)
   return [...new Set(tags)]
 }
 
@@ -38,7 +39,13 @@ const ok = true
 /** Root resolvers: each translates GraphQL input, calls one service or repository, maps the result. */
 export function createResolvers(deps: GraphqlDeps) {
   return {
-    Hash20, DateTime, Date: DateScalar, Year, Duration, Void, Int64,
+    Hash20,
+    DateTime,
+    Date: DateScalar,
+    Year,
+    Duration,
+    Void,
+    Int64,
     Query: {
       version: () => deps.version,
       workers: () => ({ listAll: () => ({ workers: deps.workers.listAll() }) }),
@@ -54,7 +61,10 @@ export function createResolvers(deps: GraphqlDeps) {
         }
       },
       torrentContent: () => ({}),
-      evidence: (_: unknown, { input }: { input?: { infoHash?: string | null; limit?: number | null; page?: number | null; offset?: number | null } | null }) => {
+      evidence: (
+        _: unknown,
+        { input }: { input?: { infoHash?: string | null; limit?: number | null; page?: number | null; offset?: number | null } | null },
+      ) => {
         const { limit, offset } = readPage(input ?? {})
         const { total, items } = deps.evidence.list({ infoHash: input?.infoHash ?? undefined, limit, offset })
         return { totalCount: total, items }
@@ -67,7 +77,7 @@ export function createResolvers(deps: GraphqlDeps) {
         const query = toSearchQuery(input)
         // No torrent has a genre here: filtering by one matches nothing.
         if (input.facets?.genre?.filter?.some((genre) => genre !== null)) query.infoHashes = []
-        let result
+        let result: SearchResult
         try {
           result = deps.search.search(query)
         } catch (err) {
@@ -84,29 +94,75 @@ export function createResolvers(deps: GraphqlDeps) {
       },
     },
     TorrentQuery: {
-      files: (_: unknown, { input }: { input: { infoHashes?: string[] | null; orderBy?: { field: string; descending?: boolean }[] | null; limit?: number; page?: number; offset?: number; totalCount?: boolean | null } }) => {
+      files: (
+        _: unknown,
+        {
+          input,
+        }: {
+          input: {
+            infoHashes?: string[] | null
+            orderBy?: { field: string; descending?: boolean }[] | null
+            limit?: number
+            page?: number
+            offset?: number
+            totalCount?: boolean | null
+          }
+        },
+      ) => {
         const { limit, offset } = readPage(input)
         const first = input.orderBy?.[0]
         const column = first?.field === 'index' || !first ? 'file_index' : (first.field as 'path' | 'extension' | 'size')
-        const { items, total, hasNextPage } = deps.torrents.files(input.infoHashes ?? null, { column, descending: first?.descending === true }, limit, offset, input.totalCount === true)
+        const { items, total, hasNextPage } = deps.torrents.files(
+          input.infoHashes ?? null,
+          { column, descending: first?.descending === true },
+          limit,
+          offset,
+          input.totalCount === true,
+        )
         return { totalCount: total, hasNextPage, items: items.map(toGraphqlFile) }
       },
       listSources: () => ({ sources: deps.torrents.listSources() }),
       suggestTags: (_: unknown, { input }: { input?: { prefix?: string | null; exclusions?: string[] | null } | null }) => ({
         suggestions: deps.torrents.suggestTags((input?.prefix ?? '').toLowerCase(), input?.exclusions ?? [], 10),
       }),
-      metrics: (_: unknown, { input }: { input: { bucketDuration: Bucket; sources?: string[] | null; startTime?: number | null; endTime?: number | null } }) => {
+      metrics: (
+        _: unknown,
+        { input }: { input: { bucketDuration: Bucket; sources?: string[] | null; startTime?: number | null; endTime?: number | null } },
+      ) => {
         const seconds = BUCKET_SECONDS[input.bucketDuration]
         const toSeconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : ms / 1000)
         return {
           buckets: deps.torrents
             .metrics(seconds, input.sources ?? null, toSeconds(input.startTime), toSeconds(input.endTime))
-            .map((row) => ({ source: row.source, bucket: new Date(row.bucket * 1000).toISOString(), updated: row.updated === 1, count: row.count })),
+            .map((row) => ({
+              source: row.source,
+              bucket: new Date(row.bucket * 1000).toISOString(),
+              updated: row.updated === 1,
+              count: row.count,
+            })),
         }
       },
     },
     QueueQuery: {
-      jobs: (_: unknown, { input }: { input: { queues?: string[] | null; statuses?: JobStatus[] | null; limit?: number; page?: number; offset?: number; facets?: { status?: { aggregate?: boolean; filter?: JobStatus[] } | null; queue?: { aggregate?: boolean; filter?: string[] } | null } | null; orderBy?: { field: 'created_at' | 'ran_at' | 'priority'; descending?: boolean }[] | null } }) => {
+      jobs: (
+        _: unknown,
+        {
+          input,
+        }: {
+          input: {
+            queues?: string[] | null
+            statuses?: JobStatus[] | null
+            limit?: number
+            page?: number
+            offset?: number
+            facets?: {
+              status?: { aggregate?: boolean; filter?: JobStatus[] } | null
+              queue?: { aggregate?: boolean; filter?: string[] } | null
+            } | null
+            orderBy?: { field: 'created_at' | 'ran_at' | 'priority'; descending?: boolean }[] | null
+          }
+        },
+      ) => {
         const { limit, offset } = readPage(input)
         const filter = {
           queues: input.queues ?? input.facets?.queue?.filter ?? undefined,
@@ -127,13 +183,34 @@ export function createResolvers(deps: GraphqlDeps) {
             ranAt: job.ranAt === null ? null : new Date(job.ranAt).toISOString(),
             createdAt: new Date(job.createdAt).toISOString(),
           })),
-          aggregations: { queue: aggregate('queue', input.facets?.queue?.aggregate ?? undefined), status: aggregate('status', input.facets?.status?.aggregate ?? undefined) },
+          aggregations: {
+            queue: aggregate('queue', input.facets?.queue?.aggregate ?? undefined),
+            status: aggregate('status', input.facets?.status?.aggregate ?? undefined),
+          },
         }
       },
-      metrics: (_: unknown, { input }: { input: { bucketDuration: Bucket; statuses?: JobStatus[] | null; queues?: string[] | null; startTime?: number | null; endTime?: number | null } }) => ({
+      metrics: (
+        _: unknown,
+        {
+          input,
+        }: {
+          input: {
+            bucketDuration: Bucket
+            statuses?: JobStatus[] | null
+            queues?: string[] | null
+            startTime?: number | null
+            endTime?: number | null
+          }
+        },
+      ) => ({
         buckets: deps.jobs
           .metrics(
-            { queues: input.queues ?? undefined, statuses: input.statuses ?? undefined, startMs: input.startTime ?? undefined, endMs: input.endTime ?? undefined },
+            {
+              queues: input.queues ?? undefined,
+              statuses: input.statuses ?? undefined,
+              startMs: input.startTime ?? undefined,
+              endMs: input.endTime ?? undefined,
+            },
             BUCKET_SECONDS[input.bucketDuration] * 1000,
           )
           .map((bucket) => ({
@@ -180,12 +257,28 @@ export function createResolvers(deps: GraphqlDeps) {
         deps.jobs.purge({ queues: input.queues ?? undefined, statuses: input.statuses ?? undefined })
         return ok
       },
-      enqueueReprocessTorrentsBatch: (_: unknown, { input }: { input?: { purge?: boolean | null; chunkSize?: number | null; batchSize?: number | null; contentTypes?: (string | null)[] | null } | null }) => {
+      enqueueReprocessTorrentsBatch: (
+        _: unknown,
+        {
+          input,
+        }: {
+          input?: {
+            purge?: boolean | null
+            chunkSize?: number | null
+            batchSize?: number | null
+            contentTypes?: (string | null)[] | null
+          } | null
+        },
+      ) => {
         const chunkSize = input?.chunkSize ?? 10_000
-        if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > 1_000_000) throw new GraphQLError('chunkSize must be a whole number from 1 to 1000000')
+        if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > 1_000_000)
+          throw new GraphQLError('chunkSize must be a whole number from 1 to 1000000')
         if (input?.purge) deps.jobs.purge({ queues: [REPROCESS_BATCH_QUEUE] })
         const contentTypes = input?.contentTypes?.filter((type): type is string => type !== null) ?? []
-        deps.queue.enqueue({ queue: REPROCESS_BATCH_QUEUE, payload: { contentTypes: contentTypes.length ? contentTypes : null, chunkSize, afterId: 0 } })
+        deps.queue.enqueue({
+          queue: REPROCESS_BATCH_QUEUE,
+          payload: { contentTypes: contentTypes.length ? contentTypes : null, chunkSize, afterId: 0 },
+        })
         return ok
       },
     },

@@ -1,8 +1,14 @@
 import { GraphQLError, GraphQLScalarType, Kind, type ValueNode } from 'graphql'
 
-const literalValue = (ast: ValueNode): unknown => (ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? ('value' in ast ? ast.value : undefined) : undefined)
+const literalValue = (ast: ValueNode): unknown =>
+  ast.kind === Kind.STRING || ast.kind === Kind.INT || ast.kind === Kind.FLOAT ? ('value' in ast ? ast.value : undefined) : undefined
 
-function scalar(name: string, description: string, read: (value: unknown) => unknown, write: (value: unknown) => unknown = (value) => value) {
+function scalar(
+  name: string,
+  description: string,
+  read: (value: unknown) => unknown,
+  write: (value: unknown) => unknown = (value) => value,
+) {
   return new GraphQLScalarType({
     name,
     description,
@@ -41,7 +47,8 @@ export const DateScalar = scalar('Date', 'A calendar date, YYYY-MM-DD', (value) 
 
 export const Year = scalar('Year', 'A year, e.g. 1999', (value) => {
   const year = Number(value)
-  if (!Number.isInteger(year) || year < 1000 || year > 9999) throw new GraphQLError(`Year must be a four-digit year, not ${JSON.stringify(value)}`)
+  if (!Number.isInteger(year) || year < 1000 || year > 9999)
+    throw new GraphQLError(`Year must be a four-digit year, not ${JSON.stringify(value)}`)
   return year
 })
 
@@ -57,11 +64,17 @@ export const Duration = scalar(
   (value) => `PT${Number((Number(value) / 1000).toFixed(3))}S`,
 )
 
-export const Void = scalar('Void', 'No value', () => null, () => null)
+export const Void = scalar(
+  'Void',
+  'No value',
+  () => null,
+  () => null,
+)
 
 /** Integers past GraphQL Int's 32 bits (byte sizes), as JSON numbers exact to 2^53. */
 export const Int64 = scalar('Int64', 'A 64-bit integer, exact to 2^53', (value) => {
   const number = typeof value === 'string' ? Number(value) : value
-  if (typeof number !== 'number' || !Number.isSafeInteger(number)) throw new GraphQLError(`Int64 must be a whole number, not ${JSON.stringify(value)}`)
+  if (typeof number !== 'number' || !Number.isSafeInteger(number))
+    throw new GraphQLError(`Int64 must be a whole number, not ${JSON.stringify(value)}`)
   return number
 })

@@ -29,9 +29,13 @@ export interface SearchInput {
  * `limit`, `page` and `offset` of any list input, checked: as in bitmagnet a page counts in
  * limits and an explicit offset is added on top of it.
  */
-export function readPage(input: { limit?: number | null; page?: number | null; offset?: number | null }): { limit: number; offset: number } {
+export function readPage(input: { limit?: number | null; page?: number | null; offset?: number | null }): {
+  limit: number
+  offset: number
+} {
   const limit = input.limit ?? DEFAULT_LIMIT
-  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT) throw new GraphQLError(`limit must be a whole number from 0 to ${MAX_LIMIT}, not ${limit}`)
+  if (!Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT)
+    throw new GraphQLError(`limit must be a whole number from 0 to ${MAX_LIMIT}, not ${limit}`)
   const page = input.page ?? 0
   const offset = input.offset ?? 0
   if (page < 0 || offset < 0) throw new GraphQLError('page and offset must be 0 or more')

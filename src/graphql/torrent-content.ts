@@ -51,7 +51,10 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
       item.seasons.length || item.episodes.length
         ? {
             label: episodesLabel(item.seasons, item.episodes),
-            seasons: (item.seasons.length ? item.seasons : [0]).map((season) => ({ season, episodes: item.episodes.length ? item.episodes : null })),
+            seasons: (item.seasons.length ? item.seasons : [0]).map((season) => ({
+              season,
+              episodes: item.episodes.length ? item.episodes : null,
+            })),
           }
         : null,
     videoResolution: item.resolution,
@@ -83,7 +86,8 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
         filesCount: item.filesCount,
         fileType: fileTypes[0] ?? null,
         fileTypes,
-        files: () => torrents.files([item.infoHash], { column: 'file_index', descending: false }, 10_000, 0, false).items.map(toGraphqlFile),
+        files: () =>
+          torrents.files([item.infoHash], { column: 'file_index', descending: false }, 10_000, 0, false).items.map(toGraphqlFile),
         sources: () => sources().map((source) => ({ ...source, importId: null, seeders: item.seeders, leechers: item.leechers })),
         seeders: item.seeders,
         leechers: item.leechers,

@@ -2,7 +2,10 @@ import type { Database } from 'bun:sqlite'
 import { hexToBytes } from '../metainfo'
 import type { Candidate } from '../search'
 
-export type TorrentRow = Pick<Candidate, 'id' | 'name' | 'size' | 'files_count' | 'seeders' | 'leechers' | 'published_at' | 'info_hash_v2'> & {
+export type TorrentRow = Pick<
+  Candidate,
+  'id' | 'name' | 'size' | 'files_count' | 'seeders' | 'leechers' | 'published_at' | 'info_hash_v2'
+> & {
   updated_at: number
 }
 
@@ -40,7 +43,9 @@ export function createTorrentRepository(db: Database) {
       .query<{ id: number }, Uint8Array[]>(`SELECT id FROM torrents WHERE info_hash IN (${IN(hashes.length)})`)
       .all(...hashes.map(hexToBytes))
       .map((row) => row.id)
-  const addTag = db.prepare('INSERT INTO torrent_tags (torrent_id, tag, by_rule) VALUES (?, ?, 0) ON CONFLICT (torrent_id, tag) DO UPDATE SET by_rule = 0')
+  const addTag = db.prepare(
+    'INSERT INTO torrent_tags (torrent_id, tag, by_rule) VALUES (?, ?, 0) ON CONFLICT (torrent_id, tag) DO UPDATE SET by_rule = 0',
+  )
 
   return {
     byHash(infoHash: string): TorrentRow | null {
@@ -74,7 +79,13 @@ export function createTorrentRepository(db: Database) {
         .all(...params, limit + 1, offset)
       const hasNextPage = items.length > limit
       const total = countTotal
-        ? (db.query<{ n: number }, Uint8Array[]>(`SELECT count(*) AS n FROM torrent_files f JOIN torrents t ON t.id = f.torrent_id ${where}`).get(...params) as { n: number }).n
+        ? (
+            db
+              .query<{ n: number }, Uint8Array[]>(
+                `SELECT count(*) AS n FROM torrent_files f JOIN torrents t ON t.id = f.torrent_id ${where}`,
+              )
+              .get(...params) as { n: number }
+          ).n
         : offset + Math.min(items.length, limit)
       return { items: items.slice(0, limit), total, hasNextPage }
     },

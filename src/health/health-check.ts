@@ -47,7 +47,12 @@ export function createHealthCheck(deps: { db: Database; workers?: WorkerRegistry
     const timestamp = nowMs()
     if (!crawler) return { key: 'dht', status: 'inactive', timestamp, error: null }
     if (crawler.warning) return { key: 'dht', status: 'down', timestamp, error: crawler.warning.message }
-    return { key: 'dht', status: crawler.running ? 'up' : 'down', timestamp, error: crawler.running ? null : 'the crawler worker is restarting' }
+    return {
+      key: 'dht',
+      status: crawler.running ? 'up' : 'down',
+      timestamp,
+      error: crawler.running ? null : 'the crawler worker is restarting',
+    }
   }
   return {
     check(): HealthReport {

@@ -5,7 +5,13 @@ import type { HealthCheck } from './health-check'
 const COUNT_CACHE_MS = 10_000
 
 /** The body of `GET /api/v1/status`. */
-export function createStatusReporter(deps: { db: Database; health: HealthCheck; version: string; startedAtMs: number; nowMs?: () => number }) {
+export function createStatusReporter(deps: {
+  db: Database
+  health: HealthCheck
+  version: string
+  startedAtMs: number
+  nowMs?: () => number
+}) {
   const nowMs = deps.nowMs ?? (() => Date.now())
   let cached: { count: number; atMs: number } | null = null
   const torrentCount = (): number | null => {

@@ -1,4 +1,4 @@
-import { readdirSync, statSync } from 'node:fs'
+import { readdirSync, type Stats, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ImportSession } from './import-session'
 import { readLines } from './read-lines'
@@ -19,7 +19,7 @@ export interface ImportInput {
 export function expandImportPaths(paths: string[], session: ImportSession): ImportInput[] {
   const inputs: ImportInput[] = []
   const visit = (path: string, isTopLevel: boolean) => {
-    let stats
+    let stats: Stats
     try {
       stats = statSync(path)
     } catch {
@@ -41,11 +41,7 @@ export function expandImportPaths(paths: string[], session: ImportSession): Impo
 }
 
 /** Feeds one input into the session; `onBytes` reports progress through the input. */
-export async function importInput(
-  input: ImportInput,
-  session: ImportSession,
-  onBytes: (bytes: number) => void,
-): Promise<void> {
+export async function importInput(input: ImportInput, session: ImportSession, onBytes: (bytes: number) => void): Promise<void> {
   if (input.kind === 'torrent') {
     session.addTorrentFile(new Uint8Array(await Bun.file(input.path).arrayBuffer()), input.path)
     onBytes(input.sizeBytes)
@@ -56,11 +52,7 @@ export async function importInput(
   await importJsonLines(countBytes(stream, onBytes), origin, session)
 }
 
-export async function importJsonLines(
-  stream: ReadableStream<Uint8Array>,
-  origin: string,
-  session: ImportSession,
-): Promise<void> {
+export async function importJsonLines(stream: ReadableStream<Uint8Array>, origin: string, session: ImportSession): Promise<void> {
   for await (const event of readLines(stream)) {
     const where = `${origin}:${event.lineNumber}`
     if ('tooLong' in event) session.reject(where, 'line longer than 1 MiB')

@@ -1,4 +1,4 @@
-import type { IngestPipeline, Receipt, WriteOutcome } from '../ingest'
+import type { IngestItem, IngestPipeline, Receipt, WriteOutcome } from '../ingest'
 import { ingestItemFromMetainfo } from '../ingest'
 import { parseTorrentFile } from '../metainfo'
 import { parseImportLine } from './import-line'
@@ -41,16 +41,16 @@ export function createImportSession(deps: { pipeline: IngestPipeline; onRejected
   return {
     addJsonLine(text: string, origin: string): void {
       const parsed = parseImportLine(text)
-      if (!parsed.ok) return reject(origin, parsed.reason)
+      if (!parsed.ok) return void reject(origin, parsed.reason)
       submitted++
       deps.pipeline.submit(parsed.item, receiptFor(origin))
     },
     addTorrentFile(bytes: Uint8Array, origin: string): void {
-      let item
+      let item: IngestItem
       try {
         item = ingestItemFromMetainfo(parseTorrentFile(bytes), 'import')
       } catch (err) {
-        return reject(origin, err instanceof Error ? err.message : String(err))
+        return void reject(origin, err instanceof Error ? err.message : String(err))
       }
       submitted++
       deps.pipeline.submit(item, receiptFor(origin))

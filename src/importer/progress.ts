@@ -18,17 +18,14 @@ export interface ProgressReporter {
  * A live bar on a terminal; on a pipe or a log file, one plain line every `intervalMs`, so that
  * long imports under systemd or docker still show signs of life without flooding the log.
  */
-export function createProgressReporter(options: {
-  isTTY: boolean
-  stream: NodeJS.WritableStream
-  intervalMs: number
-}): ProgressReporter {
+export function createProgressReporter(options: { isTTY: boolean; stream: NodeJS.WritableStream; intervalMs: number }): ProgressReporter {
   return options.isTTY ? createBar(options.stream) : createPeriodicLines(options.stream, options.intervalMs)
 }
 
 function createBar(stream: NodeJS.WritableStream): ProgressReporter {
   const bar = new SingleBar({
-    format: 'import |{bar}| {percentage}% | {submitted} torrents | {imported} new, {updated} updated, {rejected} rejected | ETA {eta_formatted}',
+    format:
+      'import |{bar}| {percentage}% | {submitted} torrents | {imported} new, {updated} updated, {rejected} rejected | ETA {eta_formatted}',
     stream,
     hideCursor: true,
     etaBuffer: 50,
@@ -58,9 +55,7 @@ function createPeriodicLines(stream: NodeJS.WritableStream, intervalMs: number):
       lastPrintMs = now
       const percent = state.bytesTotal ? ` (${Math.floor((100 * state.bytesDone) / state.bytesTotal)}%)` : ''
       const { imported, updated, rejected } = state.summary
-      stream.write(
-        `import progress: ${state.submitted} read${percent}, ${imported} imported, ${updated} updated, ${rejected} rejected\n`,
-      )
+      stream.write(`import progress: ${state.submitted} read${percent}, ${imported} imported, ${updated} updated, ${rejected} rejected\n`)
     },
     stop() {},
   }

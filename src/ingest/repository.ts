@@ -87,8 +87,17 @@ export function createIngestRepository(db: Database, classifier: Classifier, evi
     // A source's clock may run ahead; a future time would pin the item to the top of the feed.
     const publishedAt = Math.min(item.publishedAt ?? nowSeconds, nowSeconds)
     const inserted = insertTorrent.run(
-      hash, hashV2, item.name, item.sizeBytes, item.isPrivate ? 1 : 0, item.files?.length ?? null,
-      item.seeders, item.leechers, publishedAt, publishedAt, nowSeconds,
+      hash,
+      hashV2,
+      item.name,
+      item.sizeBytes,
+      item.isPrivate ? 1 : 0,
+      item.files?.length ?? null,
+      item.seeders,
+      item.leechers,
+      publishedAt,
+      publishedAt,
+      nowSeconds,
     )
     let torrentId: number
     const isNew = inserted.changes > 0
@@ -116,7 +125,10 @@ export function createIngestRepository(db: Database, classifier: Classifier, evi
     /** Writes a batch in one transaction: all of it lands, or none of it. */
     writeBatch: db.transaction((items: IngestItem[], nowSeconds: number): BatchResult => {
       const batch: BatchState = {
-        hasLabels: classifications.hasAnyLabel(), hasBlocked: classifications.hasAnyBlocked(), hasEvidence: evidence?.hasAny() ?? false, classified: [],
+        hasLabels: classifications.hasAnyLabel(),
+        hasBlocked: classifications.hasAnyBlocked(),
+        hasEvidence: evidence?.hasAny() ?? false,
+        classified: [],
       }
       const outcomes = items.map((item) => writeOne(item, nowSeconds, batch))
       return { outcomes, classified: batch.classified }

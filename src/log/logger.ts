@@ -19,7 +19,7 @@ export interface Logger {
 export type LogSink = (line: string) => void
 
 const writeToStderr: LogSink = (line) => {
-  process.stderr.write(line + '\n')
+  process.stderr.write(`${line}\n`)
 }
 
 export function createLogger(options: { level: LogLevel; sink?: LogSink; fields?: LogFields }): Logger {

@@ -14,17 +14,35 @@ export function createCrawlerMetrics(registry: Registry) {
     labelNames: ['request_type'] as const,
     registers,
   })
-  const sent = new Counter({ name: 'service_dht_queries_sent_total', help: 'DHT queries sent, by type', labelNames: ['query'] as const, registers })
-  const received = new Counter({ name: 'service_dht_queries_received_total', help: 'DHT queries answered for other nodes, by type', labelNames: ['query'] as const, registers })
+  const sent = new Counter({
+    name: 'service_dht_queries_sent_total',
+    help: 'DHT queries sent, by type',
+    labelNames: ['query'] as const,
+    registers,
+  })
+  const received = new Counter({
+    name: 'service_dht_queries_received_total',
+    help: 'DHT queries answered for other nodes, by type',
+    labelNames: ['query'] as const,
+    registers,
+  })
   const responses = new Counter({ name: 'service_dht_responses_total', help: 'Answers received to our DHT queries', registers })
-  const dropped = new Counter({ name: 'service_dht_queries_dropped_total', help: 'Queries from other nodes dropped unanswered for their rate', registers })
+  const dropped = new Counter({
+    name: 'service_dht_queries_dropped_total',
+    help: 'Queries from other nodes dropped unanswered for their rate',
+    registers,
+  })
   const discovered = new Counter({
     name: 'service_dht_hashes_discovered_total',
     help: 'New info hashes queued for metadata, by where they were seen',
     labelNames: ['source'] as const,
     registers,
   })
-  const fetched = new Counter({ name: 'service_dht_metadata_fetched_total', help: 'Torrent metadata fetched from peers and verified', registers })
+  const fetched = new Counter({
+    name: 'service_dht_metadata_fetched_total',
+    help: 'Torrent metadata fetched from peers and verified',
+    registers,
+  })
   const failed = new Counter({
     name: 'service_dht_metadata_failed_total',
     help: 'Info hashes whose metadata could not be fetched, by the last reason',
@@ -33,7 +51,12 @@ export function createCrawlerMetrics(registry: Registry) {
   })
   const fetching = new Gauge({ name: 'service_dht_metadata_fetches_in_flight', help: 'Metadata fetches under way', registers })
   const waiting = new Gauge({ name: 'service_dht_metadata_queued', help: 'New info hashes waiting for a metadata fetch', registers })
-  const nodes = new Gauge({ name: 'service_dht_nodes', help: 'DHT nodes known, by table (crawl: to walk; routing: to answer queries)', labelNames: ['table'] as const, registers })
+  const nodes = new Gauge({
+    name: 'service_dht_nodes',
+    help: 'DHT nodes known, by table (crawl: to walk; routing: to answer queries)',
+    labelNames: ['table'] as const,
+    registers,
+  })
   const heap = new Gauge({ name: 'service_dht_crawler_heap_bytes', help: 'JavaScript heap of the crawler thread', registers })
   const cpu = new Counter({ name: 'service_dht_crawler_cpu_seconds_total', help: 'CPU time of the crawler thread', registers })
 

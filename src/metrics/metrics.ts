@@ -2,7 +2,6 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { CrawlStats } from '../dht'
 import { createCrawlerMetrics } from './crawler-metrics'
 
-
 export interface MetricsSources {
   /** Torrents in the index (cached by the caller). */
   torrentCount(): number | null
@@ -93,7 +92,8 @@ export function createMetrics(sources: MetricsSources) {
       searchDuration.observe({ kind }, seconds)
     },
     countIngest(report: { imported: number; updated: number; deleted: number; failed: number }): void {
-      for (const outcome of ['imported', 'updated', 'deleted', 'failed'] as const) if (report[outcome] > 0) ingested.inc({ outcome }, report[outcome])
+      for (const outcome of ['imported', 'updated', 'deleted', 'failed'] as const)
+        if (report[outcome] > 0) ingested.inc({ outcome }, report[outcome])
     },
     countClassified(contentTypes: string[]): void {
       for (const contentType of contentTypes) classified.inc({ content_type: contentType })

@@ -20,7 +20,9 @@ export function createQueueRepository(db: Database) {
      RETURNING ${JOB}`,
   )
   const complete = db.prepare(`UPDATE queue_jobs SET status = 'processed', locked_until = NULL, error = NULL WHERE id = ?`)
-  const retry = db.prepare(`UPDATE queue_jobs SET status = 'retry', retries = retries + 1, run_after = ?, error = ?, locked_until = NULL WHERE id = ?`)
+  const retry = db.prepare(
+    `UPDATE queue_jobs SET status = 'retry', retries = retries + 1, run_after = ?, error = ?, locked_until = NULL WHERE id = ?`,
+  )
   const fail = db.prepare(`UPDATE queue_jobs SET status = 'failed', retries = retries + 1, error = ?, locked_until = NULL WHERE id = ?`)
   const releaseAll = db.prepare('UPDATE queue_jobs SET locked_until = NULL WHERE locked_until IS NOT NULL')
 
@@ -63,11 +65,18 @@ export function createQueueRepository(db: Database) {
       return releaseAll.run().changes
     },
 
-    list(filter: JobFilter, limit: number, offset: number, orderBy: { field: 'created_at' | 'ran_at' | 'priority'; descending: boolean }): Job[] {
+    list(
+      filter: JobFilter,
+      limit: number,
+      offset: number,
+      orderBy: { field: 'created_at' | 'ran_at' | 'priority'; descending: boolean },
+    ): Job[] {
       const { sql, params } = where(filter)
       const direction = orderBy.descending ? 'DESC' : 'ASC'
       return db
-        .query<Job, (string | number)[]>(`SELECT ${JOB} FROM queue_jobs ${sql} ORDER BY ${orderBy.field} ${direction}, id ${direction} LIMIT ? OFFSET ?`)
+        .query<Job, (string | number)[]>(
+          `SELECT ${JOB} FROM queue_jobs ${sql} ORDER BY ${orderBy.field} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
+        )
         .all(...params, limit, offset)
     },
 
@@ -78,12 +87,20 @@ export function createQueueRepository(db: Database) {
 
     /** Jobs per queue and status (the queue depth metric). */
     countsByQueueAndStatus(): { queue: string; status: JobStatus; count: number }[] {
-      return db.query<{ queue: string; status: JobStatus; count: number }, []>('SELECT queue, status, count(*) AS count FROM queue_jobs GROUP BY 1, 2').all()
+      return db
+        .query<{ queue: string; status: JobStatus; count: number }, []>(
+          'SELECT queue, status, count(*) AS count FROM queue_jobs GROUP BY 1, 2',
+        )
+        .all()
     },
 
     countsBy(column: 'queue' | 'status', filter: JobFilter): { value: string; count: number }[] {
       const { sql, params } = where(filter)
-      return db.query<{ value: string; count: number }, string[]>(`SELECT ${column} AS value, count(*) AS count FROM queue_jobs ${sql} GROUP BY 1 ORDER BY 1`).all(...params)
+      return db
+        .query<{ value: string; count: number }, string[]>(
+          `SELECT ${column} AS value, count(*) AS count FROM queue_jobs ${sql} GROUP BY 1 ORDER BY 1`,
+        )
+        .all(...params)
     },
 
     purge(filter: JobFilter): number {
@@ -105,15 +122,22 @@ export function createQueueRepository(db: Database) {
       }
       const whereSql = [sql.replace(/^WHERE /, ''), ...range].filter(Boolean).join(' AND ')
       return db
-        .query<{ queue: string; status: JobStatus; created_bucket: number; ran_bucket: number | null; count: number; latency: number | null }, (string | number)[]>(
+        .query<
+          { queue: string; status: JobStatus; created_bucket: number; ran_bucket: number | null; count: number; latency: number | null },
+          (string | number)[]
+        >(
           `SELECT queue, status, (created_at / ?1) * ?1 AS created_bucket, (ran_at / ?1) * ?1 AS ran_bucket, count(*) AS count,
                   avg(ran_at - created_at) AS latency
            FROM queue_jobs ${whereSql ? `WHERE ${whereSql}` : ''} GROUP BY 1, 2, 3, 4 ORDER BY 3, 1, 2`,
         )
         .all(bucketMs, ...params, ...rangeParams)
         .map((row) => ({
-          queue: row.queue, status: row.status, createdAtBucket: row.created_bucket, ranAtBucket: row.ran_bucket,
-          count: row.count, latencyMs: row.latency === null ? null : Math.round(row.latency),
+          queue: row.queue,
+          status: row.status,
+          createdAtBucket: row.created_bucket,
+          ranAtBucket: row.ran_bucket,
+          count: row.count,
+          latencyMs: row.latency === null ? null : Math.round(row.latency),
         }))
     },
   }

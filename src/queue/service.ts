@@ -44,7 +44,11 @@ export function createQueueService(deps: { repository: QueueRepository; log: Log
       let finished!: () => void
       idle = new Promise((resolve) => (finished = resolve))
       try {
-        for (let job = deps.repository.claim(options.queue, nowMs(), leaseMs); job && !stopped; job = deps.repository.claim(options.queue, nowMs(), leaseMs)) {
+        for (
+          let job = deps.repository.claim(options.queue, nowMs(), leaseMs);
+          job && !stopped;
+          job = deps.repository.claim(options.queue, nowMs(), leaseMs)
+        ) {
           try {
             await options.handler(JSON.parse(job.payload), job)
             deps.repository.complete(job.id)

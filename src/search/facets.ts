@@ -7,7 +7,14 @@
 import type { Candidate } from './model'
 
 export const FACET_NAMES = [
-  'contentType', 'language', 'releaseYear', 'torrentFileType', 'torrentSource', 'torrentTag', 'videoResolution', 'videoSource',
+  'contentType',
+  'language',
+  'releaseYear',
+  'torrentFileType',
+  'torrentSource',
+  'torrentTag',
+  'videoResolution',
+  'videoSource',
 ] as const
 export type FacetName = (typeof FACET_NAMES)[number]
 

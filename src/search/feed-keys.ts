@@ -42,4 +42,3 @@ export function* mergeNewestFirst(sources: Generator<FeedKey>[]): Generator<Feed
 function isNewer(a: FeedKey, b: FeedKey): boolean {
   return a.published_at !== b.published_at ? a.published_at > b.published_at : a.id > b.id
 }
-

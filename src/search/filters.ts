@@ -50,7 +50,11 @@ export function compileFilter(query: SearchQuery, deps: FilterLookups): Compiled
   }
   if (query.tags?.length) {
     const wanted = query.tags
-    checks.push(query.tagsMatch === 'any' ? (c) => wanted.some((tag) => deps.hasTag(c.id, tag)) : (c) => wanted.every((tag) => deps.hasTag(c.id, tag)))
+    checks.push(
+      query.tagsMatch === 'any'
+        ? (c) => wanted.some((tag) => deps.hasTag(c.id, tag))
+        : (c) => wanted.every((tag) => deps.hasTag(c.id, tag)),
+    )
   }
   if (query.years?.length) {
     const wanted = query.years

@@ -1,5 +1,16 @@
 export { createSearchService, type SearchService } from './service'
 export { createSearchRepository, type SearchRepository } from './repository'
 export { SearchTimeoutError } from './errors'
-export { ORDER_FIELDS, type Candidate, type EpisodeWanted, type ExternalIdsWanted, type IndexedTorrent, type OrderField, type RankingWeights, type SearchOrder, type SearchQuery, type SearchResult } from './model'
+export {
+  ORDER_FIELDS,
+  type Candidate,
+  type EpisodeWanted,
+  type ExternalIdsWanted,
+  type IndexedTorrent,
+  type OrderField,
+  type RankingWeights,
+  type SearchOrder,
+  type SearchQuery,
+  type SearchResult,
+} from './model'
 export { FACET_NAMES, type FacetCount, type FacetName, type Facets } from './facets'

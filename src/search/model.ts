@@ -59,7 +59,17 @@ export interface SearchQuery {
   facets?: readonly FacetName[]
 }
 
-export const ORDER_FIELDS = ['relevance', 'published_at', 'updated_at', 'size', 'files_count', 'seeders', 'leechers', 'name', 'info_hash'] as const
+export const ORDER_FIELDS = [
+  'relevance',
+  'published_at',
+  'updated_at',
+  'size',
+  'files_count',
+  'seeders',
+  'leechers',
+  'name',
+  'info_hash',
+] as const
 export type OrderField = (typeof ORDER_FIELDS)[number]
 
 export interface SearchOrder {

@@ -5,18 +5,21 @@ import type { TextQuery } from './text-query'
 /** Text ranked by relevance, or anything newest first: the orders the search produces itself. */
 export function isNaturalOrder(orderBy: SearchOrder[], text: TextQuery | null): boolean {
   const [first] = orderBy
-  return orderBy.length === 1 && (text ? first!.field === 'relevance' && first!.descending : first!.field === 'published_at' && first!.descending)
+  return (
+    orderBy.length === 1 &&
+    (text ? first!.field === 'relevance' && first!.descending : first!.field === 'published_at' && first!.descending)
+  )
 }
 
 /** A comparator for an explicit order, each field in turn, the info hash last so pages are stable. */
 export function compareBy(orderBy: SearchOrder[], text: TextQuery | null): (a: Candidate, b: Candidate) => number {
-  const relevance = new Map<Candidate, number>()
-  const valueOf = (row: Candidate, field: SearchOrder['field']): number | string => {
+  const relevanceCache = new Map<Candidate, number>()
+  const fieldValue = (row: Candidate, field: SearchOrder['field']): number | string => {
     switch (field) {
       case 'relevance':
         if (!text) return 0
-        if (!relevance.has(row)) relevance.set(row, scoreRelevance(text, row))
-        return relevance.get(row)!
+        if (!relevanceCache.has(row)) relevanceCache.set(row, scoreRelevance(text, row))
+        return relevanceCache.get(row)!
       case 'published_at':
       case 'updated_at':
         return row.published_at
@@ -36,8 +39,8 @@ export function compareBy(orderBy: SearchOrder[], text: TextQuery | null): (a: C
   }
   return (a, b) => {
     for (const { field, descending } of orderBy) {
-      const x = valueOf(a, field)
-      const y = valueOf(b, field)
+      const x = fieldValue(a, field)
+      const y = fieldValue(b, field)
       if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1)
     }
     return Buffer.compare(a.info_hash, b.info_hash)
@@ -48,4 +51,3 @@ export function compareBy(orderBy: SearchOrder[], text: TextQuery | null): (a: C
 export function newestFirst(a: RankingRow, b: RankingRow): number {
   return b.published_at - a.published_at || b.id - a.id
 }
-

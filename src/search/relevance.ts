@@ -52,9 +52,15 @@ const SECONDS_PER_DAY = 86_400
  * classifier confidence, evidence and freshness. Freshness moves in whole days, so the order
  * does not shift between the pages of one client's paging run.
  */
-export function blendScore(relevance: number, bestRelevance: number, candidate: RankingRow, weights: RankingWeights, nowSeconds: number): number {
+export function blendScore(
+  relevance: number,
+  bestRelevance: number,
+  candidate: RankingRow,
+  weights: RankingWeights,
+  nowSeconds: number,
+): number {
   const ageDays = Math.max(0, Math.floor((nowSeconds - candidate.published_at) / SECONDS_PER_DAY))
-  const freshness = Math.pow(0.5, ageDays / weights.freshnessHalfLifeDays)
+  const freshness = 0.5 ** (ageDays / weights.freshnessHalfLifeDays)
   // Evidence accumulates without bound (grabs, failures); squash it into -1..1.
   const evidence = candidate.evidence_score / (1 + Math.abs(candidate.evidence_score))
   return (

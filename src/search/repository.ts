@@ -63,7 +63,9 @@ export function createSearchRepository(db: Database) {
     const values = new Map<number, string[]>()
     for (let start = 0; start < ids.length; start += ID_BATCH) {
       const batch = ids.slice(start, start + ID_BATCH)
-      const rows = db.query<{ torrent_id: number; value: string }, number[]>(sql.replace('$IDS', batch.map(() => '?').join(','))).all(...batch)
+      const rows = db
+        .query<{ torrent_id: number; value: string }, number[]>(sql.replace('$IDS', batch.map(() => '?').join(',')))
+        .all(...batch)
       for (const row of rows) values.set(row.torrent_id, [...(values.get(row.torrent_id) ?? []), row.value])
     }
     return values
@@ -73,7 +75,9 @@ export function createSearchRepository(db: Database) {
   // Counting every torrent walks a whole index (tens of ms per million); a dashboard asking on
   // each page load can take a count a few seconds old.
   let allCount: { n: number; atMs: number } | null = null
-  const sourcesOf = db.prepare<{ key: string }, [number]>('SELECT s.key FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id = ?')
+  const sourcesOf = db.prepare<{ key: string }, [number]>(
+    'SELECT s.key FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id = ?',
+  )
   const fileTypesOf = db.prepare<{ file_type: string }, [number]>('SELECT DISTINCT file_type FROM torrent_files WHERE torrent_id = ?')
   const hasTag = db.prepare<{ found: number }, [number, string]>('SELECT 1 AS found FROM torrent_tags WHERE torrent_id = ? AND tag = ?')
   const withExternalIds = (ids: ExternalIdsWanted) => {

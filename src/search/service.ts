@@ -1,5 +1,5 @@
 import { SearchTimeoutError } from './errors'
-import { countFacets } from './facets'
+import { countFacets, type Facets } from './facets'
 import { factClauses } from './facts'
 import { effectiveCategories, mergeNewestFirst } from './feed-keys'
 import { compileFilter, type CompiledFilter } from './filters'
@@ -59,7 +59,10 @@ export function createSearchService(deps: SearchServiceDeps) {
     const relevance = matches.map((candidate) => scoreRelevance(text, candidate))
     const best = Math.max(0, ...relevance)
     const nowSeconds = Math.floor(nowMs() / 1000)
-    const scored = matches.map((candidate, i) => ({ candidate, score: blendScore(relevance[i]!, best, candidate, deps.weights, nowSeconds) }))
+    const scored = matches.map((candidate, i) => ({
+      candidate,
+      score: blendScore(relevance[i]!, best, candidate, deps.weights, nowSeconds),
+    }))
     // The tie-break by info hash keeps equal scores in one order on every page (D8).
     scored.sort((a, b) => b.score - a.score || Buffer.compare(a.candidate.info_hash, b.candidate.info_hash))
     return scored.map((entry) => entry.candidate)
@@ -83,7 +86,13 @@ export function createSearchService(deps: SearchServiceDeps) {
   const matchExpression = (query: SearchQuery, categories: number[] | null, text: TextQuery | null) =>
     toMatchExpression(text, factClauses(categories, query.episodes))
 
-  const searchIndexed = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, text: TextQuery | null, deadline: () => void) => {
+  const searchIndexed = (
+    query: SearchQuery,
+    categories: number[] | null,
+    filter: CompiledFilter,
+    text: TextQuery | null,
+    deadline: () => void,
+  ) => {
     const window = Math.max(RANKED_CANDIDATES, query.offset + query.limit + 1)
     const expression = matchExpression(query, categories, text)
     const source = filter || !text ? repository.matchText(expression) : repository.matchTextToRank(expression)
@@ -163,16 +172,23 @@ export function createSearchService(deps: SearchServiceDeps) {
    * below that, and past it the index count scaled by the share that passed the filters.
    * Facets are counted on the first FACET_SAMPLE rows of the census and scaled to the total.
    */
-  const census = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, text: TextQuery | null, deadline: () => void) => {
+  const census = (
+    query: SearchQuery,
+    categories: number[] | null,
+    filter: CompiledFilter,
+    text: TextQuery | null,
+    deadline: () => void,
+  ) => {
     const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
-    if (!filter && !readsById && !query.facets?.length) return { total: countWithoutRows(query, categories, text), totalIsEstimate: false, facets: undefined }
+    if (!filter && !readsById && !query.facets?.length)
+      return { total: countWithoutRows(query, categories, text), totalIsEstimate: false, facets: undefined }
     const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
     let total = scan.matches.length
     if (!scan.isExhausted) {
       const base = readsById ? scan.scanned : countWithoutRows(query, categories, text)
       total = Math.max(scan.matches.length, Math.round((base * scan.matches.length) / Math.max(scan.scanned, 1)))
     }
-    let facets
+    let facets: Facets | undefined
     if (query.facets?.length) {
       const sample = scan.matches.slice(0, FACET_SAMPLE)
       const isWhole = scan.isExhausted && sample.length === scan.matches.length
@@ -186,9 +202,11 @@ export function createSearchService(deps: SearchServiceDeps) {
     search(query: SearchQuery): SearchResult {
       const deadline = createDeadline(nowMs, deps.timeoutMs)
       // Nothing reads past the scan cap, so a deeper page is empty (clients page 1,000 deep at most).
-      if (query.offset > MAX_SCANNED) return { items: [], total: query.offset, totalIsEstimate: true, hasNextPage: false, facets: query.facets ? {} : undefined }
+      if (query.offset > MAX_SCANNED)
+        return { items: [], total: query.offset, totalIsEstimate: true, hasNextPage: false, facets: query.facets ? {} : undefined }
       const categories = query.categories ? effectiveCategories(query.categories) : null
-      if (categories?.length === 0) return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false, facets: query.facets ? {} : undefined }
+      if (categories?.length === 0)
+        return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false, facets: query.facets ? {} : undefined }
       const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
       // Category keys and facts tokens select exactly the requested categories, so only the id
       // paths, which read rows by id, still check them.
@@ -233,7 +251,12 @@ const FEED_BATCH = 100
  * Reads candidates in order until `wanted` pass the filter, the source ends, or the scan cap.
  * A source of ranking-only rows comes with no filter.
  */
-function collect<Row extends RankingRow>(source: Generator<Row>, filter: CompiledFilter, wanted: number, deadline: () => void): { matches: Row[]; scanned: number; isExhausted: boolean } {
+function collect<Row extends RankingRow>(
+  source: Generator<Row>,
+  filter: CompiledFilter,
+  wanted: number,
+  deadline: () => void,
+): { matches: Row[]; scanned: number; isExhausted: boolean } {
   const matches: Row[] = []
   let scanned = 0
   try {

@@ -6,9 +6,7 @@
  * `:`, quotes, parentheses) are text, never syntax: injection-like input is just words.
  */
 
-export type QueryTerm =
-  | { kind: 'word'; token: string; isPrefix: boolean }
-  | { kind: 'phrase'; tokens: string[] }
+export type QueryTerm = { kind: 'word'; token: string; isPrefix: boolean } | { kind: 'phrase'; tokens: string[] }
 
 export interface TextQuery {
   terms: QueryTerm[]

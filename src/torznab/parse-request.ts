@@ -55,7 +55,10 @@ function readParams(search: URLSearchParams): Map<string, string> {
   for (const [rawName, rawValue] of search) {
     const lower = rawName.toLowerCase()
     const name = ALIASES[lower] ?? lower
-    const value = rawValue.replace(/%20/gi, ' ').replace(/\u0000/g, '').trim()
+    const value = rawValue
+      .replace(/%20/gi, ' ')
+      .replace(/\u0000/g, '')
+      .trim()
     if (value && !params.has(name)) params.set(name, value)
   }
   return params
@@ -93,7 +96,9 @@ function readEpisodes(season: string | undefined, episode: string | undefined): 
       return { kind: 'airDate', date: toIsoDate(seasonNumber, Number(date[1]), Number(date[2])) }
     }
     const episodeNumber = readPrefixedNumber(episode, 'e', 'ep')
-    return seasonNumber === null ? { kind: 'episode', episode: episodeNumber } : { kind: 'season', season: seasonNumber, episode: episodeNumber }
+    return seasonNumber === null
+      ? { kind: 'episode', episode: episodeNumber }
+      : { kind: 'season', season: seasonNumber, episode: episodeNumber }
   }
   if (seasonNumber === null) return null
   return seasonNumber >= 1000 ? { kind: 'airYear', year: seasonNumber } : { kind: 'season', season: seasonNumber, episode: null }
@@ -101,13 +106,14 @@ function readEpisodes(season: string | undefined, episode: string | undefined): 
 
 function readPrefixedNumber(value: string, prefix: string, name: string): number {
   const match = new RegExp(`^${prefix}?(\\d{1,4})$`, 'i').exec(value)
-  if (!match) throw invalidParameter(name, 'a number such as 1, 01 or ' + prefix.toUpperCase() + '01 expected')
+  if (!match) throw invalidParameter(name, `a number such as 1, 01 or ${prefix.toUpperCase()}01 expected`)
   return Number(match[1])
 }
 
 function toIsoDate(year: number, month: number, day: number): string {
   const date = new Date(Date.UTC(year, month - 1, day))
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) throw invalidParameter('ep', `${month}/${day} is not a date in ${year}`)
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    throw invalidParameter('ep', `${month}/${day} is not a date in ${year}`)
   return date.toISOString().slice(0, 10)
 }
 

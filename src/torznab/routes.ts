@@ -25,7 +25,13 @@ export interface TorznabRoutesDeps {
  * Torznab error document, never Elysia's JSON.
  */
 export const torznabRoutes = (deps: TorznabRoutesDeps) => {
-  const handle = async ({ request, server }: { request: Request; server: { requestIP(request: Request): { address: string } | null } | null }) => {
+  const handle = async ({
+    request,
+    server,
+  }: {
+    request: Request
+    server: { requestIP(request: Request): { address: string } | null } | null
+  }) => {
     try {
       if (!isAuthorised(request, deps.apiKey)) throw badCredentials()
       // Every client of one install shares the key, so the address tells them apart.
@@ -49,7 +55,12 @@ export const torznabRoutes = (deps: TorznabRoutesDeps) => {
 }
 
 function errorResponse(err: TorznabError, request: Request, headers: Record<string, string> = {}): Response {
-  return respond({ contentType: 'application/xml; charset=utf-8', body: renderError(err.torznabCode, err.message) }, request, err.httpStatus, headers)
+  return respond(
+    { contentType: 'application/xml; charset=utf-8', body: renderError(err.torznabCode, err.message) },
+    request,
+    err.httpStatus,
+    headers,
+  )
 }
 
 /** gzip only when the client lists it (R5, D18): .NET decompresses gzip and br, never deflate. */

@@ -64,7 +64,11 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
         replace(slot)
       }
       worker.postMessage({
-        type: 'init', databasePath: options.databasePath, weights: options.weights, timeoutMs: options.timeoutMs, version: options.version,
+        type: 'init',
+        databasePath: options.databasePath,
+        weights: options.weights,
+        timeoutMs: options.timeoutMs,
+        version: options.version,
       } satisfies ToWorker)
     })
 

@@ -40,7 +40,11 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   switch (message.type) {
     case 'init': {
       const db = openDatabase(message.databasePath, { readonly: true })
-      const search = createSearchService({ repository: createSearchRepository(db.sqlite), weights: message.weights, timeoutMs: message.timeoutMs })
+      const search = createSearchService({
+        repository: createSearchRepository(db.sqlite),
+        weights: message.weights,
+        timeoutMs: message.timeoutMs,
+      })
       torznab = createTorznabService({ search: timed(search), version: message.version })
       post({ type: 'ready' })
       return
@@ -52,9 +56,16 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         post({ type: 'answered', id: message.id, contentType: answer.contentType, body: answer.body, search: lastSearch })
       } catch (err) {
         if (err instanceof TorznabError) {
-          post({ type: 'refused', id: message.id, torznabCode: err.torznabCode, description: err.message, httpStatus: err.httpStatus, search: lastSearch })
+          post({
+            type: 'refused',
+            id: message.id,
+            torznabCode: err.torznabCode,
+            description: err.message,
+            httpStatus: err.httpStatus,
+            search: lastSearch,
+          })
         } else {
-          post({ type: 'failed', id: message.id, message: err instanceof Error ? err.stack ?? err.message : String(err) })
+          post({ type: 'failed', id: message.id, message: err instanceof Error ? (err.stack ?? err.message) : String(err) })
         }
       }
       return

@@ -16,14 +16,27 @@ declare module 'bittorrent-dht' {
   }
   export interface KrpcSocket extends EventEmitter {
     inflight: number
-    query(peer: { host: string; port: number }, message: KrpcMessage, cb?: (err: Error | null, reply: KrpcMessage | null, from: RemoteInfo) => void): number
+    query(
+      peer: { host: string; port: number },
+      message: KrpcMessage,
+      cb?: (err: Error | null, reply: KrpcMessage | null, from: RemoteInfo) => void,
+    ): number
   }
   export interface Krpc extends EventEmitter {
     id: Uint8Array
     socket: KrpcSocket
     nodes: { closest(target: Uint8Array, count?: number): { id: Uint8Array; host: string; port: number }[]; count(): number }
-    query(node: { host: string; port: number }, message: KrpcMessage, cb: (err: Error | null, reply: KrpcMessage | null, from: RemoteInfo) => void): void
-    response(peer: RemoteInfo, query: KrpcMessage, response: Record<string, unknown>, nodes?: { id: Uint8Array; host: string; port: number }[]): void
+    query(
+      node: { host: string; port: number },
+      message: KrpcMessage,
+      cb: (err: Error | null, reply: KrpcMessage | null, from: RemoteInfo) => void,
+    ): void
+    response(
+      peer: RemoteInfo,
+      query: KrpcMessage,
+      response: Record<string, unknown>,
+      nodes?: { id: Uint8Array; host: string; port: number }[],
+    ): void
     error(peer: RemoteInfo, query: KrpcMessage, error: [number, string]): void
   }
   export interface DHTOptions {
@@ -64,6 +77,7 @@ declare module 'bittorrent-protocol' {
     use(extension: ExtensionConstructor): void
     handshake(infoHash: string | Uint8Array, peerId: string | Uint8Array, extensions?: { dht?: boolean; fast?: boolean }): void
     on(event: 'handshake', listener: (infoHash: string, peerId: string, extensions: Record<string, boolean>) => void): this
+    // biome-ignore lint/suspicious/noExplicitAny: the library emits events of many shapes; the typed overloads above cover the ones we use
     on(event: string, listener: (...args: any[]) => void): this
     [extension: string]: unknown
   }

@@ -45,8 +45,15 @@ describe('content type from name and files', () => {
 
 describe('ground truth', () => {
   const label: GroundTruthLabel = {
-    contentType: 'movie', title: 'The Fanimatrix', year: 2003, seasons: [], episodes: [],
-    imdb: 'tt0381514', tmdb: 15543, tvdb: null, tvmaze: null,
+    contentType: 'movie',
+    title: 'The Fanimatrix',
+    year: 2003,
+    seasons: [],
+    episodes: [],
+    imdb: 'tt0381514',
+    tmdb: 15543,
+    tvdb: null,
+    tvmaze: null,
   }
 
   test('a label preempts the rules: its type, confidence 1, its ids, and categories that follow it', () => {
@@ -62,9 +69,12 @@ describe('ground truth', () => {
     expect(outcome).toEqual({ deletedBy: 'banned-keywords' })
   })
 
-  test.each(['Girl 12yo video', 'childporn collection', 'kiddieporn'])('banned keywords without separators delete the torrent: %s', (name) => {
-    expect(classifier.classify({ name, sizeBytes: 1e9, files: null, tags: [] })).toEqual({ deletedBy: 'banned-keywords' })
-  })
+  test.each(['Girl 12yo video', 'childporn collection', 'kiddieporn'])(
+    'banned keywords without separators delete the torrent: %s',
+    (name) => {
+      expect(classifier.classify({ name, sizeBytes: 1e9, files: null, tags: [] })).toEqual({ deletedBy: 'banned-keywords' })
+    },
+  )
 
   test('banned keywords in a file path delete the torrent too', () => {
     const files = [

@@ -15,24 +15,59 @@ describe('cli parse', () => {
     ]
     const result = await runCli(['parse'], {}, names.join('\n'))
     expect(result.exitCode).toBe(0)
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line))
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
     expect(lines).toHaveLength(4)
     expect(lines[0]).toMatchObject({
-      name: names[0], title: 'The Walking Dead', year: null, seasons: [5], episodes: [3], air_date: null,
-      resolution: 'v720p', source: 'tv', modifiers: [], video_codec: 'x264', languages: [],
-      release_group: 'ASAP', content_type: 'tv_show', xxx: false, categories: [5000, 5040],
+      name: names[0],
+      title: 'The Walking Dead',
+      year: null,
+      seasons: [5],
+      episodes: [3],
+      air_date: null,
+      resolution: 'v720p',
+      source: 'tv',
+      modifiers: [],
+      video_codec: 'x264',
+      languages: [],
+      release_group: 'ASAP',
+      content_type: 'tv_show',
+      xxx: false,
+      categories: [5000, 5040],
     })
     expect(lines[1]).toMatchObject({
-      title: 'Dune Part Two', year: 2024, resolution: 'v2160p', source: 'webdl', video_codec: 'h265',
-      content_type: 'movie', categories: [2000, 2045], tags: ['hdr', 'dolby-vision'],
+      title: 'Dune Part Two',
+      year: 2024,
+      resolution: 'v2160p',
+      source: 'webdl',
+      video_codec: 'h265',
+      content_type: 'movie',
+      categories: [2000, 2045],
+      tags: ['hdr', 'dolby-vision'],
     })
     expect(lines[2]).toMatchObject({ air_date: '2024-03-14', content_type: 'tv_show' })
     expect(lines[3]).toMatchObject({ source: 'bluray', modifiers: ['remux'], languages: ['multi', 'fr'], categories: [2000, 2050] })
     for (const line of lines) {
-      expect(Object.keys(line)).toEqual(expect.arrayContaining([
-        'name', 'title', 'year', 'seasons', 'episodes', 'air_date', 'resolution', 'source', 'modifiers',
-        'video_codec', 'languages', 'release_group', 'content_type', 'xxx',
-      ]))
+      expect(Object.keys(line)).toEqual(
+        expect.arrayContaining([
+          'name',
+          'title',
+          'year',
+          'seasons',
+          'episodes',
+          'air_date',
+          'resolution',
+          'source',
+          'modifiers',
+          'video_codec',
+          'languages',
+          'release_group',
+          'content_type',
+          'xxx',
+        ]),
+      )
     }
   })
 

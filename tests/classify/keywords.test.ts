@@ -40,8 +40,27 @@ describe('the keyword language', () => {
 })
 
 describe('a keyword group with its literal prefilter', () => {
-  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map((r) => r.title)
-  const hostile = ['CHILD.PORN', 'xxx', 'Ｐｏｒｎ', 'porno\u212A', 'Documentary', 'docu-series', 'E-BOOK', 'ebook', 'a.SAMPLE.mkv', 'sample', 'ſample', 'ſex', '\u212Aids', 'pre\u212Aeen', 'gameſ', 'ᴘᴏʀɴ']
+  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map(
+    (r) => r.title,
+  )
+  const hostile = [
+    'CHILD.PORN',
+    'xxx',
+    'Ｐｏｒｎ',
+    'porno\u212A',
+    'Documentary',
+    'docu-series',
+    'E-BOOK',
+    'ebook',
+    'a.SAMPLE.mkv',
+    'sample',
+    'ſample',
+    'ſex',
+    '\u212Aids',
+    'pre\u212Aeen',
+    'gameſ',
+    'ᴘᴏʀɴ',
+  ]
   const { keywords } = loadRuleSet(DEFAULT_RULES_PATH)
 
   test.each(Object.keys(keywords))('%s matches exactly what its full pattern matches', (group) => {
@@ -60,7 +79,9 @@ describe('a keyword group with its literal prefilter', () => {
 })
 
 describe('the gram set', () => {
-  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map((r) => r.title)
+  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map(
+    (r) => r.title,
+  )
   const literals = ['x', 'yo', 'web', 'remux', 'x264', '1080p', 'documentary', 'sample', 'porn', 'kids']
 
   test('never turns away a literal the text holds, in any case or through the long s and Kelvin sign', () => {
@@ -69,7 +90,9 @@ describe('the gram set', () => {
     for (const text of texts) {
       grams.load(text)
       const folded = text.toLowerCase().replaceAll('ſ', 's')
-      for (const literal of literals) if (folded.includes(literal)) expect({ text, literal, pass: grams.mightHold(gramsOf(literal)) }).toEqual({ text, literal, pass: true })
+      for (const literal of literals)
+        if (folded.includes(literal))
+          expect({ text, literal, pass: grams.mightHold(gramsOf(literal)) }).toEqual({ text, literal, pass: true })
     }
   })
 

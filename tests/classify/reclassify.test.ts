@@ -11,14 +11,19 @@ describe('cli reclassify', () => {
   const rulesPath = join(makeTempDir(), 'rules.yml')
   const typesOf = () => {
     const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
-    const rows = db.sqlite.query('SELECT t.name, c.content_type FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id').all() as { name: string; content_type: string }[]
+    const rows = db.sqlite
+      .query('SELECT t.name, c.content_type FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id')
+      .all() as { name: string; content_type: string }[]
     db.close()
     return new Map(rows.map((row) => [row.name, row.content_type]))
   }
 
   test('re-runs changed rules over only the torrents asked for', async () => {
     await runCli(['import', TORRENT_FIXTURES_DIR], { DATA_DIR: dataDir })
-    writeFileSync(rulesPath, 'rules:\n  - {id: ebook, then: {set_content_type: comic, set_confidence: 0.5, stop: true}}\n  - {id: music, then: {set_content_type: audiobook, stop: true}}\n')
+    writeFileSync(
+      rulesPath,
+      'rules:\n  - {id: ebook, then: {set_content_type: comic, set_confidence: 0.5, stop: true}}\n  - {id: music, then: {set_content_type: audiobook, stop: true}}\n',
+    )
     const result = await runCli(['reclassify', '--content-type', 'ebook'], { DATA_DIR: dataDir, CLASSIFIER_RULES_PATH: rulesPath })
     expect(result.exitCode).toBe(0)
     expect(result.stdout.trim()).toBe('reclassified 2, changed 2, deleted 0')
@@ -35,7 +40,9 @@ describe('cli reclassify', () => {
     expect(types.has('The WIRED CD - Rip. Sample. Mash. Share')).toBe(false)
     expect(types.get('alice.txt')).toBe('ebook')
     const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
-    expect(db.sqlite.query('SELECT count(*) AS n FROM torrent_files f LEFT JOIN torrents t ON t.id = f.torrent_id WHERE t.id IS NULL').get()).toEqual({ n: 0 })
+    expect(
+      db.sqlite.query('SELECT count(*) AS n FROM torrent_files f LEFT JOIN torrents t ON t.id = f.torrent_id WHERE t.id IS NULL').get(),
+    ).toEqual({ n: 0 })
     expect(db.sqlite.query('SELECT rule_id FROM blocked_torrents').all()).toEqual([{ rule_id: 'banned-keywords' }])
     db.close()
   })

@@ -24,12 +24,18 @@ describe('readRerankAnswer', () => {
 })
 
 describe('buildRerankMessages', () => {
-  test('lists the name, the largest files first and the rules\' guess', () => {
+  test("lists the name, the largest files first and the rules' guess", () => {
     const files = [
       { index: 0, path: 'x/readme.nfo', sizeBytes: 2_000, extension: 'nfo', fileType: 'document' as const },
       { index: 1, path: 'x/main.iso', sizeBytes: 4_000_000_000, extension: 'iso', fileType: 'archive' as const },
     ]
-    const [system, user] = buildRerankMessages({ name: 'x', sizeBytes: 4_000_002_000, files, ruleContentType: 'other', ruleConfidence: 0.2 })
+    const [system, user] = buildRerankMessages({
+      name: 'x',
+      sizeBytes: 4_000_002_000,
+      files,
+      ruleContentType: 'other',
+      ruleConfidence: 0.2,
+    })
     expect(system!.content).toContain('tv_show')
     expect(user!.content).toContain('Torrent name: x')
     expect(user!.content.indexOf('main.iso (4.0 GB)')).toBeLessThan(user!.content.indexOf('readme.nfo'))
@@ -139,7 +145,7 @@ describe('the rerank in the running service', () => {
     expect(storedOf(hash(2)).content_type).toBe('tv_show')
   })
 
-  test('keeps the rules\' result on an HTTP error, a timeout or an answer naming no single type', async () => {
+  test("keeps the rules' result on an HTTP error, a timeout or an answer naming no single type", async () => {
     await waitFor(() => service.logs.filter((line) => line.includes('rerank failed')).length >= 2)
     await Bun.sleep(100)
     for (const i of [3, 4, 5]) {

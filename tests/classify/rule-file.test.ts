@@ -73,7 +73,9 @@ rules:
 
   test('a rule reading the largest file works when the file list is empty: the name stands for it', () => {
     const classifier = loadClassifier({
-      rulesPath: rulesFile(`rules: [{id: big-name, priority: 1, when: 'torrent.largestFile.name == torrent.name && torrent.largestFileShare == 1.0', then: {add_tags: [named]}}]`),
+      rulesPath: rulesFile(
+        `rules: [{id: big-name, priority: 1, when: 'torrent.largestFile.name == torrent.name && torrent.largestFileShare == 1.0', then: {add_tags: [named]}}]`,
+      ),
     })
     const outcome = classifier.classify({ name: 'Lonely.Name.mkv', sizeBytes: 0, files: [], tags: [] })
     expect(outcome.deletedBy).toBeNull()
@@ -82,9 +84,17 @@ rules:
 
   test('a rule can walk the file list by name, extension and size (made only when a rule reads it)', () => {
     const classifier = loadClassifier({
-      rulesPath: rulesFile(`rules: [{id: has-subs, priority: 1, when: 'torrent.files.exists(f, f.name == "en.srt" && f.extension == "srt" && f.size < 1.0 * mb)', then: {add_tags: [subs]}}]`),
+      rulesPath: rulesFile(
+        `rules: [{id: has-subs, priority: 1, when: 'torrent.files.exists(f, f.name == "en.srt" && f.extension == "srt" && f.size < 1.0 * mb)', then: {add_tags: [subs]}}]`,
+      ),
     })
-    const file = (index: number, path: string, sizeBytes: number) => ({ index, path, sizeBytes, extension: extensionOf(path), fileType: fileTypeOf(extensionOf(path)) })
+    const file = (index: number, path: string, sizeBytes: number) => ({
+      index,
+      path,
+      sizeBytes,
+      extension: extensionOf(path),
+      fileType: fileTypeOf(extensionOf(path)),
+    })
     const tagsOf = (files: ReturnType<typeof file>[]) => {
       const outcome = classifier.classify({ name: 'Film.2020.1080p', sizeBytes: 0, files, tags: [] })
       return outcome.deletedBy === null ? outcome.classification.tags : []
@@ -98,14 +108,30 @@ rules:
     ['a type error', `rules: [{id: typed, priority: 1, when: 'torrent.size + "x"', then: {stop: true}}]`, 'rule typed'],
     ['a non-bool condition', `rules: [{id: sized, priority: 1, when: 'torrent.size', then: {stop: true}}]`, '"when" must be a bool'],
     ['an unknown variable', `rules: [{id: unknown, priority: 1, when: 'nope.x == 1', then: {stop: true}}]`, 'rule unknown'],
-    ['an unknown keyword group', `rules: [{id: kw, priority: 1, when: 'torrent.name.hasKeyword("nope")', then: {stop: true}}]`, 'no keyword group named nope'],
-    ['an unknown extension group', `rules: [{id: ext, priority: 1, when: 'shares.nope > 0.5', then: {stop: true}}]`, 'no extension group named nope'],
+    [
+      'an unknown keyword group',
+      `rules: [{id: kw, priority: 1, when: 'torrent.name.hasKeyword("nope")', then: {stop: true}}]`,
+      'no keyword group named nope',
+    ],
+    [
+      'an unknown extension group',
+      `rules: [{id: ext, priority: 1, when: 'shares.nope > 0.5', then: {stop: true}}]`,
+      'no extension group named nope',
+    ],
     ['an unknown action', `rules: [{id: act, priority: 1, when: 'true', then: {explode: true}}]`, 'unknown action explode'],
-    ['an unknown content type', `rules: [{id: ct, priority: 1, when: 'true', then: {set_content_type: film}}]`, 'set_content_type must be one of'],
+    [
+      'an unknown content type',
+      `rules: [{id: ct, priority: 1, when: 'true', then: {set_content_type: film}}]`,
+      'set_content_type must be one of',
+    ],
     ['a non-standard category', `rules: [{id: cat, priority: 1, when: 'true', then: {add_categories: [9999]}}]`, 'not a Torznab category'],
     ['a bad tag', `rules: [{id: tag, priority: 1, when: 'true', then: {add_tags: [Bad Tag]}}]`, 'lowercase words'],
     ['a missing priority', `rules: [{id: nopri, when: 'true', then: {stop: true}}]`, '"priority" must be a whole number'],
-    ['a duplicate id', `rules: [{id: twice, priority: 1, when: 'true', then: {}}, {id: twice, priority: 2, when: 'true', then: {}}]`, 'defined twice'],
+    [
+      'a duplicate id',
+      `rules: [{id: twice, priority: 1, when: 'true', then: {}}, {id: twice, priority: 2, when: 'true', then: {}}]`,
+      'defined twice',
+    ],
     ['bad YAML', 'rules: [unclosed', 'rules-'],
   ])('stops on %s, naming the file and the rule', (_, yaml, expected) => {
     const message = loadError(yaml)

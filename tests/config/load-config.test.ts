@@ -36,7 +36,10 @@ describe('loadConfig', () => {
     expect(config.dht.enabled).toBe(false)
     expect(config.search.timeoutMs).toBe(90_000)
     expect(config.ingest.flushIntervalMs).toBe(250)
-    expect(config.dht.bootstrap).toEqual([{ host: '127.0.0.1', port: 6881 }, { host: '::1', port: 7000 }])
+    expect(config.dht.bootstrap).toEqual([
+      { host: '127.0.0.1', port: 6881 },
+      { host: '::1', port: 7000 },
+    ])
     expect(config.log.level).toBe('debug')
     expect(config.torznab.apiKey).toBe('secret-key')
   })

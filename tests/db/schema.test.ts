@@ -22,7 +22,11 @@ describe('drizzle schema', () => {
       for (const column of config.columns) {
         const actual = columns.find((c) => c.name === column.name)!
         // Primary keys are NOT NULL in SQLite only when declared so; compare declared columns.
-        if (!column.primary) expect({ column: `${config.name}.${column.name}`, notNull: actual.not_null === 1 }).toEqual({ column: `${config.name}.${column.name}`, notNull: column.notNull })
+        if (!column.primary)
+          expect({ column: `${config.name}.${column.name}`, notNull: actual.not_null === 1 }).toEqual({
+            column: `${config.name}.${column.name}`,
+            notNull: column.notNull,
+          })
       }
     }
     db.close()
@@ -30,7 +34,9 @@ describe('drizzle schema', () => {
 
   test('can read through drizzle what the ingest wrote', async () => {
     const db = openIndex(join(makeTempDir(), 'orm.db'), quietLog)
-    db.sqlite.run("INSERT INTO torrents (info_hash, name, size, published_at, first_seen_at, updated_at) VALUES (zeroblob(20), 'x', 5, 1, 2, 3)")
+    db.sqlite.run(
+      "INSERT INTO torrents (info_hash, name, size, published_at, first_seen_at, updated_at) VALUES (zeroblob(20), 'x', 5, 1, 2, 3)",
+    )
     const rows = await db.orm.select().from(schema.torrents)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ name: 'x', size: 5, isPrivate: false, filesCount: null, publishedAt: 1 })

@@ -23,7 +23,7 @@ import { freeUdpPort, krpcQuery, metricValue, waitFor } from '../support/dht-pro
 const HOSTILE: SeederBehaviour[] = ['wrong_metadata', 'oversized', 'stall', 'garbage', 'flood']
 
 let swarm: DhtSwarm
-let seeders: Seeder[] = []
+const seeders: Seeder[] = []
 let service: RunningService | undefined
 const dataDir = makeTempDir('crawl-')
 let dhtPort: number
@@ -82,7 +82,10 @@ describe('crawling a loopback DHT', () => {
     const db = new Database(join(dataDir, 'index.db'), { readonly: true })
     try {
       const rows = db
-        .query<{ hash: string; name: string; content_type: string; files_count: number; seeders: number | null; leechers: number | null }, []>(
+        .query<
+          { hash: string; name: string; content_type: string; files_count: number; seeders: number | null; leechers: number | null },
+          []
+        >(
           `SELECT lower(hex(t.info_hash)) AS hash, t.name, c.content_type, t.files_count, t.seeders, t.leechers
            FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id`,
         )
@@ -97,7 +100,11 @@ describe('crawling a loopback DHT', () => {
         // BEP 33 from the nodes that answer scrapes: one seeder (the honest peer), no leechers.
         expect([row!.seeders, row!.leechers], fixture.file).toEqual([1, 0])
       }
-      const sources = db.query<{ source: string; count: number }, []>('SELECT s.key AS source, count(*) AS count FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id GROUP BY s.key').all()
+      const sources = db
+        .query<{ source: string; count: number }, []>(
+          'SELECT s.key AS source, count(*) AS count FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id GROUP BY s.key',
+        )
+        .all()
       expect(sources).toEqual([{ source: 'dht', count: torrentFixtures.length }])
     } finally {
       db.close()
@@ -118,7 +125,10 @@ describe('crawling a loopback DHT', () => {
     // Not one of the torrents searched above: a torrent is scraped at most once an hour.
     const fixture = torrentFixtures.find((candidate) => candidate.file === 'debian-10.8.0-netinst.torrent')!
     const hash = expectedKey(fixture)
-    swarm.addSeeds(hash, Array.from({ length: 40 }, (_, i) => `10.9.${i}.1`))
+    swarm.addSeeds(
+      hash,
+      Array.from({ length: 40 }, (_, i) => `10.9.${i}.1`),
+    )
     const seeders = async () => {
       const answer = await getTorznab(`${service!.baseUrl}/torznab/api?t=search&q=debian`)
       return Number(answer.items.find((item) => item.attrs.get('infohash')?.[0] === hash)?.attrs.get('seeders')?.[0])
@@ -152,7 +162,13 @@ describe('crawling a loopback DHT', () => {
     const socket = createSocket('udp4')
     await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
     try {
-      for (const junk of [Buffer.from('not bencode at all'), Buffer.from('d1:y1:qe'), Buffer.from('i42e'), randomBytes(1500), Buffer.from('d1:ad2:id3:abce1:q4:ping1:t2:aa1:y1:qe')]) {
+      for (const junk of [
+        Buffer.from('not bencode at all'),
+        Buffer.from('d1:y1:qe'),
+        Buffer.from('i42e'),
+        randomBytes(1500),
+        Buffer.from('d1:ad2:id3:abce1:q4:ping1:t2:aa1:y1:qe'),
+      ]) {
         socket.send(junk, dhtPort, '127.0.0.1')
       }
       const id = randomBytes(20)
@@ -234,7 +250,10 @@ describe('crawling a loopback DHT', () => {
     const started = service.logs.map((line) => JSON.parse(line)).find((record) => record.msg === 'dht crawler listening')
     expect(started.nodeId).toBe(saved.nodeId)
     expect(started.savedNodes).toBe(saved.nodes.length)
-    await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_queries_sent_total', { query: 'sample_infohashes' })) >= 3, 20_000)
+    await waitFor(
+      async () => (await metricValue(service!.baseUrl, 'service_dht_queries_sent_total', { query: 'sample_infohashes' })) >= 3,
+      20_000,
+    )
     expect(await metricValue(service!.baseUrl, 'service_dht_responses_total')).toBeGreaterThan(0)
     expect(await metricValue(service!.baseUrl, 'service_dht_metadata_fetched_total')).toBe(0)
   }, 45_000)

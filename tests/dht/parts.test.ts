@@ -38,9 +38,9 @@ describe('compact encodings from remote nodes', () => {
   })
 
   test('peers: only 6-byte strings count', () => {
-    expect(decodeCompactPeers([Buffer.from([127, 0, 0, 1, 0x1f, 0x90]), Buffer.from([1, 2, 3]), 42, Buffer.from([1, 1, 1, 1, 0, 0])])).toEqual([
-      { host: '127.0.0.1', port: 8080 },
-    ])
+    expect(
+      decodeCompactPeers([Buffer.from([127, 0, 0, 1, 0x1f, 0x90]), Buffer.from([1, 2, 3]), 42, Buffer.from([1, 1, 1, 1, 0, 0])]),
+    ).toEqual([{ host: '127.0.0.1', port: 8080 }])
     expect(decodeCompactPeers(Buffer.alloc(6))).toEqual([])
   })
 
@@ -74,7 +74,7 @@ describe('BEP 33 swarm estimates', () => {
     expect(swarm.estimate()).toBe(0)
   })
 
-  test('the union of two nodes\' filters estimates the distinct peers within a few percent', () => {
+  test("the union of two nodes' filters estimates the distinct peers within a few percent", () => {
     const ips = Array.from({ length: 300 }, (_, i) => `10.${i >> 8}.${i & 255}.9`)
     const swarm = new SwarmFilter()
     swarm.merge(scrapeFilter(ips.slice(0, 200)))
@@ -172,8 +172,14 @@ describe('fetching metadata from one peer', () => {
   const secondInfo = infos.get(secondHash!)
   const fetchFrom = (port: number, infoHash: string, timeoutMs = 3_000) =>
     fetchMetadata({
-      infoHash, peer: { host: '127.0.0.1', port }, peerId: Buffer.from('-DI0100-testtesttest'),
-      peerPort: 4413, clientName: 'test', maxBytes: 10 * 1024 * 1024, timeoutMs, connectTimeoutMs: 1_000,
+      infoHash,
+      peer: { host: '127.0.0.1', port },
+      peerId: Buffer.from('-DI0100-testtesttest'),
+      peerPort: 4413,
+      clientName: 'test',
+      maxBytes: 10 * 1024 * 1024,
+      timeoutMs,
+      connectTimeoutMs: 1_000,
     })
 
   test('an honest peer gives the exact info dict of every corpus torrent, v1, v2 and hybrid', async () => {

@@ -8,8 +8,18 @@ import { Database } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import {
-  lidarrDownload, lidarrDownloadFailure, lidarrGrab, radarrV3Grab, radarrV5Download, readarrDownload, readarrImportFailure,
-  sonarrTest, sonarrV3Grab, sonarrV4Download, sonarrV4ManualInteraction, whisparrDownload,
+  lidarrDownload,
+  lidarrDownloadFailure,
+  lidarrGrab,
+  radarrV3Grab,
+  radarrV5Download,
+  readarrDownload,
+  readarrImportFailure,
+  sonarrTest,
+  sonarrV3Grab,
+  sonarrV4Download,
+  sonarrV4ManualInteraction,
+  whisparrDownload,
 } from '../support/arr-payloads'
 import { metricValue, waitFor } from '../support/dht-probe'
 import { runCli, startService, type RunningService } from '../support/processes'
@@ -33,20 +43,40 @@ const CONTINUUM = hashOf('continuum-s01.torrent')
 function post(instance: string, body: unknown, init: { key?: string | null; headers?: Record<string, string> } = {}) {
   const url = new URL(`${service.baseUrl}/evidence/arr/${instance}`)
   if (init.key !== null) url.searchParams.set('apikey', init.key ?? API_KEY)
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...init.headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...init.headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 }
 
 const evidenceCount = () => db.query<{ n: number }, []>('SELECT count(*) AS n FROM evidence').get()!.n
 const jobCount = () => db.query<{ n: number }, []>("SELECT count(*) AS n FROM queue_jobs WHERE queue = 'evidence'").get()!.n
 const rowsFor = (hash: string) =>
-  db.query<{ instance: string; client: string; event: string; type: string; result: string; occurred_at: string; received_at: string }, [Uint8Array]>(
-    'SELECT instance, client, event, type, result, occurred_at, received_at FROM evidence WHERE info_hash = ? ORDER BY id',
-  ).all(Buffer.from(hash, 'hex'))
+  db
+    .query<
+      { instance: string; client: string; event: string; type: string; result: string; occurred_at: string; received_at: string },
+      [Uint8Array]
+    >('SELECT instance, client, event, type, result, occurred_at, received_at FROM evidence WHERE info_hash = ? ORDER BY id')
+    .all(Buffer.from(hash, 'hex'))
 const torrent = (hash: string) =>
-  db.query<{ grabs: number; evidence_score: number; content_type: string; status: string; categories: string; imdb_id: string | null; tvdb_id: number | null }, [Uint8Array]>(
-    `SELECT t.grabs, t.evidence_score, c.content_type, c.status, c.categories, c.imdb_id, c.tvdb_id
+  db
+    .query<
+      {
+        grabs: number
+        evidence_score: number
+        content_type: string
+        status: string
+        categories: string
+        imdb_id: string | null
+        tvdb_id: number | null
+      },
+      [Uint8Array]
+    >(
+      `SELECT t.grabs, t.evidence_score, c.content_type, c.status, c.categories, c.imdb_id, c.tvdb_id
      FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id WHERE t.info_hash = ?`,
-  ).get(Buffer.from(hash, 'hex'))!
+    )
+    .get(Buffer.from(hash, 'hex'))!
 
 /** Posts and waits until the queue has recorded it. */
 async function deliver(instance: string, body: unknown): Promise<void> {
@@ -100,9 +130,11 @@ describe('native *arr webhooks', () => {
     expect(torrent(Z_NATION)).toMatchObject({ content_type: 'tv_show', tvdb_id: 280494, imdb_id: 'tt3843168' })
     const byId = await getTorznab(`${service.baseUrl}/torznab/api?t=tvsearch&tvdbid=280494&season=1&ep=12&apikey=${API_KEY}`)
     expect(byId.items.map((item) => item.attrs.get('infohash')?.[0])).toEqual([Z_NATION])
-    const label = db.query<{ labelled_by: string; seasons: string; episodes: string; tmdb_id: number }, [Uint8Array]>(
-      'SELECT labelled_by, seasons, episodes, tmdb_id FROM ground_truth_labels WHERE info_hash = ?',
-    ).get(Buffer.from(Z_NATION, 'hex'))
+    const label = db
+      .query<{ labelled_by: string; seasons: string; episodes: string; tmdb_id: number }, [Uint8Array]>(
+        'SELECT labelled_by, seasons, episodes, tmdb_id FROM ground_truth_labels WHERE info_hash = ?',
+      )
+      .get(Buffer.from(Z_NATION, 'hex'))
     expect(label).toEqual({ labelled_by: 'sonarr', seasons: '[1]', episodes: '[12]', tmdb_id: 60892 })
   })
 
@@ -114,7 +146,10 @@ describe('native *arr webhooks', () => {
     expect(JSON.parse(torrent(SINTEL).categories)).toContain(2000)
     for (const query of ['imdbid=1727587', 'imdbid=tt1727587', 'tmdbid=45745']) {
       const feed = await getTorznab(`${service.baseUrl}/torznab/api?t=movie&${query}&apikey=${API_KEY}`)
-      expect(feed.items.map((item) => item.attrs.get('infohash')?.[0]), query).toEqual([SINTEL])
+      expect(
+        feed.items.map((item) => item.attrs.get('infohash')?.[0]),
+        query,
+      ).toEqual([SINTEL])
     }
     expect(rowsFor(SINTEL).at(-1)!.occurred_at).toBe('2024-01-15T20:31:45.000Z')
   })
@@ -124,7 +159,10 @@ describe('native *arr webhooks', () => {
     await deliver('lidarr', lidarrDownload(WIRED))
     await waitFor(() => torrent(WIRED).status === 'confirmed', 5_000, 20)
     expect(torrent(WIRED).content_type).toBe('music')
-    expect(rowsFor(WIRED).map((row) => [row.type, row.result])).toEqual([['grab', 'success'], ['import', 'success']])
+    expect(rowsFor(WIRED).map((row) => [row.type, row.result])).toEqual([
+      ['grab', 'success'],
+      ['import', 'success'],
+    ])
     expect(rowsFor(WIRED)[1]!.occurred_at).toBe('2023-06-01T08:30:00.000Z')
     const before = torrent(WIRED).evidence_score
     await deliver('lidarr', lidarrDownloadFailure(WIRED))
@@ -170,7 +208,12 @@ describe('native *arr webhooks', () => {
   test('evidence that came before its torrent applies when the torrent arrives', async () => {
     const early = 'ab'.repeat(20)
     await deliver('radarr', radarrV5Download(early))
-    const line = JSON.stringify({ infoHash: early, name: 'Sintel.2010.1080p.BluRay.x264-GRP', size: 1_000_000, files: [{ path: 'Sintel.2010.1080p.BluRay.x264-GRP.mkv', size: 1_000_000 }] })
+    const line = JSON.stringify({
+      infoHash: early,
+      name: 'Sintel.2010.1080p.BluRay.x264-GRP',
+      size: 1_000_000,
+      files: [{ path: 'Sintel.2010.1080p.BluRay.x264-GRP.mkv', size: 1_000_000 }],
+    })
     const imported = await fetch(`${service.baseUrl}/import?apikey=${API_KEY}`, { method: 'POST', body: line })
     expect(imported.status).toBe(200)
     await waitFor(() => db.query('SELECT 1 FROM torrents WHERE info_hash = ?').get(Buffer.from(early, 'hex')) !== null, 5_000, 20)
@@ -180,14 +223,21 @@ describe('native *arr webhooks', () => {
   })
 
   test('a magnet in the release fields names the torrent when the download id does not', async () => {
-    const body = { ...radarrV3Grab('SABnzbd_nzo_x'), release: { releaseTitle: 'Alice', magnetUrl: `magnet:?xt=urn:btih:${hashOf('alice.torrent').toUpperCase()}&dn=alice` } }
+    const body = {
+      ...radarrV3Grab('SABnzbd_nzo_x'),
+      release: { releaseTitle: 'Alice', magnetUrl: `magnet:?xt=urn:btih:${hashOf('alice.torrent').toUpperCase()}&dn=alice` },
+    }
     await deliver('radarr', body)
     expect(rowsFor(hashOf('alice.torrent'))).toHaveLength(1)
   })
 
   test('Test events and events that are not evidence are answered 202 and not queued', async () => {
     const jobs = jobCount()
-    for (const body of [sonarrTest, { eventType: 'Rename', instanceName: 'Sonarr', series: {} }, { eventType: 'HealthRestored', level: 'warning', message: 'ok' }]) {
+    for (const body of [
+      sonarrTest,
+      { eventType: 'Rename', instanceName: 'Sonarr', series: {} },
+      { eventType: 'HealthRestored', level: 'warning', message: 'ok' },
+    ]) {
       const response = await post('sonarr', body)
       expect(response.status).toBe(202)
       expect(((await response.json()) as { status: string }).status).toBe('ignored')
@@ -199,25 +249,43 @@ describe('native *arr webhooks', () => {
     const response = await fetch(`${service.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `{ evidence(input: { infoHash: "${WIRED}", limit: 10 }) { totalCount items { infoHash instance client event type result occurredAt receivedAt payload } } }` }),
+      body: JSON.stringify({
+        query: `{ evidence(input: { infoHash: "${WIRED}", limit: 10 }) { totalCount items { infoHash instance client event type result occurredAt receivedAt payload } } }`,
+      }),
     })
     const body = (await response.json()) as { data: { evidence: { totalCount: number; items: Record<string, string>[] } } }
     expect(body.data.evidence.totalCount).toBe(3)
     expect(body.data.evidence.items.map((item) => item.event)).toEqual(['DownloadFailure', 'Download', 'Grab'])
-    expect(body.data.evidence.items[2]).toMatchObject({ infoHash: WIRED, instance: 'lidarr', client: 'lidarr', type: 'grab', result: 'success' })
+    expect(body.data.evidence.items[2]).toMatchObject({
+      infoHash: WIRED,
+      instance: 'lidarr',
+      client: 'lidarr',
+      type: 'grab',
+      result: 'success',
+    })
     expect(JSON.parse(body.data.evidence.items[2]!.payload!).eventType).toBe('Grab')
     const search = await fetch(`${service.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `{ torrentContent { search(input: { infoHashes: ["${WIRED}"] }) { items { grabs evidenceScore classificationStatus contentType } } } }` }),
+      body: JSON.stringify({
+        query: `{ torrentContent { search(input: { infoHashes: ["${WIRED}"] }) { items { grabs evidenceScore classificationStatus contentType } } } }`,
+      }),
     })
-    const content = ((await search.json()) as { data: { torrentContent: { search: { items: Record<string, unknown>[] } } } }).data.torrentContent.search.items
+    const content = ((await search.json()) as { data: { torrentContent: { search: { items: Record<string, unknown>[] } } } }).data
+      .torrentContent.search.items
     expect(content).toEqual([{ grabs: 1, evidenceScore: expect.closeTo(0.1, 5), classificationStatus: 'confirmed', contentType: 'music' }])
   })
 })
 
 describe('the generic form and timestamps', () => {
-  const generic = (occurred: unknown, extra: Record<string, unknown> = {}) => ({ info_hash: hashOf('debian-10.8.0-netinst.torrent'), type: 'download', result: 'failed', occurred_at: occurred, client: 'other', ...extra })
+  const generic = (occurred: unknown, extra: Record<string, unknown> = {}) => ({
+    info_hash: hashOf('debian-10.8.0-netinst.torrent'),
+    type: 'download',
+    result: 'failed',
+    occurred_at: occurred,
+    client: 'other',
+    ...extra,
+  })
   const forms: [unknown, string][] = [
     ['2024-05-01T10:00:00Z', '2024-05-01T10:00:00.000Z'],
     ['2024-05-01T10:00:00.5+02:00', '2024-05-01T08:00:00.500Z'],
@@ -232,13 +300,23 @@ describe('the generic form and timestamps', () => {
     test(`occurred_at ${JSON.stringify(given)} is stored as ${expected}`, async () => {
       // Each from its own instance, so none is a repeat of another.
       await deliver(`generic-${forms.findIndex(([form]) => form === given)}`, generic(given))
-      expect(db.query<{ occurred_at: string }, []>('SELECT occurred_at FROM evidence ORDER BY id DESC LIMIT 1').get()!.occurred_at).toBe(expected)
+      expect(db.query<{ occurred_at: string }, []>('SELECT occurred_at FROM evidence ORDER BY id DESC LIMIT 1').get()!.occurred_at).toBe(
+        expected,
+      )
     })
   }
 
   test('a generic successful import with a client kind labels the torrent', async () => {
     const hash = hashOf('ubuntu-23.04-desktop.torrent')
-    await deliver('my-script', { info_hash: hash, type: 'import', result: 'success', client: 'other', content_type: 'software', title: 'Ubuntu', year: 2023 })
+    await deliver('my-script', {
+      info_hash: hash,
+      type: 'import',
+      result: 'success',
+      client: 'other',
+      content_type: 'software',
+      title: 'Ubuntu',
+      year: 2023,
+    })
     await waitFor(() => torrent(hash).status === 'confirmed', 5_000, 20)
     expect(torrent(hash).content_type).toBe('software')
   })
@@ -258,8 +336,16 @@ describe('bad requests', () => {
     ['an unreadable dateAdded', sonarrV4Download(SINTEL, 'yesterday-ish'), 'episodeFile.dateAdded'],
     ['a generic form without a hash', { type: 'grab', result: 'success' }, 'info_hash'],
     ['a generic form with a bad type', { info_hash: SINTEL, type: 'seed', result: 'success' }, 'type must be one of'],
-    ['a generic timestamp before 1990', { info_hash: SINTEL, type: 'grab', result: 'success', occurred_at: '1970-01-01T00:00:00Z' }, 'out of range'],
-    ['a generic timestamp that is no date', { info_hash: SINTEL, type: 'grab', result: 'success', occurred_at: '2024-02-30 10:00:00' }, 'not a real date'],
+    [
+      'a generic timestamp before 1990',
+      { info_hash: SINTEL, type: 'grab', result: 'success', occurred_at: '1970-01-01T00:00:00Z' },
+      'out of range',
+    ],
+    [
+      'a generic timestamp that is no date',
+      { info_hash: SINTEL, type: 'grab', result: 'success', occurred_at: '2024-02-30 10:00:00' },
+      'not a real date',
+    ],
   ]
   for (const [what, body, message] of bad) {
     test(`${what}: 400 naming it, nothing queued or changed`, async () => {

@@ -73,7 +73,12 @@ async function importTorrents(service: RunningService, count: number): Promise<s
     const n = counter++
     const infoHash = createHash('sha1').update(`outbound-${n}`).digest('hex')
     hashes.push(infoHash)
-    return JSON.stringify({ infoHash, name: `Show.Number.${n}.S01E0${(n % 9) + 1}.1080p.WEB-DL.x264-GRP`, size: 1_000_000 + n, files: [{ path: `show.${n}.mkv`, size: 1_000_000 + n }] })
+    return JSON.stringify({
+      infoHash,
+      name: `Show.Number.${n}.S01E0${(n % 9) + 1}.1080p.WEB-DL.x264-GRP`,
+      size: 1_000_000 + n,
+      files: [{ path: `show.${n}.mkv`, size: 1_000_000 + n }],
+    })
   })
   const response = await fetch(`${service.baseUrl}/import`, { method: 'POST', body: lines.join('\n') })
   expect(response.status).toBe(200)
@@ -95,9 +100,11 @@ async function deliverToFailingReceiver(behaviour: Behaviour, timeout: string) {
 function batches(dataDir: string) {
   const db = new Database(join(dataDir, 'index.db'), { readonly: true })
   try {
-    return db.query<{ batch_id: string; items: number; status: string; attempts: number; last_error: string | null }, []>(
-      'SELECT batch_id, items, status, attempts, last_error FROM evidence_webhook_batches ORDER BY first_torrent_id',
-    ).all()
+    return db
+      .query<{ batch_id: string; items: number; status: string; attempts: number; last_error: string | null }, []>(
+        'SELECT batch_id, items, status, attempts, last_error FROM evidence_webhook_batches ORDER BY first_torrent_id',
+      )
+      .all()
   } finally {
     db.close()
   }
@@ -124,7 +131,10 @@ describe('the outbound evidence webhook', () => {
     expect((item.categories as number[]).includes(5000)).toBe(true)
     expect(Number.isNaN(Date.parse(delivered[0]!.sent_at))).toBe(false)
     await waitFor(() => batches(dataDir).every((batch) => batch.status === 'delivered'), 5_000, 20)
-    expect(batches(dataDir).map((batch) => [batch.items, batch.attempts])).toEqual([[5, 3], [5, 1]])
+    expect(batches(dataDir).map((batch) => [batch.items, batch.attempts])).toEqual([
+      [5, 3],
+      [5, 1],
+    ])
   }, 20_000)
 
   test('a receiver that always fails: 1 try and 3 retries, then the batch is recorded as failed and the next one goes', async () => {

@@ -12,7 +12,11 @@ const read = (body: unknown, instance = 'arr') => readEvidenceReport(JSON.string
 describe('reading *arr webhooks', () => {
   test('a Readarr import of an .m4b is an audiobook, of an .epub an ebook', () => {
     expect(read(readarrDownload(HASH, 'Leaves of Grass.m4b')).label!.contentType).toBe('audiobook')
-    expect(read(readarrDownload(HASH, 'Leaves of Grass.epub')).label).toMatchObject({ contentType: 'ebook', title: 'Leaves of Grass', year: 1855 })
+    expect(read(readarrDownload(HASH, 'Leaves of Grass.epub')).label).toMatchObject({
+      contentType: 'ebook',
+      title: 'Leaves of Grass',
+      year: 1855,
+    })
   })
 
   test('the client kind comes from the instance name first, then the payload shape', () => {

@@ -34,7 +34,14 @@ describe('schema', () => {
     expect(printSchema(schema)).toMatchSnapshot()
     // bitmagnet's roots and the spec's names are all there.
     const sdl = printSchema(schema)
-    for (const needle of ['totalCountIsEstimate: Boolean!', 'torrentSource: String!', 'nativeName: String!', 'size: Int64!', 'reclassifyAll: Boolean', 'enqueueReprocessTorrentsBatch']) {
+    for (const needle of [
+      'totalCountIsEstimate: Boolean!',
+      'torrentSource: String!',
+      'nativeName: String!',
+      'size: Int64!',
+      'reclassifyAll: Boolean',
+      'enqueueReprocessTorrentsBatch',
+    ]) {
       expect(sdl).toContain(needle)
     }
   })
@@ -76,7 +83,8 @@ describe('torrentContent.search', () => {
   })
 
   test('limit 0 returns no items but still counts and aggregates', async () => {
-    const answer = await gql(`{ torrentContent { search(input: { limit: 0, totalCount: true, facets: { contentType: { aggregate: true } } }) {
+    const answer =
+      await gql(`{ torrentContent { search(input: { limit: 0, totalCount: true, facets: { contentType: { aggregate: true } } }) {
       totalCount items { infoHash } aggregations { contentType { value count } } } } }`)
     const search = answer.data!.torrentContent.search
     expect(search.items).toEqual([])
@@ -85,16 +93,20 @@ describe('torrentContent.search', () => {
   })
 
   test('filters by facet, orders by any field, and looks up info hashes', async () => {
-    const movies = await gql(`{ torrentContent { search(input: { facets: { contentType: { filter: [movie] } }, orderBy: [{ field: size, descending: true }], limit: 50 }) {
+    const movies =
+      await gql(`{ torrentContent { search(input: { facets: { contentType: { filter: [movie] } }, orderBy: [{ field: size, descending: true }], limit: 50 }) {
       items { contentType torrent { size } } } } }`)
     const items = movies.data!.torrentContent.search.items as { contentType: string; torrent: { size: number } }[]
     expect(items.length).toBeGreaterThan(2)
     expect(items.every((item) => item.contentType === 'movie')).toBe(true)
     const sizes = items.map((item) => item.torrent.size)
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a))
-    const byHash = await gql(`query($hashes: [Hash20!]) { torrentContent { search(input: { infoHashes: $hashes }) { items { infoHash torrent { size } } } } }`, {
-      hashes: [SINTEL.infohash_v1!.toUpperCase()],
-    })
+    const byHash = await gql(
+      `query($hashes: [Hash20!]) { torrentContent { search(input: { infoHashes: $hashes }) { items { infoHash torrent { size } } } } }`,
+      {
+        hashes: [SINTEL.infohash_v1!.toUpperCase()],
+      },
+    )
     expect(byHash.data!.torrentContent.search.items).toEqual([{ infoHash: SINTEL.infohash_v1, torrent: { size: SINTEL.total_bytes } }])
     const genre = await gql(`{ torrentContent { search(input: { facets: { genre: { filter: ["drama"] } } }) { totalCount } } }`)
     expect(genre.data!.torrentContent.search.totalCount).toBe(0)
@@ -103,9 +115,12 @@ describe('torrentContent.search', () => {
 
 describe('torrent queries', () => {
   test('files of a torrent, in index order, sizes past 2 GiB exact', async () => {
-    const answer = await gql(`query($h: [Hash20!]) { torrent { files(input: { infoHashes: $h, limit: 100, totalCount: true }) { totalCount hasNextPage items { index path size fileType extension } } } }`, {
-      h: [SINTEL.infohash_v1],
-    })
+    const answer = await gql(
+      `query($h: [Hash20!]) { torrent { files(input: { infoHashes: $h, limit: 100, totalCount: true }) { totalCount hasNextPage items { index path size fileType extension } } } }`,
+      {
+        h: [SINTEL.infohash_v1],
+      },
+    )
     expect(answer.data!.torrent.files).toEqual({
       totalCount: 1,
       hasNextPage: false,
@@ -124,7 +139,9 @@ describe('torrent queries', () => {
     const data = answer.data!
     expect(data.version).toMatch(/^\d+\.\d+\.\d+$/)
     expect(data.torrent.listSources.sources).toContainEqual({ key: 'import', name: 'Import' })
-    const created = data.torrent.metrics.buckets.filter((bucket: any) => !bucket.updated).reduce((sum: number, bucket: any) => sum + bucket.count, 0)
+    const created = data.torrent.metrics.buckets
+      .filter((bucket: any) => !bucket.updated)
+      .reduce((sum: number, bucket: any) => sum + bucket.count, 0)
     expect(created).toBeGreaterThan(250)
     expect(data.workers.listAll.workers).toContainEqual({ key: 'queue:process_torrent', started: true })
     expect(data.health).toMatchObject({ status: 'up', db: 'up', queue: 'up', torrent: 'up' })
@@ -134,11 +151,20 @@ describe('torrent queries', () => {
 describe('mutations', () => {
   const hash = FEED_RELEASES.frenchMovie.infoHash
   const tagsOf = async (infoHash: string) =>
-    (await gql(`query($h: [Hash20!]) { torrentContent { search(input: { infoHashes: $h }) { items { torrent { tagNames } } } } }`, { h: [infoHash] })).data!
-      .torrentContent.search.items[0]?.torrent.tagNames as string[] | undefined
+    (
+      await gql(`query($h: [Hash20!]) { torrentContent { search(input: { infoHashes: $h }) { items { torrent { tagNames } } } } }`, {
+        h: [infoHash],
+      })
+    ).data!.torrentContent.search.items[0]?.torrent.tagNames as string[] | undefined
 
   test('putTags, setTags, suggestTags and deleteTags', async () => {
-    expect((await gql(`mutation($h: [Hash20!]!) { torrent { putTags(infoHashes: $h, tagNames: ["french-classic", "watch-later"]) } }`, { h: [hash] })).data).toEqual({ torrent: { putTags: true } })
+    expect(
+      (
+        await gql(`mutation($h: [Hash20!]!) { torrent { putTags(infoHashes: $h, tagNames: ["french-classic", "watch-later"]) } }`, {
+          h: [hash],
+        })
+      ).data,
+    ).toEqual({ torrent: { putTags: true } })
     expect(await tagsOf(hash)).toEqual(expect.arrayContaining(['french-classic', 'watch-later']))
     const suggestions = await gql(`{ torrent { suggestTags(input: { prefix: "wat" }) { suggestions { name count } } } }`)
     expect(suggestions.data!.torrent.suggestTags.suggestions).toEqual([{ name: 'watch-later', count: 1 }])
@@ -153,12 +179,17 @@ describe('mutations', () => {
   })
 
   test('reprocess goes through the queue, and the queue shows the job', async () => {
-    const answer = await gql(`mutation($h: [Hash20!]!) { torrent { reprocess(input: { infoHashes: $h, classifierFlags: { reclassifyAll: true } }) } }`, { h: [hash] })
+    const answer = await gql(
+      `mutation($h: [Hash20!]!) { torrent { reprocess(input: { infoHashes: $h, classifierFlags: { reclassifyAll: true } }) } }`,
+      { h: [hash] },
+    )
     expect(answer.data).toEqual({ torrent: { reprocess: true } })
     let jobs: any
     for (let i = 0; i < 100; i++) {
-      jobs = (await gql(`{ queue { jobs(input: { queues: ["process_torrent"], totalCount: true, facets: { status: { aggregate: true } } }) {
-        totalCount items { id queue status payload retries maxRetries createdAt ranAt } aggregations { status { value count } } } } }`)).data!.queue.jobs
+      jobs = (
+        await gql(`{ queue { jobs(input: { queues: ["process_torrent"], totalCount: true, facets: { status: { aggregate: true } } }) {
+        totalCount items { id queue status payload retries maxRetries createdAt ranAt } aggregations { status { value count } } } } }`)
+      ).data!.queue.jobs
       if (jobs.items[0]?.status === 'processed') break
       await Bun.sleep(20)
     }
@@ -166,28 +197,39 @@ describe('mutations', () => {
     expect(jobs.items[0]).toMatchObject({ queue: 'process_torrent', status: 'processed', retries: 0 })
     expect(JSON.parse(jobs.items[0].payload)).toEqual({ infoHashes: [hash] })
     expect(jobs.aggregations.status).toEqual([{ value: 'processed', count: 1 }])
-    const metrics = await gql(`{ queue { metrics(input: { bucketDuration: hour }) { buckets { queue status count latency createdAtBucket } } } }`)
+    const metrics = await gql(
+      `{ queue { metrics(input: { bucketDuration: hour }) { buckets { queue status count latency createdAtBucket } } } }`,
+    )
     expect(metrics.data!.queue.metrics.buckets[0]).toMatchObject({ queue: 'process_torrent', status: 'processed', count: 1 })
     expect(metrics.data!.queue.metrics.buckets[0].latency).toMatch(/^PT[\d.]+S$/)
   })
 
   test('enqueueReprocessTorrentsBatch and purgeJobs', async () => {
-    expect((await gql(`mutation { queue { enqueueReprocessTorrentsBatch(input: { chunkSize: 100, contentTypes: [movie] }) } }`)).data).toEqual({
+    expect(
+      (await gql(`mutation { queue { enqueueReprocessTorrentsBatch(input: { chunkSize: 100, contentTypes: [movie] }) } }`)).data,
+    ).toEqual({
       queue: { enqueueReprocessTorrentsBatch: true },
     })
     await Bun.sleep(300)
-    const before = (await gql(`{ queue { jobs(input: { queues: ["process_torrent_batch"] }) { totalCount } } }`)).data!.queue.jobs.totalCount
+    const before = (await gql(`{ queue { jobs(input: { queues: ["process_torrent_batch"] }) { totalCount } } }`)).data!.queue.jobs
+      .totalCount
     expect(before).toBeGreaterThan(0)
     await gql(`mutation { queue { purgeJobs(input: { queues: ["process_torrent_batch"], statuses: [processed] }) } }`)
-    expect((await gql(`{ queue { jobs(input: { queues: ["process_torrent_batch"] }) { totalCount } } }`)).data!.queue.jobs.totalCount).toBe(0)
+    expect((await gql(`{ queue { jobs(input: { queues: ["process_torrent_batch"] }) { totalCount } } }`)).data!.queue.jobs.totalCount).toBe(
+      0,
+    )
   })
 
   test('delete removes the torrent everywhere in one go and keeps it out', async () => {
     const target = FEED_RELEASES.doctorWhoSpecial.infoHash
-    expect((await gql(`mutation($h: [Hash20!]!) { torrent { delete(infoHashes: $h) } }`, { h: [target] })).data).toEqual({ torrent: { delete: true } })
+    expect((await gql(`mutation($h: [Hash20!]!) { torrent { delete(infoHashes: $h) } }`, { h: [target] })).data).toEqual({
+      torrent: { delete: true },
+    })
     const search = await gql(`{ torrentContent { search(input: { queryString: "doctor who", totalCount: true }) { totalCount } } }`)
     expect(search.data!.torrentContent.search.totalCount).toBe(0)
-    const files = await gql(`query($h: [Hash20!]) { torrent { files(input: { infoHashes: $h, totalCount: true }) { totalCount } } }`, { h: [target] })
+    const files = await gql(`query($h: [Hash20!]) { torrent { files(input: { infoHashes: $h, totalCount: true }) { totalCount } } }`, {
+      h: [target],
+    })
     expect(files.data!.torrent.files.totalCount).toBe(0)
     const reimport = await fetch(`${service.baseUrl}/import`, {
       method: 'POST',
@@ -212,7 +254,9 @@ describe('bad input', () => {
   })
 
   test('a field error leaves the rest of the data', async () => {
-    const answer = await gql(`mutation($h: [Hash20!]!) { torrent { putTags(infoHashes: $h, tagNames: ["ok-tag"]) deleteTags } }`, { h: [FEED_RELEASES.matrix1080.infoHash] })
+    const answer = await gql(`mutation($h: [Hash20!]!) { torrent { putTags(infoHashes: $h, tagNames: ["ok-tag"]) deleteTags } }`, {
+      h: [FEED_RELEASES.matrix1080.infoHash],
+    })
     expect(answer.errors![0]).toMatchObject({ path: ['torrent', 'deleteTags'] })
     expect(answer.data).toEqual({ torrent: { putTags: true, deleteTags: null } })
     const tooMany = await gql(`{ torrentContent { search(input: { limit: 5000 }) { totalCount } } }`)

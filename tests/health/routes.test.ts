@@ -9,7 +9,10 @@ function healthApp(db: ReturnType<typeof openTestIndex>['db']) {
   const workers = createWorkerRegistry()
   workers.set('queue:process_torrent', true)
   const health = createHealthCheck({ db: db.sqlite, workers })
-  return healthRoutes({ health, status: createStatusReporter({ db: db.sqlite, health, version: '9.9.9', startedAtMs: Date.now() - 5_000 }) })
+  return healthRoutes({
+    health,
+    status: createStatusReporter({ db: db.sqlite, health, version: '9.9.9', startedAtMs: Date.now() - 5_000 }),
+  })
 }
 
 const get = (app: ReturnType<typeof healthRoutes>, path: string) => app.handle(new Request(`http://localhost${path}`))
@@ -55,7 +58,10 @@ describe('the running service', () => {
     expect((await fetch(`${service.baseUrl}/import`, { method: 'POST', body: line })).status).toBe(200)
     await fetch(`${service.baseUrl}/torznab/api?t=search&q=some`)
     await fetch(`${service.baseUrl}/torznab/api?t=tvsearch&cat=5030`)
-    const status = (await (await fetch(`${service.baseUrl}/api/v1/status`)).json()) as { torrents: number; components: Record<string, { status: string }> }
+    const status = (await (await fetch(`${service.baseUrl}/api/v1/status`)).json()) as {
+      torrents: number
+      components: Record<string, { status: string }>
+    }
     expect(status.torrents).toBe(1)
     expect(status.components.queue!.status).toBe('up')
 

@@ -9,9 +9,14 @@ import { expectedKey, TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/t
 
 function readIndex(dataDir: string) {
   const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
-  const torrents = db.sqlite
-    .query('SELECT id, info_hash, info_hash_v2, name, size, files_count FROM torrents ORDER BY name')
-    .all() as { id: number; info_hash: Uint8Array; info_hash_v2: Uint8Array | null; name: string; size: number; files_count: number }[]
+  const torrents = db.sqlite.query('SELECT id, info_hash, info_hash_v2, name, size, files_count FROM torrents ORDER BY name').all() as {
+    id: number
+    info_hash: Uint8Array
+    info_hash_v2: Uint8Array | null
+    name: string
+    size: number
+    files_count: number
+  }[]
   const filePaths = db.sqlite.query('SELECT torrent_id, path FROM torrent_files').all() as { torrent_id: number; path: string }[]
   const fileCount = filePaths.length
   db.close()
@@ -54,10 +59,9 @@ describe('cli import of .torrent files', () => {
     const dir = makeTempDir()
     writeFileSync(join(dir, 'broken.torrent'), 'd4:infod4:name3:abc')
     writeFileSync(join(dir, 'notes.txt'), 'ignored inside a folder')
-    const result = await runCli(
-      ['import', dir, join(TORRENT_FIXTURES_DIR, 'alice.torrent'), join(dir, 'missing.torrent')],
-      { DATA_DIR: makeTempDir() },
-    )
+    const result = await runCli(['import', dir, join(TORRENT_FIXTURES_DIR, 'alice.torrent'), join(dir, 'missing.torrent')], {
+      DATA_DIR: makeTempDir(),
+    })
     expect(result.exitCode).toBe(1)
     expect(result.stdout.trim()).toBe('imported 1, updated 0, rejected 2')
     expect(result.stderr).toContain(`rejected ${join(dir, 'broken.torrent')}: malformed bencode`)
@@ -76,7 +80,12 @@ describe('cli import of JSON Lines', () => {
     writeFileSync(
       path,
       [
-        good(1, { files: [{ path: 'a/b.mkv', size: 600 }, { path: 'a/b.nfo', size: 401 }] }),
+        good(1, {
+          files: [
+            { path: 'a/b.mkv', size: 600 },
+            { path: 'a/b.nfo', size: 401 },
+          ],
+        }),
         '{"infoHash": "not json',
         JSON.stringify({ infoHash: 'xyz', name: 'bad hash', size: 1 }),
         JSON.stringify({ infoHash: 'b'.repeat(40), name: 'negative', size: -1 }),
@@ -125,7 +134,12 @@ describe('cli import of JSON Lines', () => {
 
   test('prints plain progress lines and the summary when not on a terminal', async () => {
     const path = join(makeTempDir(), 'many.jsonl')
-    writeFileSync(path, Array.from({ length: 3000 }, (_, i) => good(i + 10).replace(/"infoHash":"[^"]+"/, `"infoHash":"${i.toString(16).padStart(40, '0')}"`)).join('\n'))
+    writeFileSync(
+      path,
+      Array.from({ length: 3000 }, (_, i) =>
+        good(i + 10).replace(/"infoHash":"[^"]+"/, `"infoHash":"${i.toString(16).padStart(40, '0')}"`),
+      ).join('\n'),
+    )
     const result = await runCli(['import', path], { DATA_DIR: makeTempDir() })
     expect(result.stdout.trim()).toBe('imported 3000, updated 0, rejected 0')
     // No terminal: no bar escape codes in the output.
@@ -154,7 +168,11 @@ describe('classification on import', () => {
     expect(rows).toHaveLength(torrentFixtures.length)
     for (const fixture of torrentFixtures) {
       const row = rows.find((candidate) => candidate.name === fixture.name)!
-      expect({ name: fixture.name, type: row.content_type, status: row.status }).toEqual({ name: fixture.name, type: fixture.label_content_type, status: 'pending' })
+      expect({ name: fixture.name, type: row.content_type, status: row.status }).toEqual({
+        name: fixture.name,
+        type: fixture.label_content_type,
+        status: 'pending',
+      })
     }
     expect(JSON.parse(rows.find((row) => row.name.startsWith('Continuum'))!.categories)).toEqual([5000, 5040])
   })
@@ -165,10 +183,23 @@ describe('classification on import', () => {
     const path = join(makeTempDir(), 'later.jsonl')
     writeFileSync(path, JSON.stringify({ infoHash: hash, name: 'Mystery.Pack', size: 5 }))
     await runCli(['import', path], { DATA_DIR: dataDir })
-    writeFileSync(path, JSON.stringify({ infoHash: hash, name: 'Mystery.Pack', files: [{ path: 'a/01.flac', size: 4e7 }, { path: 'a/02.flac', size: 4e7 }] }))
+    writeFileSync(
+      path,
+      JSON.stringify({
+        infoHash: hash,
+        name: 'Mystery.Pack',
+        files: [
+          { path: 'a/01.flac', size: 4e7 },
+          { path: 'a/02.flac', size: 4e7 },
+        ],
+      }),
+    )
     await runCli(['import', path], { DATA_DIR: dataDir })
     const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
-    expect(db.sqlite.query('SELECT content_type, categories FROM torrent_classifications').get()).toEqual({ content_type: 'music', categories: '[3000,3040]' })
+    expect(db.sqlite.query('SELECT content_type, categories FROM torrent_classifications').get()).toEqual({
+      content_type: 'music',
+      categories: '[3000,3040]',
+    })
     expect(db.sqlite.query('SELECT tag, by_rule FROM torrent_tags').all()).toEqual([{ tag: 'lossless', by_rule: 1 }])
     db.close()
   })
@@ -194,11 +225,14 @@ describe('classification on import', () => {
     const dataDir = makeTempDir()
     const path = join(makeTempDir(), 'same-batch.jsonl')
     const hash = 'ce'.repeat(20)
-    writeFileSync(path, [
-      JSON.stringify({ infoHash: hash, name: 'Some pthc thing', size: 9 }),
-      JSON.stringify({ infoHash: hash, name: 'Holiday Photos', size: 9 }),
-      good(61),
-    ].join('\n'))
+    writeFileSync(
+      path,
+      [
+        JSON.stringify({ infoHash: hash, name: 'Some pthc thing', size: 9 }),
+        JSON.stringify({ infoHash: hash, name: 'Holiday Photos', size: 9 }),
+        good(61),
+      ].join('\n'),
+    )
     const result = await runCli(['import', path], { DATA_DIR: dataDir })
     expect(result.stdout.trim()).toBe('imported 1, updated 0, rejected 2')
     const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
@@ -213,7 +247,9 @@ describe('classification on import', () => {
     const result = await runCli(['import', path], { DATA_DIR: dataDir })
     expect(result.stdout.trim()).toBe('imported 1, updated 0, rejected 0')
     const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
-    expect(db.sqlite.query('SELECT t.files_count, c.content_type FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id').get()).toEqual({ files_count: 0, content_type: 'tv_show' })
+    expect(
+      db.sqlite.query('SELECT t.files_count, c.content_type FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id').get(),
+    ).toEqual({ files_count: 0, content_type: 'tv_show' })
     db.close()
   })
 })

@@ -10,7 +10,10 @@ describe('parseImportLine', () => {
       infoHash: HASH.toUpperCase(),
       name: ' Dune.Part.Two.2024.2160p.WEB-DL ',
       size: 42,
-      files: [{ path: ['Dune', 'Dune.mkv'], size: 40 }, { path: '/Dune//Dune.srt/', size: 2 }],
+      files: [
+        { path: ['Dune', 'Dune.mkv'], size: 40 },
+        { path: '/Dune//Dune.srt/', size: 2 },
+      ],
       publishedAt: 1_700_000_000_123,
       seeders: 3,
       leechers: 0,
@@ -49,7 +52,14 @@ describe('parseImportLine', () => {
   })
 
   test('sums the file sizes when size is absent', () => {
-    const parsed = parse({ infoHash: HASH, name: 'x', files: [{ path: 'a', size: 2 }, { path: 'b', size: 3 }] })
+    const parsed = parse({
+      infoHash: HASH,
+      name: 'x',
+      files: [
+        { path: 'a', size: 2 },
+        { path: 'b', size: 3 },
+      ],
+    })
     expect(parsed).toMatchObject({ ok: true, item: { sizeBytes: 5 } })
   })
 

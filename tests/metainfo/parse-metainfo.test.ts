@@ -15,7 +15,8 @@ describe('parseTorrentFile on the real corpus', () => {
     expect(metainfo.isPrivate).toBe(fixture.private ?? false)
 
     const realFiles = fixture.files.filter((file) => !isPadding(file.path))
-    const prefix = fixture.files.length === 1 && fixture.file_count === 1 && fixture.files[0]!.path === fixture.name ? '' : `${fixture.name}/`
+    const prefix =
+      fixture.files.length === 1 && fixture.file_count === 1 && fixture.files[0]!.path === fixture.name ? '' : `${fixture.name}/`
     expect(metainfo.files.map((file) => prefix + file.path).sort()).toEqual(realFiles.map((file) => file.path).sort())
     expect(metainfo.sizeBytes).toBe(realFiles.reduce((total, file) => total + file.length, 0))
   })
@@ -81,11 +82,14 @@ describe('parseInfoDict', () => {
 
   test('drops BitComet-style padding files named _____padding_file_', () => {
     const info = dict(
-      ['files', list(
-        dict(['length', int(10)], ['path', list(str('a.mkv'))]),
-        dict(['length', int(6)], ['path', list(str('_____padding_file_0_if you see this'))]),
-        dict(['length', int(4)], ['path', list(str('b.srt'))]),
-      )],
+      [
+        'files',
+        list(
+          dict(['length', int(10)], ['path', list(str('a.mkv'))]),
+          dict(['length', int(6)], ['path', list(str('_____padding_file_0_if you see this'))]),
+          dict(['length', int(4)], ['path', list(str('b.srt'))]),
+        ),
+      ],
       ['name', str('pack')],
       ['pieces', pieces],
     )
@@ -113,7 +117,7 @@ describe('parseInfoDict', () => {
   })
 
   test('survives deeply nested garbage without crashing', () => {
-    const deep = Buffer.from('d4:infod5:filesl' + 'l'.repeat(10_000) + 'e'.repeat(10_000) + 'eee')
+    const deep = Buffer.from(`d4:infod5:filesl${'l'.repeat(10_000)}${'e'.repeat(10_000)}eee`)
     expect(() => parseTorrentFile(deep)).toThrow(MetainfoError)
   })
 })

@@ -18,7 +18,8 @@ function openQueue(nowMs?: () => number) {
   return { db, repository, queue: createQueueService({ repository, log: quietLog, nowMs }) }
 }
 
-const statusOf = (queue: ReturnType<typeof openQueue>, id: number) => queue.repository.list({}, 100, 0, { field: 'created_at', descending: false }).find((job) => job.id === id)!
+const statusOf = (queue: ReturnType<typeof openQueue>, id: number) =>
+  queue.repository.list({}, 100, 0, { field: 'created_at', descending: false }).find((job) => job.id === id)!
 
 describe('the durable queue', () => {
   test('a worker runs an enqueued job at once and marks it processed', async () => {
@@ -92,7 +93,10 @@ describe('the durable queue', () => {
     q.queue.enqueue({ queue: 'a', payload: {} })
     q.queue.enqueue({ queue: 'b', payload: {} })
     q.repository.complete(q.repository.claim('b', Date.now(), 1000)!.id)
-    expect(q.repository.countsBy('status', {})).toEqual([{ value: 'pending', count: 2 }, { value: 'processed', count: 1 }])
+    expect(q.repository.countsBy('status', {})).toEqual([
+      { value: 'pending', count: 2 },
+      { value: 'processed', count: 1 },
+    ])
     const buckets = q.repository.metrics({}, 60_000)
     expect(buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(3)
     expect(buckets.find((bucket) => bucket.status === 'processed')!.latencyMs).toBeGreaterThanOrEqual(0)
@@ -121,19 +125,30 @@ describe('re-classification through the queue', () => {
     const job = running.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [hashOf(1)] } })
     const statusOfJob = () => (index.db.sqlite.query('SELECT status FROM queue_jobs WHERE id = ?').get(job.id) as { status: string }).status
     await waitFor(() => statusOfJob() === 'processed')
-    const stored = index.db.sqlite.query('SELECT content_type, status FROM torrent_classifications').get() as { content_type: string; status: string }
+    const stored = index.db.sqlite.query('SELECT content_type, status FROM torrent_classifications').get() as {
+      content_type: string
+      status: string
+    }
     expect(stored).toEqual({ content_type: 'movie', status: 'confirmed' })
     await running.stop()
   })
 
   test('a batch job works through the index a chunk per job', async () => {
-    const index = openSearchIndex(Array.from({ length: 25 }, (_, i) => ({ infoHash: hashOf(100 + i), name: `Show.S01E${String(i + 1).padStart(2, '0')}.720p.HDTV.x264-GRP` })))
+    const index = openSearchIndex(
+      Array.from({ length: 25 }, (_, i) => ({
+        infoHash: hashOf(100 + i),
+        name: `Show.S01E${String(i + 1).padStart(2, '0')}.720p.HDTV.x264-GRP`,
+      })),
+    )
     index.db.sqlite.run('UPDATE torrent_classifications SET classified_at = 0')
     const running = startReprocessing(index)
     running.queue.enqueue({ queue: REPROCESS_BATCH_QUEUE, payload: { contentTypes: null, chunkSize: 10, afterId: 0 } })
-    const stale = () => (index.db.sqlite.query('SELECT count(*) AS n FROM torrent_classifications WHERE classified_at = 0').get() as { n: number }).n
+    const stale = () =>
+      (index.db.sqlite.query('SELECT count(*) AS n FROM torrent_classifications WHERE classified_at = 0').get() as { n: number }).n
     await waitFor(() => stale() === 0)
-    const jobs = index.db.sqlite.query(`SELECT count(*) AS n FROM queue_jobs WHERE queue = ? AND status = 'processed'`).get(REPROCESS_BATCH_QUEUE) as { n: number }
+    const jobs = index.db.sqlite
+      .query(`SELECT count(*) AS n FROM queue_jobs WHERE queue = ? AND status = 'processed'`)
+      .get(REPROCESS_BATCH_QUEUE) as { n: number }
     expect(jobs.n).toBe(3)
     await running.stop()
   })
@@ -142,7 +157,9 @@ describe('re-classification through the queue', () => {
     const index = openSearchIndex([{ infoHash: hashOf(7), name: 'Some.Movie.2020.1080p.WEB-DL.x264-GRP' }])
     const running = startReprocessing(index)
     const job = running.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: ["'; DROP TABLE torrents; --"] }, maxRetries: 0 })
-    await waitFor(() => (index.db.sqlite.query('SELECT status FROM queue_jobs WHERE id = ?').get(job.id) as { status: string }).status === 'failed')
+    await waitFor(
+      () => (index.db.sqlite.query('SELECT status FROM queue_jobs WHERE id = ?').get(job.id) as { status: string }).status === 'failed',
+    )
     expect((index.db.sqlite.query('SELECT count(*) AS n FROM torrents').get() as { n: number }).n).toBe(1)
     await running.stop()
   })

@@ -16,7 +16,13 @@ const releases: ImportRecord[] = [
   { infoHash: hashOf(7), name: 'Amélie.2001.720p.BluRay.x264-CiNEFiLE', publishedAt: NOW - 50 * DAY },
   { infoHash: hashOf(8), name: 'Planet.Earth.S00E05.Special.1080p.BluRay.x264-GRP', publishedAt: NOW - 2 * DAY },
   { infoHash: hashOf(9), name: 'Spider-Man.No.Way.Home.2021.1080p.WEB-DL.x264-EVO', publishedAt: NOW - 3 * DAY },
-  { infoHash: hashOf(10), name: 'The Complete Works of Shakespeare', size: 2_000_000, files: [{ path: 'works/shakespeare.epub', size: 2_000_000 }], publishedAt: NOW - 4 * DAY },
+  {
+    infoHash: hashOf(10),
+    name: 'The Complete Works of Shakespeare',
+    size: 2_000_000,
+    files: [{ path: 'works/shakespeare.epub', size: 2_000_000 }],
+    publishedAt: NOW - 4 * DAY,
+  },
   { infoHash: hashOf(11), name: 'Le.Grand.Bleu.1988.FRENCH.1080p.BluRay.x264-GRP', publishedAt: NOW - 60 * DAY },
 ]
 
@@ -66,8 +72,12 @@ describe('search', () => {
   test('finds an episode and the season packs that hold it', () => {
     const result = names(search(query({ text: 'breaking bad', episodes: { kind: 'season', season: 1, episode: 2 } })))
     expect(result.sort()).toEqual(['Breaking.Bad.S01.1080p.BluRay.x264-ROVERS', 'Breaking.Bad.S01E02.720p.BluRay.x264-DEMAND'])
-    expect(names(search(query({ episodes: { kind: 'season', season: 0, episode: 5 } })))).toEqual(['Planet.Earth.S00E05.Special.1080p.BluRay.x264-GRP'])
-    expect(names(search(query({ episodes: { kind: 'airDate', date: '2026-11-22' } })))).toEqual(['The.Daily.Show.2026.11.22.720p.WEB.h264-EDITH'])
+    expect(names(search(query({ episodes: { kind: 'season', season: 0, episode: 5 } })))).toEqual([
+      'Planet.Earth.S00E05.Special.1080p.BluRay.x264-GRP',
+    ])
+    expect(names(search(query({ episodes: { kind: 'airDate', date: '2026-11-22' } })))).toEqual([
+      'The.Daily.Show.2026.11.22.720p.WEB.h264-EDITH',
+    ])
     expect(names(search(query({ episodes: { kind: 'airYear', year: 2026 } })))).toEqual(['The.Daily.Show.2026.11.22.720p.WEB.h264-EDITH'])
   })
 
@@ -111,9 +121,18 @@ describe('search', () => {
       [Buffer.from(hashOf(3), 'hex')],
     )
     createReclassifier({ db: index.db.sqlite, classifier: loadClassifier(), batchSize: 100 }).run({})
-    const byTvdb = search(query({ externalIds: { imdb: [], tmdb: [], tvdb: [81189], tvmaze: [] }, episodes: { kind: 'season', season: 1, episode: 2 } }))
+    const byTvdb = search(
+      query({ externalIds: { imdb: [], tmdb: [], tvdb: [81189], tvmaze: [] }, episodes: { kind: 'season', season: 1, episode: 2 } }),
+    )
     expect(names(byTvdb)).toEqual(['Breaking.Bad.S01E02.720p.BluRay.x264-DEMAND'])
-    expect(search(query({ externalIds: { imdb: ['tt0903747'], tmdb: [], tvdb: [], tvmaze: [] }, episodes: { kind: 'season', season: 3, episode: 1 } })).total).toBe(0)
+    expect(
+      search(
+        query({
+          externalIds: { imdb: ['tt0903747'], tmdb: [], tvdb: [], tvmaze: [] },
+          episodes: { kind: 'season', season: 3, episode: 1 },
+        }),
+      ).total,
+    ).toBe(0)
     expect(createClassificationRepository(index.db.sqlite).hasAnyLabel()).toBe(true)
   })
 
@@ -122,7 +141,9 @@ describe('search', () => {
     index.db.sqlite.run('DELETE FROM torrents WHERE id = ?', [target.id])
     expect(search(query({ text: 'spider' })).total).toBe(0)
     expect(names(search(query({ categories: [2000], limit: 100 })))).not.toContain(target.name)
-    const orphans = index.db.sqlite.query('SELECT count(*) AS n FROM torrent_categories WHERE torrent_id = ?').get(target.id) as { n: number }
+    const orphans = index.db.sqlite.query('SELECT count(*) AS n FROM torrent_categories WHERE torrent_id = ?').get(target.id) as {
+      n: number
+    }
     expect(orphans.n).toBe(0)
   })
 })
@@ -138,7 +159,9 @@ describe('counts and facets', () => {
   })
 
   test('counts facets in one pass, with limit 0 still counting', () => {
-    const result = index.search.search(query({ limit: 0, facets: ['contentType', 'videoResolution', 'language', 'torrentFileType', 'torrentSource', 'releaseYear'] }))
+    const result = index.search.search(
+      query({ limit: 0, facets: ['contentType', 'videoResolution', 'language', 'torrentFileType', 'torrentSource', 'releaseYear'] }),
+    )
     expect(result.items).toEqual([])
     const facets = result.facets!
     expect(facets.contentType).toContainEqual({ value: 'tv_show', count: 5, isEstimate: false })

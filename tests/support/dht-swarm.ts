@@ -65,16 +65,24 @@ export async function startDhtSwarm(count: number, withSamples: number, samplesP
         answered++
         const hashes = [...known.get(dht)!]
         const target = query.a.target instanceof Uint8Array ? query.a.target : dht.nodeId
-        dht._rpc.response(peer, query, {
-          id: dht.nodeId, interval: 0, num: hashes.length,
-          samples: Buffer.concat(randomSubset(hashes, samplesPerAnswer).map((hash) => Buffer.from(hash, 'hex'))),
-        }, dht._rpc.nodes.closest(target, 8))
+        dht._rpc.response(
+          peer,
+          query,
+          {
+            id: dht.nodeId,
+            interval: 0,
+            num: hashes.length,
+            samples: Buffer.concat(randomSubset(hashes, samplesPerAnswer).map((hash) => Buffer.from(hash, 'hex'))),
+          },
+          dht._rpc.nodes.closest(target, 8),
+        )
       })
     }
     nodes.push(node)
   }
   // Every node learns every other, as a long-running network would have it.
-  for (const node of nodes) for (const other of nodes) if (other !== node) node.dht.addNode({ host: '127.0.0.1', port: other.port, id: other.dht.nodeId })
+  for (const node of nodes)
+    for (const other of nodes) if (other !== node) node.dht.addNode({ host: '127.0.0.1', port: other.port, id: other.dht.nodeId })
 
   const announcer = new DHT({ bootstrap: nodes.map((node) => `127.0.0.1:${node.port}`), host: '127.0.0.1' })
   announcer.on('warning', () => {})
@@ -88,7 +96,8 @@ export async function startDhtSwarm(count: number, withSamples: number, samplesP
       new Promise((resolve, reject) => announcer.announce(infoHash, peerPort, (err) => (err ? reject(err) : resolve()))),
     plant(infoHash, peerPort) {
       const compactPeer = Buffer.from([127, 0, 0, 1, peerPort >> 8, peerPort & 255])
-      for (const node of nodes) (node.dht as unknown as { _peers: { add(key: string, value: Buffer): void } })._peers.add(infoHash, compactPeer)
+      for (const node of nodes)
+        (node.dht as unknown as { _peers: { add(key: string, value: Buffer): void } })._peers.add(infoHash, compactPeer)
       const holder = nodes[planted++ % withSamples]!
       known.get(holder.dht)!.add(infoHash)
       seedHosts.set(infoHash, new Set(['127.0.0.1']))
@@ -100,7 +109,9 @@ export async function startDhtSwarm(count: number, withSamples: number, samplesP
     },
     samplesAnswered: () => answered,
     stop: async () => {
-      await Promise.all([announcer, ...nodes.map((node) => node.dht)].map((dht) => new Promise<void>((resolve) => dht.destroy(() => resolve()))))
+      await Promise.all(
+        [announcer, ...nodes.map((node) => node.dht)].map((dht) => new Promise<void>((resolve) => dht.destroy(() => resolve()))),
+      )
     },
   }
 }
@@ -122,7 +133,9 @@ function answerScrapes(dht: DHT, seedsOf: (infoHash: string) => string[]): void 
 export function scrapeFilter(ipv4s: string[]): Buffer {
   const filter = Buffer.alloc(256)
   for (const ip of ipv4s) {
-    const hash = createHash('sha1').update(Buffer.from(ip.split('.').map(Number))).digest()
+    const hash = createHash('sha1')
+      .update(Buffer.from(ip.split('.').map(Number)))
+      .digest()
     for (const index of [(hash[0]! | (hash[1]! << 8)) % 2048, (hash[2]! | (hash[3]! << 8)) % 2048]) filter[index >> 3]! |= 1 << (index & 7)
   }
   return filter

@@ -28,11 +28,12 @@ export const FEED_RELEASES = {
 }
 
 /** More TV episodes, one a minute apart, so RSS paging has pages to turn. */
-const fillerEpisodes = (count: number) => Array.from({ length: count }, (_, i) => ({
-  infoHash: hash(1000 + i),
-  name: `Filler.Show.S${String(1 + (i % 9)).padStart(2, '0')}E${String(1 + (i % 20)).padStart(2, '0')}.${i % 2 ? '720p' : '1080p'}.WEB-DL.x264-GRP${i}`,
-  publishedAt: NOW - DAY - i * 60,
-}))
+const fillerEpisodes = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    infoHash: hash(1000 + i),
+    name: `Filler.Show.S${String(1 + (i % 9)).padStart(2, '0')}E${String(1 + (i % 20)).padStart(2, '0')}.${i % 2 ? '720p' : '1080p'}.WEB-DL.x264-GRP${i}`,
+    publishedAt: NOW - DAY - i * 60,
+  }))
 
 interface Label {
   infoHash: string
@@ -48,8 +49,26 @@ interface Label {
 
 /** What Sonarr/Radarr would have confirmed after importing (the evidence issue writes these rows). */
 const LABELS: Label[] = [
-  { infoHash: FEED_RELEASES.breakingBadS01E02.infoHash, contentType: 'tv_show', title: 'Breaking Bad', seasons: [1], episodes: [2], imdb: 'tt0903747', tvdb: 81189, tvmaze: 169 },
-  { infoHash: FEED_RELEASES.breakingBadS02E02.infoHash, contentType: 'tv_show', title: 'Breaking Bad', seasons: [2], episodes: [2], imdb: 'tt0903747', tvdb: 81189, tvmaze: 169 },
+  {
+    infoHash: FEED_RELEASES.breakingBadS01E02.infoHash,
+    contentType: 'tv_show',
+    title: 'Breaking Bad',
+    seasons: [1],
+    episodes: [2],
+    imdb: 'tt0903747',
+    tvdb: 81189,
+    tvmaze: 169,
+  },
+  {
+    infoHash: FEED_RELEASES.breakingBadS02E02.infoHash,
+    contentType: 'tv_show',
+    title: 'Breaking Bad',
+    seasons: [2],
+    episodes: [2],
+    imdb: 'tt0903747',
+    tvdb: 81189,
+    tvmaze: 169,
+  },
   { infoHash: FEED_RELEASES.animeEpisode5.infoHash, contentType: 'tv_show', title: 'My Hero Academia', episodes: [5], tvdb: 305074 },
   { infoHash: FEED_RELEASES.animeEpisode6.infoHash, contentType: 'tv_show', title: 'My Hero Academia', episodes: [6], tvdb: 305074 },
   { infoHash: FEED_RELEASES.matrix2160.infoHash, contentType: 'movie', title: 'The Matrix', imdb: 'tt0133093', tmdb: 603 },
@@ -73,8 +92,17 @@ export async function startFeedService(vars: Record<string, string> = {}, filler
   const env = { DATA_DIR: dataDir, TORZNAB_API_KEY: FEED_KEY, ...vars }
   const service = await startService(env)
   const dump = join(dataDir, 'dump.jsonl')
-  const releases = Object.values(FEED_RELEASES).map((release, i) => ({ ...release, size: 1_000_000_000 + i, publishedAt: NOW - 3600 * (i + 1) }))
-  writeFileSync(dump, [...releases, ...fillerEpisodes(fillerCount).map((filler) => ({ ...filler, size: 700_000_000 }))].map((line) => JSON.stringify(line)).join('\n'))
+  const releases = Object.values(FEED_RELEASES).map((release, i) => ({
+    ...release,
+    size: 1_000_000_000 + i,
+    publishedAt: NOW - 3600 * (i + 1),
+  }))
+  writeFileSync(
+    dump,
+    [...releases, ...fillerEpisodes(fillerCount).map((filler) => ({ ...filler, size: 700_000_000 }))]
+      .map((line) => JSON.stringify(line))
+      .join('\n'),
+  )
   const imported = await runCli(['import', TORRENT_FIXTURES_DIR, dump], env)
   if (imported.exitCode !== 0) throw new Error(`fixture import failed: ${imported.stderr}`)
   writeLabels(join(dataDir, 'index.db'))
@@ -99,8 +127,15 @@ function writeLabels(path: string): void {
   )
   for (const label of LABELS) {
     insert.run(
-      Buffer.from(label.infoHash, 'hex'), label.contentType, label.title, JSON.stringify(label.seasons ?? []),
-      JSON.stringify(label.episodes ?? []), label.imdb ?? null, label.tmdb ?? null, label.tvdb ?? null, label.tvmaze ?? null,
+      Buffer.from(label.infoHash, 'hex'),
+      label.contentType,
+      label.title,
+      JSON.stringify(label.seasons ?? []),
+      JSON.stringify(label.episodes ?? []),
+      label.imdb ?? null,
+      label.tmdb ?? null,
+      label.tvdb ?? null,
+      label.tvmaze ?? null,
     )
   }
   db.close()

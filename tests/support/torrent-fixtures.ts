@@ -16,9 +16,7 @@ export interface TorrentFixture {
   files: { path: string; length: number }[]
 }
 
-export const torrentFixtures: TorrentFixture[] = JSON.parse(
-  readFileSync(join(TORRENT_FIXTURES_DIR, 'index.json'), 'utf8'),
-)
+export const torrentFixtures: TorrentFixture[] = JSON.parse(readFileSync(join(TORRENT_FIXTURES_DIR, 'index.json'), 'utf8'))
 
 export function readTorrentFixture(file: string): Uint8Array {
   return new Uint8Array(readFileSync(join(TORRENT_FIXTURES_DIR, file)))

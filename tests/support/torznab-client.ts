@@ -45,7 +45,14 @@ export async function getTorznab(url: string, init: RequestInit = {}): Promise<T
   if (!contentType.includes('xml')) throw new Error(`not an xml content type: ${contentType}`)
   if (!body.startsWith('<?xml')) throw new Error('the body does not start with <?xml')
   const document = parseXml(body)
-  if (document.error) return { status: response.status, contentType, body, error: { code: Number(document.error.code), description: document.error.description }, items: [] }
+  if (document.error)
+    return {
+      status: response.status,
+      contentType,
+      body,
+      error: { code: Number(document.error.code), description: document.error.description },
+      items: [],
+    }
   if (!document.rss) return { status: response.status, contentType, body, error: null, items: [] }
   if (document.rss.xmlns) throw new Error('a default namespace on <rss> hides every item (D11)')
   if (document.rss['xmlns:torznab'] !== 'http://torznab.com/schemas/2015/feed') throw new Error('wrong torznab namespace')

@@ -101,7 +101,7 @@ describe('malformed requests', () => {
     expect(upper.items.length).toBe(2)
   })
 
-  test('prowlarr\'s max-age values in minsize/maxsize do not empty the results (D20)', async () => {
+  test("prowlarr's max-age values in minsize/maxsize do not empty the results (D20)", async () => {
     const answer = await getTorznab(feed.url(`t=search&q=matrix&minsize=30&maxsize=30&${K}`))
     expect(answer.items.length).toBe(2)
   })
@@ -144,7 +144,10 @@ describe('limits', () => {
       const graphql = await fetch(`${slow.baseUrl}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: '{ version torrentContent { search(input: { queryString: "filler", totalCount: true, facets: { torrentTag: { filter: ["nope"] } } }) { totalCount } } }' }),
+        body: JSON.stringify({
+          query:
+            '{ version torrentContent { search(input: { queryString: "filler", totalCount: true, facets: { torrentTag: { filter: ["nope"] } } }) { totalCount } } }',
+        }),
       })
       const fieldError = ((await graphql.json()) as { errors: { message: string; path: string[] }[] }).errors[0]!
       expect(fieldError.message).toContain('took longer than 1 ms')

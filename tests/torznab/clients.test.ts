@@ -51,7 +51,9 @@ describe('caps', () => {
     const tvParams = caps.searching['tv-search'].supportedParams.split(',')
     for (const param of ['q', 'season', 'ep', 'tvdbid', 'imdbid']) expect(tvParams).toContain(param)
     expect(caps.searching['movie-search'].supportedParams.split(',')).toEqual(expect.arrayContaining(['q', 'imdbid', 'tmdbid']))
-    const ids = caps.categories.category.flatMap((category: any) => [category.id, ...(category.subcat ?? []).map((sub: any) => sub.id)]).map(Number)
+    const ids = caps.categories.category
+      .flatMap((category: any) => [category.id, ...(category.subcat ?? []).map((sub: any) => sub.id)])
+      .map(Number)
     for (const id of [5030, 5040, 5070, 2000, 2010, 2020, 2030, 2040, 2045, 2050, 2060, 7020, 7030]) expect(ids).toContain(id)
     const books = caps.categories.category.find((category: any) => category.id === '7000')
     expect(books.subcat.find((sub: any) => sub.id === '7020').name).toBe('EBook')
@@ -110,7 +112,9 @@ describe('Sonarr', () => {
   })
 
   test('daily shows by season=YYYY and ep=MM/DD, and specials by season=00', async () => {
-    const daily = await getTorznab(feed.url(`t=tvsearch&cat=5030,5040&extended=1&${K}&offset=0&limit=100&q=The%20Daily%20Show&season=2026&ep=11/22`))
+    const daily = await getTorznab(
+      feed.url(`t=tvsearch&cat=5030,5040&extended=1&${K}&offset=0&limit=100&q=The%20Daily%20Show&season=2026&ep=11/22`),
+    )
     expect(titles(daily.items)).toEqual([FEED_RELEASES.dailyShow.name])
     const wrongDay = await getTorznab(feed.url(`t=tvsearch&${K}&q=Daily%20Show&season=2026&ep=11/23`))
     expect(wrongDay.items).toEqual([])

@@ -9,7 +9,7 @@ const EPISODE_WORD = /(?:^|[^a-z])ep(?:isode)?[ ._#-]*(\d{1,4})(?:v\d)?(?![0-9])
 const PART_OF = /(?<![0-9-])(\d{1,2})[ ._]?(?:of|iz)[ ._]?(\d{1,2})(?![0-9])/i
 
 // After a leading [Group] tag, a bare 2-4 digit number ends the title; years and resolutions aside.
-const FANSUB_ABSOLUTE = /^\[[^\]]+\][^\[(]*?[ ._](\d{2,4})(?:v\d)?(?=[ ._[(]|$)(?![ ._]?(?:p|i)\b)/i
+const FANSUB_ABSOLUTE = /^\[[^\]]+\][^[(]*?[ ._](\d{2,4})(?:v\d)?(?=[ ._[(]|$)(?![ ._]?(?:p|i)\b)/i
 
 export function correctEpisodes(name: string, episodes: number[]): number[] {
   if (episodes.length === 0) {

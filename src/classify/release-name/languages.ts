@@ -21,4 +21,3 @@ export function toLanguages(raw: string[] | undefined): string[] {
   }
   return [...codes]
 }
-

@@ -5,8 +5,15 @@
 import type { Video3D, VideoCodec, VideoModifier, VideoResolution, VideoSource } from '../model'
 
 const STANDARD_HEIGHTS: [number, VideoResolution][] = [
-  [360, 'v360p'], [480, 'v480p'], [540, 'v540p'], [576, 'v576p'], [720, 'v720p'],
-  [1080, 'v1080p'], [1440, 'v1440p'], [2160, 'v2160p'], [4320, 'v4320p'],
+  [360, 'v360p'],
+  [480, 'v480p'],
+  [540, 'v540p'],
+  [576, 'v576p'],
+  [720, 'v720p'],
+  [1080, 'v1080p'],
+  [1440, 'v1440p'],
+  [2160, 'v2160p'],
+  [4320, 'v4320p'],
 ]
 
 /**
@@ -75,7 +82,8 @@ const CAM = /(?:^|[^a-z0-9])(?:hd)?cam(?:hd|rip)?(?:[^a-z0-9]|$)/i
 const VHS = /(?:^|[^a-z0-9])vhs(?:[^a-z0-9]|$)/i
 const WORKPRINT = /(?:^|[^a-z0-9])(?:workprint|wp)(?:[^a-z0-9]|$)/i
 const DVD_SCREENER = /dvd[ ._-]?scr(?:eener)?/i
-const FULL_DISC = /(?:^|[^a-z0-9])(?:bd25|bd50|bd66|bd100|bdmv|complete[ ._-]+(?:uhd[ ._-]+)?blu-?ray|(?:uhd[ ._-]+)?blu-?ray[ ._-]+(?:complete|disc)|full[ ._-]?blu-?ray|avc[ ._-]+blu-?ray|blu-?ray[ ._-]+(?:avc|vc-?1|hevc)[ ._-])/i
+const FULL_DISC =
+  /(?:^|[^a-z0-9])(?:bd25|bd50|bd66|bd100|bdmv|complete[ ._-]+(?:uhd[ ._-]+)?blu-?ray|(?:uhd[ ._-]+)?blu-?ray[ ._-]+(?:complete|disc)|full[ ._-]?blu-?ray|avc[ ._-]+blu-?ray|blu-?ray[ ._-]+(?:avc|vc-?1|hevc)[ ._-])/i
 const RAW_HD = /(?:^|[^a-z0-9])raw[ ._-]?hd(?:[^a-z0-9]|$)/i
 const REGIONAL = /(?:^|[^a-z0-9])r[5-6](?:[^a-z0-9]|$)/i
 const REMUX = /(?:^|[^a-z0-9])(?:bd)?remux(?:[^a-z0-9]|$)/i
@@ -104,9 +112,19 @@ export function readSource(quality: string | undefined, name: string): SourceRea
 }
 
 const CODEC_BY_NAME: Record<string, VideoCodec> = {
-  x264: 'x264', h264: 'h264', avc: 'h264',
-  x265: 'x265', h265: 'h265', hevc: 'h265',
-  xvid: 'xvid', divx: 'divx', mpeg2: 'mpeg2', mpeg4: 'mpeg4', av1: 'av1', vp9: 'vp9', vc1: 'vc1',
+  x264: 'x264',
+  h264: 'h264',
+  avc: 'h264',
+  x265: 'x265',
+  h265: 'h265',
+  hevc: 'h265',
+  xvid: 'xvid',
+  divx: 'divx',
+  mpeg2: 'mpeg2',
+  mpeg4: 'mpeg4',
+  av1: 'av1',
+  vp9: 'vp9',
+  vc1: 'vc1',
 }
 const VC1 = /(?:^|[^a-z0-9])vc-?1(?:[^a-z0-9]|$)/i
 const VP9 = /(?:^|[^a-z0-9])vp9(?:[^a-z0-9]|$)/i

@@ -52,7 +52,10 @@ export function buildRerankMessages(subject: RerankSubject): ChatMessage[] {
  * but an answer that hedges between two types does not.
  */
 export function readRerankAnswer(reply: string): ContentType | null {
-  const normalised = reply.toLowerCase().replace(/\btv[\s-]+shows?\b/g, 'tv_show').replace(/\bmovies\b/g, 'movie')
+  const normalised = reply
+    .toLowerCase()
+    .replace(/\btv[\s-]+shows?\b/g, 'tv_show')
+    .replace(/\bmovies\b/g, 'movie')
   const named = new Set(CONTENT_TYPES.filter((type) => new RegExp(`(^|[^a-z_])${type}([^a-z_]|$)`).test(normalised)))
   return named.size === 1 ? [...named][0]! : null
 }

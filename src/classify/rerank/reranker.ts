@@ -54,12 +54,15 @@ export function createReranker(deps: { complete: ChatCompletion; concurrency: nu
         return
       }
       const confidence = Math.max(job.classification.confidence, RERANK_CONFIDENCE)
-      if (deps.store(job, withContentType(job.classification, choice, confidence, RERANK_REASON)) && choice !== job.classification.contentType) {
+      if (
+        deps.store(job, withContentType(job.classification, choice, confidence, RERANK_REASON)) &&
+        choice !== job.classification.contentType
+      ) {
         stats.changed++
       }
     } catch (err) {
       stats.failed++
-      deps.log.warn('rerank failed, keeping the rules\' result', { torrentId: job.torrentId, err })
+      deps.log.warn("rerank failed, keeping the rules' result", { torrentId: job.torrentId, err })
     }
   }
 

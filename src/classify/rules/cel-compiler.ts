@@ -12,7 +12,21 @@
  * tests/classify/cel-compiler.test.ts runs every default rule both ways over the corpora.
  */
 import type { ASTNode } from '@marcbachmann/cel-js'
-import { add, celEquals, contains, index, NUMERIC, numeric, readVariable, select, sizeOf, STRING_FUNCTIONS, Unsupported, isBinary, type Receiver } from './cel-runtime'
+import {
+  add,
+  celEquals,
+  contains,
+  index,
+  NUMERIC,
+  numeric,
+  readVariable,
+  select,
+  sizeOf,
+  STRING_FUNCTIONS,
+  Unsupported,
+  isBinary,
+  type Receiver,
+} from './cel-runtime'
 import { compileSource } from './cel-source'
 
 export type CompiledExpression = (context: Record<string, unknown>) => unknown

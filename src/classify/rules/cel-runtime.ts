@@ -25,7 +25,10 @@ export const STRING_FUNCTIONS: Record<string, Receiver> = {
   endsWith: (text: string, suffix: string) => text.endsWith(suffix),
   matches: (text: string, pattern: string) => {
     let regex = patterns.get(pattern)
-    if (!regex) patterns.set(pattern, (regex = new RegExp(pattern, 'u')))
+    if (!regex) {
+      regex = new RegExp(pattern, 'u')
+      patterns.set(pattern, regex)
+    }
     return regex.test(text)
   },
 }
@@ -51,6 +54,7 @@ export const NUMERIC: Record<string, (x: number, y: number) => number> = {
 }
 
 export function celEquals(a: unknown, b: unknown): boolean {
+  // biome-ignore lint/suspicious/noDoubleEquals: CEL's int and double compare by value: 1 == 1.0, which only == does across bigint and number
   if (typeof a === 'bigint' || typeof b === 'bigint') return typeof a !== 'string' && typeof b !== 'string' && a == b
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => celEquals(item, b[i]))
   return a === b

@@ -12,7 +12,20 @@
  */
 import type { ASTNode } from '@marcbachmann/cel-js'
 import type { CompiledExpression, CompileOptions } from './cel-compiler'
-import { add, celEquals, contains, index, NUMERIC, numeric, readVariable, select, sizeOf, STRING_FUNCTIONS, Unsupported, isBinary } from './cel-runtime'
+import {
+  add,
+  celEquals,
+  contains,
+  index,
+  NUMERIC,
+  numeric,
+  readVariable,
+  select,
+  sizeOf,
+  STRING_FUNCTIONS,
+  Unsupported,
+  isBinary,
+} from './cel-runtime'
 
 const HELPERS = { add, celEquals, contains, index, numeric, readVariable, select, sizeOf }
 

@@ -28,7 +28,12 @@ interface CompiledRule {
   then: RuleActions
 }
 
-const SIZE_UNITS: [string, number][] = [['kb', 1e3], ['mb', 1e6], ['gb', 1e9], ['tb', 1e12]]
+const SIZE_UNITS: [string, number][] = [
+  ['kb', 1e3],
+  ['mb', 1e6],
+  ['gb', 1e9],
+  ['tb', 1e12],
+]
 
 /**
  * Compiles every enabled rule once. A rule whose `when` does not parse, does not type-check to
@@ -45,7 +50,7 @@ export function compileRules(ruleSet: RuleSet, options: { interpretOnly?: boolea
     .map((rule) => {
       const where = `${rule.file}: rule ${rule.id}`
       checkGroupNames(rule.when, where, keywordPatterns, extensionGroups)
-      let program
+      let program: ReturnType<typeof env.parse>
       try {
         program = env.parse(rule.when)
       } catch (err) {
@@ -72,7 +77,15 @@ export function compileRules(ruleSet: RuleSet, options: { interpretOnly?: boolea
         shares: facts.shares,
         counts: facts.counts,
       }
-      const outcome: RuleOutcome = { deletedBy: null, contentType: null, confidence: 0, tags: [], categories: [], firedRules: [], stopped: false }
+      const outcome: RuleOutcome = {
+        deletedBy: null,
+        contentType: null,
+        confidence: 0,
+        tags: [],
+        categories: [],
+        firedRules: [],
+        stopped: false,
+      }
       for (const rule of compiled) {
         if (rule.matches(context) !== true) continue
         outcome.firedRules.push(rule.id)

@@ -46,7 +46,8 @@ export function loadRuleSet(defaultPath: string, userPath?: string): RuleSet {
   if (!userPath) return finalise(base)
   const user = readRuleFile(userPath)
   for (const [group, keywords] of Object.entries(user.keywords)) base.keywords[group] = [...(base.keywords[group] ?? []), ...keywords]
-  for (const [group, extensions] of Object.entries(user.extensions)) base.extensions[group] = [...(base.extensions[group] ?? []), ...extensions]
+  for (const [group, extensions] of Object.entries(user.extensions))
+    base.extensions[group] = [...(base.extensions[group] ?? []), ...extensions]
   for (const [id, rule] of user.rules) base.rules.set(id, { ...(base.rules.get(id) ?? {}), ...rule })
   return finalise(base)
 }
@@ -103,7 +104,8 @@ function finalise(file: ParsedFile): RuleSet {
 function toRule(raw: RawRule): RuleDefinition {
   const where = `${raw.file}: rule ${raw.id}`
   if (typeof raw.when !== 'string' || !raw.when.trim()) throw new RuleFileError(`${where}: "when" must be a CEL expression`)
-  if (typeof raw.priority !== 'number' || !Number.isInteger(raw.priority)) throw new RuleFileError(`${where}: "priority" must be a whole number`)
+  if (typeof raw.priority !== 'number' || !Number.isInteger(raw.priority))
+    throw new RuleFileError(`${where}: "priority" must be a whole number`)
   if (raw.enabled !== undefined && typeof raw.enabled !== 'boolean') throw new RuleFileError(`${where}: "enabled" must be true or false`)
   return {
     id: raw.id as string,
@@ -128,11 +130,13 @@ function readActions(value: unknown, where: string): RuleActions {
   }
   const categories = asList(value.add_categories ?? [], `${where}: add_categories`)
   for (const category of categories) {
-    if (typeof category !== 'number' || !isKnownCategory(category)) throw new RuleFileError(`${where}: add_categories has ${category}, not a Torznab category id`)
+    if (typeof category !== 'number' || !isKnownCategory(category))
+      throw new RuleFileError(`${where}: add_categories has ${category}, not a Torznab category id`)
   }
   const tags = asList(value.add_tags ?? [], `${where}: add_tags`)
   for (const tag of tags) {
-    if (typeof tag !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(tag)) throw new RuleFileError(`${where}: tag ${String(tag)} must be lowercase words joined by dashes`)
+    if (typeof tag !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(tag))
+      throw new RuleFileError(`${where}: tag ${String(tag)} must be lowercase words joined by dashes`)
   }
   return {
     delete: readBoolean(value.delete, `${where}: delete`),

@@ -40,10 +40,23 @@ export function createWebhookBatches(db: Database, queue: QueueService) {
   const insertBatch = db.prepare(
     `INSERT INTO evidence_webhook_batches (batch_id, first_torrent_id, last_torrent_id, items, status, created_at) VALUES (?, ?, ?, ?, 'pending', ?)`,
   )
-  const findBatch = db.prepare<BatchRow, [string]>('SELECT batch_id, first_torrent_id, last_torrent_id, status, attempts FROM evidence_webhook_batches WHERE batch_id = ?')
+  const findBatch = db.prepare<BatchRow, [string]>(
+    'SELECT batch_id, first_torrent_id, last_torrent_id, status, attempts FROM evidence_webhook_batches WHERE batch_id = ?',
+  )
   const noteAttempt = db.prepare('UPDATE evidence_webhook_batches SET attempts = attempts + 1, last_error = ? WHERE batch_id = ?')
   const finish = db.prepare('UPDATE evidence_webhook_batches SET status = ?, finished_at = ? WHERE batch_id = ?')
-  const items = db.prepare<{ info_hash: Uint8Array; title: string; content_type: string; categories: string; confidence: number; size: number; published_at: number }, [number, number]>(
+  const items = db.prepare<
+    {
+      info_hash: Uint8Array
+      title: string
+      content_type: string
+      categories: string
+      confidence: number
+      size: number
+      published_at: number
+    },
+    [number, number]
+  >(
     `SELECT t.info_hash, coalesce(c.title, t.name) AS title, c.content_type, c.categories, c.confidence, t.size, t.published_at
      FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id WHERE t.id BETWEEN ? AND ? ORDER BY t.id`,
   )

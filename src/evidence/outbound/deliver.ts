@@ -30,7 +30,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
   return async (payload: unknown): Promise<void> => {
     const batchId = (payload as { batchId?: unknown }).batchId
     const batch = typeof batchId === 'string' ? deps.batches.find(batchId) : undefined
-    if (!batch || batch.status !== 'pending') return
+    if (batch?.status !== 'pending') return
     const body = JSON.stringify({ batch_id: batch.batch_id, sent_at: new Date().toISOString(), items: deps.batches.itemsOf(batch) })
     let lastError = ''
     for (let attempt = batch.attempts; attempt <= RETRIES; attempt++) {
@@ -63,8 +63,16 @@ async function post(url: string, body: string, timeoutMs: number): Promise<{ ok:
     await response.arrayBuffer().catch(() => undefined)
     if (response.ok) return { ok: true }
     // 408 and 429 are the receiver asking for later, like a 5xx.
-    return { ok: false, error: `HTTP ${response.status}`, retry: response.status >= 500 || response.status === 408 || response.status === 429 }
+    return {
+      ok: false,
+      error: `HTTP ${response.status}`,
+      retry: response.status >= 500 || response.status === 408 || response.status === 429,
+    }
   } catch (err) {
-    return { ok: false, error: (err as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (err as Error).message, retry: true }
+    return {
+      ok: false,
+      error: (err as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs} ms` : (err as Error).message,
+      retry: true,
+    }
   }
 }
