@@ -14,7 +14,9 @@ import { Writable } from 'node:stream'
 import { loadClassifier } from '../src/classify'
 import { openIndex } from '../src/core'
 import { runImportCommand } from '../src/importer'
-import { createIngestPipeline, createIngestRepository } from '../src/ingest'
+import { createIngestPipeline } from '../src/ingest'
+import { createTorrentStore } from '../src/torrents'
+import { loadConfig } from '../src/config'
 import { createLogger } from '../src/log'
 import { bytesByTree, peakRssMb } from './support/measure'
 import { createRandom, syntheticTorrent } from './support/synthetic-releases'
@@ -41,7 +43,8 @@ console.log(
 const log = createLogger({ level: 'warn' })
 const db = openIndex(join(dir, 'index.db'), log)
 const pipeline = createIngestPipeline({
-  repository: createIngestRepository(db.sqlite, loadClassifier()),
+  writer: createTorrentStore({ db, classifier: loadClassifier(), evidenceWeights: loadConfig({}).evidence.weights, batchSize: 1000 })
+    .writer,
   batchSize: 1000,
   flushIntervalMs: 500,
   log,

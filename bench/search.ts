@@ -18,7 +18,9 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadClassifier } from '../src/classify'
 import { openIndex } from '../src/core'
-import { createIngestPipeline, createIngestRepository, type IngestItem } from '../src/ingest'
+import { createIngestPipeline, type IngestItem } from '../src/ingest'
+import { createTorrentStore } from '../src/torrents'
+import { loadConfig } from '../src/config'
 import { createLogger } from '../src/log'
 import { extensionOf, fileTypeOf } from '../src/metainfo'
 import { peakRssMb } from './support/measure'
@@ -48,7 +50,8 @@ async function buildIndex(): Promise<void> {
   const log = createLogger({ level: 'warn' })
   const db = openIndex(tmpPath, log)
   const pipeline = createIngestPipeline({
-    repository: createIngestRepository(db.sqlite, loadClassifier()),
+    writer: createTorrentStore({ db, classifier: loadClassifier(), evidenceWeights: loadConfig({}).evidence.weights, batchSize: 1000 })
+      .writer,
     batchSize: 5000,
     flushIntervalMs: 500,
     log,

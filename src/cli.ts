@@ -2,20 +2,12 @@
  * `bun run cli <command>`: operator commands that work on the index without the server running
  * (or beside it: WAL lets the CLI write while the service reads).
  */
-import {
-  createReclassifier,
-  type Classifier,
-  describeReleaseName,
-  loadClassifier,
-  parseReclassifyArgs,
-  RECLASSIFY_USAGE,
-  RuleFileError,
-  runReclassify,
-} from './classify'
+import { type Classifier, describeReleaseName, loadClassifier, RuleFileError } from './classify'
 import { renderConfigHelp, type Config } from './config'
 import { readLines, runImportCommand } from './importer'
 import { createLogger } from './log'
 import { loadConfigOrExit, openCoreOrExit } from './process'
+import { parseReclassifyArgs, RECLASSIFY_USAGE, runReclassify } from './torrents'
 
 const USAGE = `Usage: bun run cli <command>
 
@@ -79,10 +71,9 @@ async function reclassifyCommand(args: string[]): Promise<number> {
     return 2
   }
   const config = loadConfigOrExit()
-  const { db, classifier } = openCoreOrExit(config, createLogger({ level: config.log.level }))
+  const { db, torrents } = openCoreOrExit(config, createLogger({ level: config.log.level }))
   try {
-    const reclassifier = createReclassifier({ db: db.sqlite, classifier, batchSize: config.ingest.batchSize })
-    runReclassify(reclassifier, filter, { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true })
+    runReclassify(torrents.reclassifier, filter, { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true })
     return 0
   } finally {
     db.close()

@@ -30,12 +30,11 @@ const metrics = createMetrics({
   queueCounts: () => running?.queue.repository.countsByQueueAndStatus() ?? [],
 })
 
-const { db, classifier, pipeline } = openCoreOrExit(config, log, {
-  onCommitted: ({ report, classified }) => {
-    metrics.countIngest(report)
-    metrics.countClassified(classified.map((item) => item.classification.contentType))
-    running?.queue.evidence.onCommitted()
-  },
+const { db, torrents, pipeline } = openCoreOrExit(config, log)
+pipeline.onCommitted(({ report, classified }) => {
+  metrics.countIngest(report)
+  metrics.countClassified(classified.map((item) => item.classification.contentType))
+  running?.queue.evidence.onCommitted()
 })
 workers.set('ingest', true)
 workers.set('classifier', true)
@@ -43,8 +42,7 @@ workers.set('classifier', true)
 let crawler: CrawlerHost | undefined
 const queue = startQueue({
   db,
-  classifier,
-  batchSize: config.ingest.batchSize,
+  torrents,
   evidence: config.evidence,
   observeEvidence: metrics.evidence,
   workers,
@@ -73,7 +71,7 @@ const torznab = await startTorznabWorkerPool({
 })
 workers.set('torznab', true)
 
-const app = createCoreApp({ config, db, pipeline, log, health, status, metrics, queue, workers, torznab }).listen({
+const app = createCoreApp({ config, db, pipeline, torrents, log, health, status, metrics, queue, workers, torznab }).listen({
   hostname: config.http.host,
   port: config.http.corePort,
 })

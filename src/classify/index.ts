@@ -6,21 +6,11 @@ export {
   type GroundTruthLabel,
   type ExternalIds,
 } from './classifier'
-export { createClassificationRepository } from './repository'
 export { RuleFileError } from './errors'
 export type { ClassifierInput } from './rules/build-facts'
 export * from './model'
 export { describeReleaseName, type ParseOutput } from './parse-output'
-export { createReclassifier, type ReclassifyFilter, type ReclassifyReport } from './reclassify'
-export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
 export { createChatCompletion, createReranker, RERANK_REASON, type Reranker, type RerankJob } from './rerank'
 export { RerankError } from './errors'
 export { TORZNAB_CATEGORIES, isKnownCategory, parentCategoryOf, type TorznabCategory } from './categories'
 export { normaliseImdbId } from './external-ids'
-export {
-  createReprocessHandlers,
-  REPROCESS_BATCH_QUEUE,
-  REPROCESS_QUEUE,
-  type ReprocessBatchPayload,
-  type ReprocessPayload,
-} from './reprocess-jobs'

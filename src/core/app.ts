@@ -11,12 +11,14 @@ import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
 import type { QueueRepository, QueueService, WorkerRegistry } from '../queue'
 import { createSearchRepository, createSearchService, type SearchQuery, type SearchService } from '../search'
 import { createRateLimiter, torznabRoutes, type TorznabAnswerer } from '../torznab'
+import type { TorrentStore } from '../torrents'
 import { VERSION } from '../version'
 
 export interface CoreAppDeps {
   config: Config
   db: DatabaseHandle
   pipeline: IngestPipeline
+  torrents: TorrentStore
   log: Logger
   health: HealthCheck
   status: StatusReporter
@@ -52,12 +54,13 @@ export function createCoreApp(deps: CoreAppDeps) {
     .use(
       graphqlRoutes({
         search,
-        torrents: createTorrentRepository(deps.db.sqlite),
+        torrents: createTorrentRepository(deps.db),
+        operator: deps.torrents.operator,
         queue: deps.queue.queue,
         jobs: deps.queue.repository,
         workers: deps.workers,
         health: deps.health,
-        evidence: createEvidenceRepository(deps.db.sqlite),
+        evidence: createEvidenceRepository(deps.db),
         version: VERSION,
       }),
     )

@@ -1,8 +1,8 @@
-import { createReclassifier, createReprocessHandlers, type Classifier } from '../classify'
 import type { EvidenceConfig } from '../config'
 import type { DatabaseHandle } from '../db'
 import { createEvidenceJobs, type EvidenceJobs, type EvidenceObserver } from '../evidence'
 import type { Logger } from '../log'
+import { createReprocessHandlers, type TorrentStore } from '../torrents'
 import { createQueueRepository, createQueueService, type QueueRepository, type QueueService, type WorkerRegistry } from '../queue'
 
 export interface RunningQueue {
@@ -18,8 +18,7 @@ export interface RunningQueue {
  */
 export function startQueue(deps: {
   db: DatabaseHandle
-  classifier: Classifier
-  batchSize: number
+  torrents: TorrentStore
   evidence: EvidenceConfig
   /** A grab reported by an *arr app: the crawler refreshes that torrent's swarm. */
   onGrab?: (infoHash: string) => void
@@ -32,18 +31,19 @@ export function startQueue(deps: {
   const released = repository.releaseLeases()
   if (released > 0) log.info('released the leases of a previous run', { jobs: released })
   const queue = createQueueService({ repository, log })
-  const reclassifier = createReclassifier({ db: deps.db.sqlite, classifier: deps.classifier, batchSize: deps.batchSize })
   const evidence = createEvidenceJobs({
-    db: deps.db.sqlite,
-    classifier: deps.classifier,
+    db: deps.db,
+    torrents: deps.torrents,
     queue,
     config: deps.evidence,
-    batchSize: deps.batchSize,
     onGrab: deps.onGrab,
     observe: deps.observeEvidence,
     log: deps.log,
   })
-  const handlers = { ...createReprocessHandlers({ reclassifier, enqueue: (job) => queue.enqueue(job) }), ...evidence.handlers }
+  const handlers = {
+    ...createReprocessHandlers({ reclassifier: deps.torrents.reclassifier, enqueue: (job) => queue.enqueue(job) }),
+    ...evidence.handlers,
+  }
   const running = Object.entries(handlers).map(([name, handler]) => {
     deps.workers.set(`queue:${name}`, true)
     return { name, worker: queue.runWorker({ queue: name, handler }) }

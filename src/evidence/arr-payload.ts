@@ -1,6 +1,6 @@
-import { normaliseImdbId, type ContentType } from '../classify'
+import { type ContentType, type GroundTruthLabel, normaliseImdbId } from '../classify'
 import { findInfoHash } from './find-info-hash'
-import { IntakeError, type ClientKind, type EvidenceReport, type EvidenceType, type LabelFacts, type NotEvidence } from './model'
+import { IntakeError, type ClientKind, type EvidenceReport, type EvidenceType, type NotEvidence } from './model'
 import { arrayAt, objectAt, positiveIntAt, stringAt, wholeNumberAt, type Json } from './read-fields'
 import { normaliseTimestamp } from './timestamps'
 
@@ -98,7 +98,7 @@ function occurredAt(payload: Json, receivedAt: string): string {
   return receivedAt
 }
 
-function labelOf(client: ClientKind, payload: Json): LabelFacts | null {
+function labelOf(client: ClientKind, payload: Json): GroundTruthLabel | null {
   const series = objectAt(payload, 'series', '')
   const movie = objectAt(payload, 'movie', '') ?? objectAt(payload, 'remoteMovie', '')
   if (series && (client === 'sonarr' || client === 'whisparr'))
@@ -109,7 +109,7 @@ function labelOf(client: ClientKind, payload: Json): LabelFacts | null {
   return null
 }
 
-function seriesLabel(series: Json, payload: Json, contentType: ContentType): LabelFacts {
+function seriesLabel(series: Json, payload: Json, contentType: ContentType): GroundTruthLabel {
   const episodes = arrayAt(payload, 'episodes', '')
   const numbers = (key: string) => unique(episodes.map((episode, i) => wholeNumberAt(episode, key, `episodes[${i}].`)))
   return {
@@ -125,7 +125,7 @@ function seriesLabel(series: Json, payload: Json, contentType: ContentType): Lab
   }
 }
 
-function movieLabel(movie: Json, payload: Json, contentType: ContentType): LabelFacts {
+function movieLabel(movie: Json, payload: Json, contentType: ContentType): GroundTruthLabel {
   const remote = objectAt(payload, 'remoteMovie', '')
   return {
     contentType,
@@ -143,7 +143,7 @@ function movieLabel(movie: Json, payload: Json, contentType: ContentType): Label
   }
 }
 
-function albumLabel(payload: Json): LabelFacts {
+function albumLabel(payload: Json): GroundTruthLabel {
   const album = objectAt(payload, 'album', '') ?? arrayAt(payload, 'albums', '')[0] ?? null
   const artist = stringAt(objectAt(payload, 'artist', ''), 'name', 'artist.')
   const albumTitle = stringAt(album, 'title', 'album.')
@@ -160,7 +160,7 @@ function albumLabel(payload: Json): LabelFacts {
   }
 }
 
-function bookLabel(payload: Json): LabelFacts {
+function bookLabel(payload: Json): GroundTruthLabel {
   const book = objectAt(payload, 'book', '') ?? arrayAt(payload, 'books', '')[0] ?? null
   const files = arrayAt(payload, 'bookFiles', '')
   // A Readarr instance holds ebooks or audiobooks; its files (or their quality) tell which.

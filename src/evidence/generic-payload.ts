@@ -1,14 +1,6 @@
-import { CONTENT_TYPES, normaliseImdbId, type ContentType } from '../classify'
+import { CONTENT_TYPES, type ContentType, type GroundTruthLabel, normaliseImdbId } from '../classify'
 import { findInfoHash } from './find-info-hash'
-import {
-  CLIENT_KINDS,
-  EVIDENCE_TYPES,
-  IntakeError,
-  type ClientKind,
-  type EvidenceReport,
-  type EvidenceType,
-  type LabelFacts,
-} from './model'
+import { CLIENT_KINDS, EVIDENCE_TYPES, IntakeError, type ClientKind, type EvidenceReport, type EvidenceType } from './model'
 import { positiveIntAt, stringAt, type Json } from './read-fields'
 import { normaliseTimestamp } from './timestamps'
 
@@ -40,7 +32,7 @@ export function readGenericEvidence(payload: Json, instance: string, receivedAt:
   if (contentType !== null && !(CONTENT_TYPES as readonly string[]).includes(contentType))
     throw new IntakeError(`content_type must be one of ${CONTENT_TYPES.join(', ')}`)
   const labelled = (contentType as ContentType | null) ?? CONTENT_OF_CLIENT[client]
-  const label: LabelFacts | null =
+  const label: GroundTruthLabel | null =
     type !== 'grab' && result === 'success' && labelled
       ? {
           contentType: labelled,

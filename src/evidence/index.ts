@@ -1,4 +1,3 @@
-export { createEvidenceCatchUp, type EvidenceCatchUp } from './catch-up'
 export { createEvidenceJobs, type EvidenceJobs, type EvidenceObserver } from './jobs'
 export { evidenceRoutes } from './routes'
 export { createEvidenceRepository, type EvidenceRepository } from './repository'

@@ -1,8 +1,8 @@
-import type { Database } from 'bun:sqlite'
-import { createReclassifier, type Classifier } from '../classify'
 import type { EvidenceConfig } from '../config'
+import type { DatabaseHandle } from '../db'
 import type { Logger } from '../log'
 import type { JobHandler, QueueService } from '../queue'
+import type { TorrentStore } from '../torrents'
 import type { EvidenceReport } from './model'
 import { createWebhookBatches, WEBHOOK_QUEUE } from './outbound/batches'
 import { createWebhookDelivery } from './outbound/deliver'
@@ -13,11 +13,10 @@ import { createEvidenceRepository } from './repository'
 const PARTIAL_BATCH_AFTER_MS = 30_000
 
 export interface EvidenceJobsDeps {
-  db: Database
-  classifier: Classifier
+  db: DatabaseHandle
+  torrents: TorrentStore
   queue: QueueService
   config: EvidenceConfig
-  batchSize: number
   onGrab?: (infoHash: string) => void
   observe?: EvidenceObserver
   log: Logger
@@ -36,12 +35,12 @@ export interface EvidenceObserver {
  */
 export function createEvidenceJobs(deps: EvidenceJobsDeps) {
   const log = deps.log.child({ component: 'evidence' })
-  const reclassifier = createReclassifier({ db: deps.db, classifier: deps.classifier, batchSize: deps.batchSize })
   const processor = createEvidenceProcessor({
     db: deps.db,
     repository: createEvidenceRepository(deps.db),
+    effects: deps.torrents.evidence,
     weights: deps.config.weights,
-    reclassify: (infoHash) => reclassifier.run({ infoHashes: [infoHash] }),
+    reclassify: (infoHash) => deps.torrents.reclassifier.run({ infoHashes: [infoHash] }),
     onGrab: deps.onGrab,
     onRecorded: (report, result) => deps.observe?.report(report.client, report.type, result),
     log,
@@ -52,7 +51,7 @@ export function createEvidenceJobs(deps: EvidenceJobsDeps) {
   let timer: ReturnType<typeof setInterval> | undefined
   let cutBatches = (_partial: boolean) => {}
   if (webhook) {
-    const batches = createWebhookBatches(deps.db, deps.queue)
+    const batches = createWebhookBatches(deps.db.sqlite, deps.queue)
     batches.start()
     handlers[WEBHOOK_QUEUE] = createWebhookDelivery({
       batches,

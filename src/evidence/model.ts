@@ -1,4 +1,5 @@
-import type { ContentType, ExternalIds } from '../classify'
+import type { GroundTruthLabel } from '../classify'
+import type { schema } from '../db'
 
 export const CLIENT_KINDS = ['sonarr', 'radarr', 'lidarr', 'readarr', 'whisparr', 'other'] as const
 export type ClientKind = (typeof CLIENT_KINDS)[number]
@@ -7,15 +8,6 @@ export const EVIDENCE_TYPES = ['grab', 'download', 'import'] as const
 export type EvidenceType = (typeof EVIDENCE_TYPES)[number]
 
 export type EvidenceResult = 'success' | 'failed' | 'duplicate'
-
-/** What a client confirmed about the torrent it imported: the ground-truth label's content. */
-export interface LabelFacts extends ExternalIds {
-  contentType: ContentType
-  title: string | null
-  year: number | null
-  seasons: number[]
-  episodes: number[]
-}
 
 /** One webhook, normalised: what the queue job carries and the processor records. */
 export interface EvidenceReport {
@@ -31,23 +23,12 @@ export interface EvidenceReport {
   occurredAt: string
   receivedAt: string
   /** Only for a successful download or import from a client whose kind says what it holds. */
-  label: LabelFacts | null
+  label: GroundTruthLabel | null
   payload: string
 }
 
 /** A stored evidence row, as GraphQL and the dashboard read it. */
-export interface EvidenceRecord {
-  id: number
-  infoHash: string | null
-  instance: string
-  client: ClientKind
-  event: string
-  type: EvidenceType
-  result: EvidenceResult
-  occurredAt: string
-  receivedAt: string
-  payload: string
-}
+export type EvidenceRecord = Omit<typeof schema.evidence.$inferSelect, 'infoHash'> & { infoHash: string | null }
 
 /** A webhook that is not evidence: the client's connection test, or an event we do not use. */
 export interface NotEvidence {

@@ -1,14 +1,17 @@
-import type { Database } from 'bun:sqlite'
 import type { EvidenceConfig } from '../config'
+import type { DatabaseHandle } from '../db'
 import type { Logger } from '../log'
+import type { EvidenceEffects } from '../torrents'
 import type { EvidenceReport, EvidenceResult } from './model'
 import type { EvidenceRepository } from './repository'
 
 export const EVIDENCE_QUEUE = 'evidence'
 
 export interface EvidenceProcessorDeps {
-  db: Database
+  db: DatabaseHandle
   repository: EvidenceRepository
+  /** The torrent columns and labels a report moves, written by the torrent store. */
+  effects: EvidenceEffects
   weights: EvidenceConfig['weights']
   /** Re-runs classification for one torrent, so a new label takes effect (categories, ids). */
   reclassify: (infoHash: string) => void
@@ -26,18 +29,19 @@ export interface EvidenceProcessorDeps {
  * categories and ids follow); a failure takes the penalty off the score.
  */
 export function createEvidenceProcessor(deps: EvidenceProcessorDeps) {
-  const { repository, weights } = deps
-  const apply = deps.db.transaction((report: EvidenceReport): { labelled: boolean; result: EvidenceResult } => {
+  const { repository, effects, weights } = deps
+  // The record and its effects commit together: a report is never counted without being kept.
+  const apply = deps.db.sqlite.transaction((report: EvidenceReport): { labelled: boolean; result: EvidenceResult } => {
     const result = repository.isRepeat(report) ? 'duplicate' : report.result
     repository.record(report, result)
     const hash = report.infoHash
     if (result === 'duplicate' || !hash) return { labelled: false, result }
-    if (report.type === 'grab') repository.addGrab(hash, weights.grab)
-    else if (report.result === 'failed') repository.adjustScore(hash, -weights.failurePenalty)
+    if (report.type === 'grab') effects.addGrab(hash, weights.grab)
+    else if (report.result === 'failed') effects.adjustScore(hash, -weights.failurePenalty)
     else {
-      repository.adjustScore(hash, weights.success)
+      effects.adjustScore(hash, weights.success)
       if (report.label) {
-        repository.label(hash, report.label, report.instance, Math.floor(Date.now() / 1000))
+        effects.label(hash, report.label, report.instance, Math.floor(Date.now() / 1000))
         return { labelled: true, result }
       }
     }

@@ -1,9 +1,9 @@
 import { GraphQLError } from 'graphql'
-import { REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../classify'
 import type { EvidenceRepository } from '../evidence'
 import type { HealthCheck } from '../health'
 import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '../queue'
 import { SearchTimeoutError, type SearchResult, type SearchService } from '../search'
+import { type OperatorEdits, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
 import { toAggregations } from './aggregations'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
 import { readPage, toSearchQuery, type SearchInput } from './search-input'
@@ -13,6 +13,8 @@ import type { TorrentRepository } from './torrent-repository'
 export interface GraphqlDeps {
   search: SearchService
   torrents: TorrentRepository
+  /** Deletes and tag edits, through the torrent store. */
+  operator: OperatorEdits
   queue: QueueService
   jobs: QueueRepository
   workers: WorkerRegistry
@@ -111,7 +113,7 @@ export function createResolvers(deps: GraphqlDeps) {
       ) => {
         const { limit, offset } = readPage(input)
         const first = input.orderBy?.[0]
-        const column = first?.field === 'index' || !first ? 'file_index' : (first.field as 'path' | 'extension' | 'size')
+        const column = first?.field === 'index' || !first ? 'fileIndex' : (first.field as 'path' | 'extension' | 'size')
         const { items, total, hasNextPage } = deps.torrents.files(
           input.infoHashes ?? null,
           { column, descending: first?.descending === true },
@@ -230,20 +232,20 @@ export function createResolvers(deps: GraphqlDeps) {
     TorrentMutation: {
       delete: (_: unknown, { infoHashes }: { infoHashes: string[] }) => {
         if (infoHashes.length === 0) throw new GraphQLError('at least one info hash is required')
-        deps.torrents.delete(infoHashes, Math.floor(Date.now() / 1000))
+        deps.operator.delete(infoHashes, Math.floor(Date.now() / 1000))
         return ok
       },
       putTags: (_: unknown, { infoHashes, tagNames }: { infoHashes: string[]; tagNames: string[] }) => {
-        deps.torrents.putTags(infoHashes, checkTags(tagNames), false)
+        deps.operator.putTags(infoHashes, checkTags(tagNames), false)
         return ok
       },
       setTags: (_: unknown, { infoHashes, tagNames }: { infoHashes: string[]; tagNames: string[] }) => {
-        deps.torrents.putTags(infoHashes, checkTags(tagNames), true)
+        deps.operator.putTags(infoHashes, checkTags(tagNames), true)
         return ok
       },
       deleteTags: (_: unknown, { infoHashes, tagNames }: { infoHashes?: string[] | null; tagNames?: string[] | null }) => {
         if (!infoHashes && !tagNames) throw new GraphQLError('say which torrents (infoHashes), which tags (tagNames), or both')
-        deps.torrents.deleteTags(infoHashes ?? null, tagNames ?? null)
+        deps.operator.deleteTags(infoHashes ?? null, tagNames ?? null)
         return ok
       },
       reprocess: (_: unknown, { input }: { input: { infoHashes: string[] } }) => {

@@ -19,14 +19,14 @@ export function episodesLabel(seasons: number[], episodes: number[]): string {
 
 export function toGraphqlFile(row: FileRow) {
   return {
-    infoHash: Buffer.from(row.info_hash).toString('hex'),
-    index: row.file_index,
+    infoHash: row.infoHash.toString('hex'),
+    index: row.fileIndex,
     path: row.path,
     extension: row.extension,
-    fileType: row.file_type,
+    fileType: row.fileType,
     size: row.size,
-    createdAt: iso(row.published_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: iso(row.publishedAt),
+    updatedAt: iso(row.updatedAt),
   }
 }
 
@@ -67,7 +67,7 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
     leechers: item.leechers,
     publishedAt: iso(item.publishedAt),
     createdAt: iso(item.publishedAt),
-    updatedAt: () => iso(stored()?.updated_at ?? item.publishedAt),
+    updatedAt: () => iso(stored()?.updatedAt ?? item.publishedAt),
     torrentSource: () => sources()[0]?.key ?? 'unknown',
     confidence: item.confidence,
     classificationStatus: item.status,
@@ -86,15 +86,14 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
         filesCount: item.filesCount,
         fileType: fileTypes[0] ?? null,
         fileTypes,
-        files: () =>
-          torrents.files([item.infoHash], { column: 'file_index', descending: false }, 10_000, 0, false).items.map(toGraphqlFile),
+        files: () => torrents.files([item.infoHash], { column: 'fileIndex', descending: false }, 10_000, 0, false).items.map(toGraphqlFile),
         sources: () => sources().map((source) => ({ ...source, importId: null, seeders: item.seeders, leechers: item.leechers })),
         seeders: item.seeders,
         leechers: item.leechers,
         tagNames: () => torrents.tagsOf(item.id),
         magnetUri: buildMagnetUri({ infoHash: item.infoHash, infoHashV2: item.infoHashV2, name: item.name }),
         createdAt: iso(item.publishedAt),
-        updatedAt: () => iso(stored()?.updated_at ?? item.publishedAt),
+        updatedAt: () => iso(stored()?.updatedAt ?? item.publishedAt),
       }
     },
   }

@@ -1,4 +1,3 @@
-export { createIngestPipeline, type IngestPipeline, type FlushReport } from './pipeline'
-export { createIngestRepository, type IngestRepository } from './repository'
+export { type CommitListener, createIngestPipeline, type FlushReport, type IngestPipeline } from './pipeline'
 export { ingestItemFromMetainfo } from './from-metainfo'
-export type { ClassifiedItem, IngestItem, Receipt, SwarmUpdate, WriteOutcome } from './model'
+export type { BatchResult, ClassifiedItem, IngestItem, IngestWriter, Receipt, SwarmUpdate, WriteOutcome } from './model'

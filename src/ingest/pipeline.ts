@@ -1,6 +1,5 @@
 import type { Logger } from '../log'
-import type { ClassifiedItem, IngestItem, Receipt, SwarmUpdate, WriteOutcome } from './model'
-import type { IngestRepository } from './repository'
+import type { ClassifiedItem, IngestItem, IngestWriter, Receipt, SwarmUpdate, WriteOutcome } from './model'
 
 export interface FlushReport {
   imported: number
@@ -10,14 +9,15 @@ export interface FlushReport {
 }
 
 export interface IngestPipelineDeps {
-  repository: IngestRepository
+  writer: IngestWriter
   batchSize: number
   flushIntervalMs: number
   log: Logger
   nowSeconds?: () => number
-  /** Runs after each commit with what it wrote and the torrents it classified (rerank, metrics). */
-  onCommitted?: (batch: { report: FlushReport; classified: ClassifiedItem[] }) => void
 }
+
+/** What each commit wrote and the torrents it classified, for what runs after it (rerank, metrics, outbound batches). */
+export type CommitListener = (batch: { report: FlushReport; classified: ClassifiedItem[] }) => void
 
 interface Entry {
   item: IngestItem
@@ -35,6 +35,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
   let buffer: Entry[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
   const totals = { imported: 0, updated: 0, deleted: 0, failed: 0, batches: 0 }
+  const listeners: CommitListener[] = []
 
   const flush = (): FlushReport => {
     if (timer) clearTimeout(timer)
@@ -55,7 +56,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     totals.failed += report.failed
     totals.batches++
     deps.log.debug('ingest batch committed', { ...report, totalImported: totals.imported, totalUpdated: totals.updated })
-    deps.onCommitted?.({ report, classified })
+    for (const listener of listeners) listener({ report, classified })
     return report
   }
 
@@ -66,7 +67,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
   const writeWithIsolation = (pending: Entry[]): { outcomes: (WriteOutcome | Error)[]; classified: ClassifiedItem[] } => {
     const now = nowSeconds()
     try {
-      return deps.repository.writeBatch(
+      return deps.writer.writeBatch(
         pending.map((entry) => entry.item),
         now,
       )
@@ -75,7 +76,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
       const classified: ClassifiedItem[] = []
       const outcomes = pending.map((entry) => {
         try {
-          const result = deps.repository.writeBatch([entry.item], now)
+          const result = deps.writer.writeBatch([entry.item], now)
           classified.push(...result.classified)
           return result.outcomes[0]!
         } catch (err) {
@@ -94,10 +95,14 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     },
     /** Swarm counts are small single-row updates: written at once, in one transaction. */
     updateSwarms(updates: SwarmUpdate[]): void {
-      if (updates.length) deps.repository.updateSwarms(updates, nowSeconds())
+      if (updates.length) deps.writer.updateSwarms(updates, nowSeconds())
     },
     /** Writes whatever is buffered now; shutdown calls it before closing the database. */
     flush,
+    /** Calls `listener` after every commit from now on. */
+    onCommitted(listener: CommitListener): void {
+      listeners.push(listener)
+    },
     get pending(): number {
       return buffer.length
     },

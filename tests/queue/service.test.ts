@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test'
-import { createReclassifier, createReprocessHandlers, loadClassifier, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../../src/classify'
+import { loadClassifier } from '../../src/classify'
+import { createReprocessHandlers, createTorrentStore, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../../src/torrents'
 import { createQueueRepository, createQueueService, type QueueService } from '../../src/queue'
 import { hashOf, openSearchIndex } from '../support/search-index'
-import { openTestIndex, quietLog } from '../support/test-index'
+import { defaultEvidenceWeights, openTestIndex, quietLog } from '../support/test-index'
 
 async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -109,7 +110,12 @@ describe('the durable queue', () => {
 describe('re-classification through the queue', () => {
   function startReprocessing(index: ReturnType<typeof openSearchIndex>): { queue: QueueService; stop: () => Promise<void> } {
     const queue = createQueueService({ repository: createQueueRepository(index.db.sqlite), log: quietLog })
-    const reclassifier = createReclassifier({ db: index.db.sqlite, classifier: loadClassifier(), batchSize: 4 })
+    const { reclassifier } = createTorrentStore({
+      db: index.db,
+      classifier: loadClassifier(),
+      evidenceWeights: defaultEvidenceWeights,
+      batchSize: 4,
+    })
     const handlers = createReprocessHandlers({ reclassifier, enqueue: (job) => queue.enqueue(job) })
     const workers = Object.entries(handlers).map(([name, handler]) => queue.runWorker({ queue: name, handler, pollIntervalMs: 60_000 }))
     return { queue, stop: async () => void (await Promise.all(workers.map((worker) => worker.stop()))) }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createClassificationRepository, createReclassifier, loadClassifier } from '../../src/classify'
+import { createClassificationStore } from '../../src/torrents/classification-store'
 import { SearchTimeoutError, type SearchQuery } from '../../src/search'
 import { hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
 
@@ -120,7 +120,7 @@ describe('search', () => {
        VALUES (?, 'tv_show', 'Breaking Bad', '[1]', '[2]', 'tt0903747', 81189, 'sonarr', 1)`,
       [Buffer.from(hashOf(3), 'hex')],
     )
-    createReclassifier({ db: index.db.sqlite, classifier: loadClassifier(), batchSize: 100 }).run({})
+    index.torrents.reclassifier.run({})
     const byTvdb = search(
       query({ externalIds: { imdb: [], tmdb: [], tvdb: [81189], tvmaze: [] }, episodes: { kind: 'season', season: 1, episode: 2 } }),
     )
@@ -133,7 +133,7 @@ describe('search', () => {
         }),
       ).total,
     ).toBe(0)
-    expect(createClassificationRepository(index.db.sqlite).hasAnyLabel()).toBe(true)
+    expect(createClassificationStore(index.db.sqlite).hasAnyLabel()).toBe(true)
   })
 
   test('keeps the full-text index and category keys in step with deletes', () => {

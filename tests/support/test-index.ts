@@ -2,8 +2,10 @@ import { join } from 'node:path'
 import { loadClassifier, type Classifier } from '../../src/classify'
 import { openIndex } from '../../src/core'
 import type { DatabaseHandle } from '../../src/db'
-import { createIngestPipeline, createIngestRepository, type IngestPipeline } from '../../src/ingest'
+import { loadConfig } from '../../src/config'
+import { createIngestPipeline, type IngestPipeline } from '../../src/ingest'
 import { createLogger, type Logger } from '../../src/log'
+import { createTorrentStore, type TorrentStore } from '../../src/torrents'
 import { makeTempDir } from './temp-dir'
 
 export const quietLog: Logger = createLogger({ level: 'error', sink: () => {} })
@@ -13,19 +15,24 @@ export const defaultClassifier: Classifier = loadClassifier()
 
 let counter = 0
 
-/** A migrated core database in a temp file (real SQLite, WAL), with its ingest pipeline. */
+/** The evidence weights of a default configuration. */
+export const defaultEvidenceWeights = loadConfig({}).evidence.weights
+
+/** A migrated core database in a temp file (real SQLite, WAL), with its torrent store and ingest pipeline. */
 export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: number } = {}): {
   db: DatabaseHandle
+  torrents: TorrentStore
   pipeline: IngestPipeline
   path: string
 } {
   const path = join(makeTempDir(), `index-${++counter}.db`)
   const db = openIndex(path, quietLog)
+  const torrents = createTorrentStore({ db, classifier: defaultClassifier, evidenceWeights: defaultEvidenceWeights, batchSize: 100 })
   const pipeline = createIngestPipeline({
-    repository: createIngestRepository(db.sqlite, defaultClassifier),
+    writer: torrents.writer,
     batchSize: options.batchSize ?? 100,
     flushIntervalMs: options.flushIntervalMs ?? 50,
     log: quietLog,
   })
-  return { db, pipeline, path }
+  return { db, torrents, pipeline, path }
 }

@@ -1,5 +1,5 @@
 import { SingleBar } from 'cli-progress'
-import type { ReclassifyFilter, createReclassifier } from './reclassify'
+import type { Reclassifier, ReclassifyFilter } from './reclassify'
 
 export const RECLASSIFY_USAGE = 'reclassify (--all | --content-type TYPE | --since YYYY-MM-DD) [--content-type TYPE] [--since YYYY-MM-DD]'
 
@@ -28,7 +28,7 @@ export function parseReclassifyArgs(args: string[]): ReclassifyFilter | string {
 
 /** Runs a re-classification with a bar on a terminal, or a line per 10 batches otherwise. */
 export function runReclassify(
-  reclassifier: ReturnType<typeof createReclassifier>,
+  reclassifier: Reclassifier,
   filter: ReclassifyFilter,
   output: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; isTTY: boolean },
 ) {

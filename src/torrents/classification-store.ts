@@ -1,6 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import type { Classification, GroundTruthLabel } from './classifier'
-import type { ContentType } from './model'
+import type { Classification, ContentType, GroundTruthLabel } from '../classify'
 
 interface LabelRow {
   content_type: string
@@ -16,9 +15,10 @@ interface LabelRow {
 
 /**
  * Stores classifications, reads ground-truth labels and keeps the block list. Raw prepared
- * statements: it runs inside the ingest writer's batch transactions, once per new torrent.
+ * statements: it runs inside the ingest writer's batch transactions, once per new torrent, where
+ * the query builder's per-call SQL building and row mapping would cost more than SQLite itself.
  */
-export function createClassificationRepository(db: Database) {
+export function createClassificationStore(db: Database) {
   // An upsert, not INSERT OR REPLACE: the update fires the triggers that keep the category feed
   // keys and the full-text title in step (a REPLACE would insert beside the old keys).
   const upsert = db.prepare(
@@ -141,4 +141,4 @@ export function createClassificationRepository(db: Database) {
   }
 }
 
-export type ClassificationRepository = ReturnType<typeof createClassificationRepository>
+export type ClassificationStore = ReturnType<typeof createClassificationStore>

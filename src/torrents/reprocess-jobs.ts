@@ -1,5 +1,5 @@
 import type { NewJob } from '../queue'
-import type { createReclassifier } from './reclassify'
+import type { Reclassifier } from './reclassify'
 
 /** Re-classify the torrents named: GraphQL `torrent.reprocess`. */
 export const REPROCESS_QUEUE = 'process_torrent'
@@ -19,7 +19,7 @@ export interface ReprocessBatchPayload {
 }
 
 /** The job handlers of both queues, keyed by queue name. */
-export function createReprocessHandlers(deps: { reclassifier: ReturnType<typeof createReclassifier>; enqueue: (job: NewJob) => unknown }) {
+export function createReprocessHandlers(deps: { reclassifier: Reclassifier; enqueue: (job: NewJob) => unknown }) {
   return {
     [REPROCESS_QUEUE]: (payload: unknown) => {
       const { infoHashes } = payload as ReprocessPayload

@@ -1,8 +1,9 @@
 import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
-import { createClassificationRepository, type Classifier } from '../classify'
-import type { EvidenceCatchUp } from '../evidence'
+import type { BatchResult, ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from '../ingest'
 import { hexToBytes, type TorrentFile } from '../metainfo'
-import type { ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from './model'
+import type { ClassificationStore } from './classification-store'
+import type { ClassifyAndPersist } from './classify-and-persist'
+import type { EvidenceCatchUp } from './evidence-catch-up'
 
 /**
  * The ingest writer's SQL. Raw prepared statements on purpose: this is the one hot write path
@@ -10,9 +11,11 @@ import type { ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from './mo
  * mapping would cost more than SQLite itself. Each new torrent (or one whose file list arrives)
  * is classified in the same transaction, so nothing is ever visible unclassified.
  */
-export function createIngestRepository(db: Database, classifier: Classifier, evidence?: EvidenceCatchUp) {
-  const classifications = createClassificationRepository(db)
-  const deleteTorrent = db.prepare('DELETE FROM torrents WHERE id = ?')
+export function createTorrentWriter(
+  db: Database,
+  deps: { classifications: ClassificationStore; classifyAndPersist: ClassifyAndPersist; evidence: EvidenceCatchUp },
+) {
+  const { classifications, evidence } = deps
   const findTorrent = db.prepare<{ id: number; files_count: number | null }, [Uint8Array]>(
     'SELECT id, files_count FROM torrents WHERE info_hash = ?',
   )
@@ -65,17 +68,14 @@ export function createIngestRepository(db: Database, classifier: Classifier, evi
 
   /** Classifies and stores; false when a rule deleted the torrent (it is then blocked). */
   const classify = (torrentId: number, hash: Uint8Array, item: IngestItem, isNew: boolean, batch: BatchState, nowSeconds: number) => {
-    const outcome = classifier.classify(
-      { name: item.name, sizeBytes: item.sizeBytes, files: item.files, tags: isNew ? [] : classifications.operatorTagsOf(torrentId) },
-      batch.hasLabels ? classifications.findLabel(hash) : null,
+    const outcome = deps.classifyAndPersist(
+      { torrentId, infoHash: hash, name: item.name, sizeBytes: item.sizeBytes, files: item.files },
+      { isNew, hasLabels: batch.hasLabels, nowSeconds },
     )
     if (outcome.deletedBy !== null) {
-      deleteTorrent.run(torrentId)
-      classifications.block(hash, outcome.deletedBy, nowSeconds)
       batch.hasBlocked = true
       return false
     }
-    classifications.store(torrentId, outcome.classification, nowSeconds)
     batch.classified.push({ torrentId, classifiedAt: nowSeconds, item, classification: outcome.classification })
     return true
   }
@@ -105,7 +105,7 @@ export function createIngestRepository(db: Database, classifier: Classifier, evi
       torrentId = Number(inserted.lastInsertRowid)
       if (item.files) writeFiles(torrentId, item.files)
       if (!classify(torrentId, hash, item, true, batch, nowSeconds)) return 'deleted'
-      if (batch.hasEvidence) evidence!.apply(hash, torrentId)
+      if (batch.hasEvidence) evidence.apply(hash, torrentId)
     } else {
       const existing = findTorrent.get(hash)!
       torrentId = existing.id
@@ -127,7 +127,7 @@ export function createIngestRepository(db: Database, classifier: Classifier, evi
       const batch: BatchState = {
         hasLabels: classifications.hasAnyLabel(),
         hasBlocked: classifications.hasAnyBlocked(),
-        hasEvidence: evidence?.hasAny() ?? false,
+        hasEvidence: evidence.hasAny(),
         classified: [],
       }
       const outcomes = items.map((item) => writeOne(item, nowSeconds, batch))
@@ -148,13 +148,6 @@ interface BatchState {
   hasLabels: boolean
   hasBlocked: boolean
   hasEvidence: boolean
-  classified: ClassifiedItem[]
-}
-
-export interface BatchResult {
-  /** One per item, in order. */
-  outcomes: WriteOutcome[]
-  /** Every torrent (re)classified in the batch, for what runs after the commit. */
   classified: ClassifiedItem[]
 }
 
@@ -185,4 +178,4 @@ function createMultiRowInsert(db: Database, insertPrefix: string, columns: numbe
   }
 }
 
-export type IngestRepository = ReturnType<typeof createIngestRepository>
+export type TorrentWriter = ReturnType<typeof createTorrentWriter>

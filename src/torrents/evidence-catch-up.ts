@@ -7,6 +7,7 @@ import type { EvidenceConfig } from '../config'
  * made what the recorded reports add up to. Labels need nothing here: they are keyed by hash
  * and read by the classifier.
  */
+// Prepared statements: this runs inside the ingest writer's batches, once per new torrent.
 export function createEvidenceCatchUp(db: Database, weights: EvidenceConfig['weights']) {
   const any = db.prepare<{ found: number }, []>('SELECT EXISTS (SELECT 1 FROM evidence WHERE info_hash IS NOT NULL) AS found')
   const apply = db.prepare<unknown, [Uint8Array, number, number, number, Uint8Array, number]>(
