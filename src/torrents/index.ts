@@ -1,0 +1,12 @@
+export { createTorrentStore, type TorrentStore } from './store'
+export type { Reclassifier, ReclassifyFilter, ReclassifyReport } from './reclassify'
+export type { EvidenceEffects } from './evidence-effects'
+export type { OperatorEdits } from './operator-edits'
+export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
+export {
+  createReprocessHandlers,
+  REPROCESS_BATCH_QUEUE,
+  REPROCESS_QUEUE,
+  type ReprocessBatchPayload,
+  type ReprocessPayload,
+} from './reprocess-jobs'
