@@ -27,7 +27,7 @@ export function startQueue(deps: {
   log: Logger
 }): RunningQueue {
   const log = deps.log.child({ component: 'queue' })
-  const repository = createQueueRepository(deps.db.sqlite)
+  const repository = createQueueRepository(deps.db)
   const released = repository.releaseLeases()
   if (released > 0) log.info('released the leases of a previous run', { jobs: released })
   const queue = createQueueService({ repository, log })

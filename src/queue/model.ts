@@ -1,20 +1,10 @@
+import type { schema } from '../db'
+
 export const JOB_STATUSES = ['pending', 'retry', 'processed', 'failed'] as const
 export type JobStatus = (typeof JOB_STATUSES)[number]
 
-/** A job as stored; times are Unix milliseconds. */
-export interface Job {
-  id: number
-  queue: string
-  payload: string
-  status: JobStatus
-  priority: number
-  retries: number
-  maxRetries: number
-  runAfter: number
-  ranAt: number | null
-  error: string | null
-  createdAt: number
-}
+/** A job as stored, without its lease (the repository's business); times are Unix milliseconds. */
+export type Job = Omit<typeof schema.queueJobs.$inferSelect, 'lockedUntil'>
 
 export interface NewJob {
   queue: string

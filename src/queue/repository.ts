@@ -1,68 +1,89 @@
-import type { Database } from 'bun:sqlite'
-import type { Job, JobFilter, JobMetricsBucket, JobStatus, NewJob } from './model'
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
+import type { DatabaseHandle } from '../db'
+import { schema } from '../db'
+import type { Job, JobFilter, JobMetricsBucket, NewJob } from './model'
 
-/** The columns of a Job, named as the type names them. */
-const JOB = `id, queue, payload, status, priority, retries, max_retries AS maxRetries, run_after AS runAfter,
-  ran_at AS ranAt, error, created_at AS createdAt`
+const { queueJobs } = schema
+
+/** The columns of a Job: every one but the lease. */
+const { lockedUntil: _lease, ...jobColumns } = getTableColumns(queueJobs)
+
+const ORDER_COLUMNS = { created_at: queueJobs.createdAt, ran_at: queueJobs.ranAt, priority: queueJobs.priority }
+
+const matching = (filter: JobFilter): SQL | undefined =>
+  and(
+    filter.queues?.length ? inArray(queueJobs.queue, filter.queues) : undefined,
+    filter.statuses?.length ? inArray(queueJobs.status, filter.statuses) : undefined,
+  )
 
 /** The queue's SQL; each claim, completion and failure is one statement, so each is atomic. */
-export function createQueueRepository(db: Database) {
-  const insert = db.prepare<Job, [string, string, number, number, number, number]>(
-    `INSERT INTO queue_jobs (queue, payload, status, priority, max_retries, run_after, created_at)
-     VALUES (?, ?, 'pending', ?, ?, ?, ?) RETURNING ${JOB}`,
-  )
-  // One UPDATE ... RETURNING: two workers can never claim the same job.
-  const claim = db.prepare<Job, [number, number, string, number]>(
-    `UPDATE queue_jobs SET locked_until = ?1 + ?2, ran_at = ?1
-     WHERE id = (SELECT id FROM queue_jobs
-                 WHERE queue = ?3 AND status IN ('pending', 'retry') AND run_after <= ?4 AND (locked_until IS NULL OR locked_until < ?4)
-                 ORDER BY priority DESC, run_after, id LIMIT 1)
-     RETURNING ${JOB}`,
-  )
-  const complete = db.prepare(`UPDATE queue_jobs SET status = 'processed', locked_until = NULL, error = NULL WHERE id = ?`)
-  const retry = db.prepare(
-    `UPDATE queue_jobs SET status = 'retry', retries = retries + 1, run_after = ?, error = ?, locked_until = NULL WHERE id = ?`,
-  )
-  const fail = db.prepare(`UPDATE queue_jobs SET status = 'failed', retries = retries + 1, error = ?, locked_until = NULL WHERE id = ?`)
-  const releaseAll = db.prepare('UPDATE queue_jobs SET locked_until = NULL WHERE locked_until IS NOT NULL')
+export function createQueueRepository(db: DatabaseHandle) {
+  const { orm } = db
 
-  const where = (filter: JobFilter) => {
-    const clauses: string[] = []
-    const params: string[] = []
-    if (filter.queues?.length) {
-      clauses.push(`queue IN (${filter.queues.map(() => '?').join(',')})`)
-      params.push(...filter.queues)
-    }
-    if (filter.statuses?.length) {
-      clauses.push(`status IN (${filter.statuses.map(() => '?').join(',')})`)
-      params.push(...filter.statuses)
-    }
-    return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', params }
-  }
+  // One UPDATE ... RETURNING: two workers can never claim the same job. Prepared once: every
+  // worker runs it on each poll and after each job, and building it per call took 4x as long
+  // (20k claims on an empty queue: 26 µs prepared, 106 µs built each time).
+  const due = orm
+    .select({ id: queueJobs.id })
+    .from(queueJobs)
+    .where(
+      and(
+        eq(queueJobs.queue, sql.placeholder('queue')),
+        inArray(queueJobs.status, ['pending', 'retry']),
+        lte(queueJobs.runAfter, sql.placeholder('nowMs')),
+        or(isNull(queueJobs.lockedUntil), lt(queueJobs.lockedUntil, sql.placeholder('nowMs'))),
+      ),
+    )
+    .orderBy(desc(queueJobs.priority), queueJobs.runAfter, queueJobs.id)
+    .limit(1)
+  const claim = orm
+    .update(queueJobs)
+    .set({ lockedUntil: sql`${sql.placeholder('lockedUntil')}`, ranAt: sql`${sql.placeholder('nowMs')}` })
+    .where(eq(queueJobs.id, due))
+    .returning(jobColumns)
+    .prepare()
 
   return {
     enqueue(job: NewJob, nowMs: number): Job {
-      return insert.get(job.queue, JSON.stringify(job.payload), job.priority ?? 0, job.maxRetries ?? 2, job.runAfter ?? nowMs, nowMs)!
+      return orm
+        .insert(queueJobs)
+        .values({
+          queue: job.queue,
+          payload: JSON.stringify(job.payload),
+          status: 'pending',
+          priority: job.priority ?? 0,
+          maxRetries: job.maxRetries ?? 2,
+          runAfter: job.runAfter ?? nowMs,
+          createdAt: nowMs,
+        })
+        .returning(jobColumns)
+        .get()
     },
 
     /** The next runnable job of `queue`, leased for `leaseMs`; null when none is due. */
     claim(queue: string, nowMs: number, leaseMs: number): Job | null {
-      return claim.get(nowMs, leaseMs, queue, nowMs)
+      return claim.get({ queue, nowMs, lockedUntil: nowMs + leaseMs }) ?? null
     },
 
     complete(id: number): void {
-      complete.run(id)
+      orm.update(queueJobs).set({ status: 'processed', lockedUntil: null, error: null }).where(eq(queueJobs.id, id)).run()
     },
 
     /** Schedules another try at `runAfter`, or marks the job failed when its retries are spent. */
     fail(job: Job, error: string, runAfter: number): void {
-      if (job.retries < job.maxRetries) retry.run(runAfter, error, job.id)
-      else fail.run(error, job.id)
+      const retries = sql`${queueJobs.retries} + 1`
+      const next = job.retries < job.maxRetries ? { status: 'retry' as const, runAfter } : { status: 'failed' as const }
+      orm
+        .update(queueJobs)
+        .set({ ...next, retries, error, lockedUntil: null })
+        .where(eq(queueJobs.id, job.id))
+        .run()
     },
 
     /** Leases of a previous run of the service: its workers are gone, the jobs may run again. */
     releaseLeases(): number {
-      return releaseAll.run().changes
+      return orm.update(queueJobs).set({ lockedUntil: null }).where(isNotNull(queueJobs.lockedUntil)).returning({ id: queueJobs.id }).all()
+        .length
     },
 
     list(
@@ -71,74 +92,66 @@ export function createQueueRepository(db: Database) {
       offset: number,
       orderBy: { field: 'created_at' | 'ran_at' | 'priority'; descending: boolean },
     ): Job[] {
-      const { sql, params } = where(filter)
-      const direction = orderBy.descending ? 'DESC' : 'ASC'
-      return db
-        .query<Job, (string | number)[]>(
-          `SELECT ${JOB} FROM queue_jobs ${sql} ORDER BY ${orderBy.field} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
-        )
-        .all(...params, limit, offset)
+      const direction = orderBy.descending ? desc : asc
+      return orm
+        .select(jobColumns)
+        .from(queueJobs)
+        .where(matching(filter))
+        .orderBy(direction(ORDER_COLUMNS[orderBy.field]), direction(queueJobs.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
     },
 
     count(filter: JobFilter): number {
-      const { sql, params } = where(filter)
-      return db.query<{ n: number }, string[]>(`SELECT count(*) AS n FROM queue_jobs ${sql}`).get(...params)!.n
+      return orm.select({ n: count() }).from(queueJobs).where(matching(filter)).get()!.n
     },
 
     /** Jobs per queue and status (the queue depth metric). */
-    countsByQueueAndStatus(): { queue: string; status: JobStatus; count: number }[] {
-      return db
-        .query<{ queue: string; status: JobStatus; count: number }, []>(
-          'SELECT queue, status, count(*) AS count FROM queue_jobs GROUP BY 1, 2',
-        )
+    countsByQueueAndStatus(): { queue: string; status: Job['status']; count: number }[] {
+      return orm
+        .select({ queue: queueJobs.queue, status: queueJobs.status, count: count() })
+        .from(queueJobs)
+        .groupBy(queueJobs.queue, queueJobs.status)
         .all()
     },
 
     countsBy(column: 'queue' | 'status', filter: JobFilter): { value: string; count: number }[] {
-      const { sql, params } = where(filter)
-      return db
-        .query<{ value: string; count: number }, string[]>(
-          `SELECT ${column} AS value, count(*) AS count FROM queue_jobs ${sql} GROUP BY 1 ORDER BY 1`,
-        )
-        .all(...params)
+      const value = column === 'queue' ? queueJobs.queue : queueJobs.status
+      return orm.select({ value, count: count() }).from(queueJobs).where(matching(filter)).groupBy(value).orderBy(value).all()
     },
 
     purge(filter: JobFilter): number {
-      const { sql, params } = where(filter)
-      return db.query(`DELETE FROM queue_jobs ${sql}`).run(...params).changes
+      return orm.delete(queueJobs).where(matching(filter)).returning({ id: queueJobs.id }).all().length
     },
 
     metrics(filter: JobFilter & { startMs?: number; endMs?: number }, bucketMs: number): JobMetricsBucket[] {
-      const { sql, params } = where(filter)
-      const range: string[] = []
-      const rangeParams: number[] = []
-      if (filter.startMs !== undefined) {
-        range.push('created_at >= ?')
-        rangeParams.push(filter.startMs)
-      }
-      if (filter.endMs !== undefined) {
-        range.push('created_at < ?')
-        rangeParams.push(filter.endMs)
-      }
-      const whereSql = [sql.replace(/^WHERE /, ''), ...range].filter(Boolean).join(' AND ')
-      return db
-        .query<
-          { queue: string; status: JobStatus; created_bucket: number; ran_bucket: number | null; count: number; latency: number | null },
-          (string | number)[]
-        >(
-          `SELECT queue, status, (created_at / ?1) * ?1 AS created_bucket, (ran_at / ?1) * ?1 AS ran_bucket, count(*) AS count,
-                  avg(ran_at - created_at) AS latency
-           FROM queue_jobs ${whereSql ? `WHERE ${whereSql}` : ''} GROUP BY 1, 2, 3, 4 ORDER BY 3, 1, 2`,
-        )
-        .all(bucketMs, ...params, ...rangeParams)
-        .map((row) => ({
-          queue: row.queue,
-          status: row.status,
-          createdAtBucket: row.created_bucket,
-          ranAtBucket: row.ran_bucket,
-          count: row.count,
-          latencyMs: row.latency === null ? null : Math.round(row.latency),
-        }))
+      const createdAtBucket = sql<number>`(${queueJobs.createdAt} / ${bucketMs}) * ${bucketMs}`.as('created_bucket')
+      const ranAtBucket = sql<number | null>`(${queueJobs.ranAt} / ${bucketMs}) * ${bucketMs}`.as('ran_bucket')
+      return (
+        orm
+          .select({
+            queue: queueJobs.queue,
+            status: queueJobs.status,
+            createdAtBucket,
+            ranAtBucket,
+            count: count(),
+            latency: sql<number | null>`avg(${queueJobs.ranAt} - ${queueJobs.createdAt})`,
+          })
+          .from(queueJobs)
+          .where(
+            and(
+              matching(filter),
+              filter.startMs === undefined ? undefined : gte(queueJobs.createdAt, filter.startMs),
+              filter.endMs === undefined ? undefined : lt(queueJobs.createdAt, filter.endMs),
+            ),
+          )
+          // An aliased field inside sql`` renders as its alias.
+          .groupBy(queueJobs.queue, queueJobs.status, sql`${createdAtBucket}`, sql`${ranAtBucket}`)
+          .orderBy(sql`${createdAtBucket}`, queueJobs.queue, queueJobs.status)
+          .all()
+          .map(({ latency, ...bucket }) => ({ ...bucket, latencyMs: latency === null ? null : Math.round(latency) }))
+      )
     },
   }
 }

@@ -15,7 +15,7 @@ async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<voi
 
 function openQueue(nowMs?: () => number) {
   const { db } = openTestIndex()
-  const repository = createQueueRepository(db.sqlite)
+  const repository = createQueueRepository(db)
   return { db, repository, queue: createQueueService({ repository, log: quietLog, nowMs }) }
 }
 
@@ -109,7 +109,7 @@ describe('the durable queue', () => {
 
 describe('re-classification through the queue', () => {
   function startReprocessing(index: ReturnType<typeof openSearchIndex>): { queue: QueueService; stop: () => Promise<void> } {
-    const queue = createQueueService({ repository: createQueueRepository(index.db.sqlite), log: quietLog })
+    const queue = createQueueService({ repository: createQueueRepository(index.db), log: quietLog })
     const { reclassifier } = createTorrentStore({
       db: index.db,
       classifier: loadClassifier(),
