@@ -51,7 +51,7 @@ export function createEvidenceJobs(deps: EvidenceJobsDeps) {
   let timer: ReturnType<typeof setInterval> | undefined
   let cutBatches = (_partial: boolean) => {}
   if (webhook) {
-    const batches = createWebhookBatches(deps.db.sqlite, deps.queue)
+    const batches = createWebhookBatches(deps.db, deps.queue)
     batches.start()
     handlers[WEBHOOK_QUEUE] = createWebhookDelivery({
       batches,

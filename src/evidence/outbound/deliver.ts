@@ -31,24 +31,24 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
     const batchId = (payload as { batchId?: unknown }).batchId
     const batch = typeof batchId === 'string' ? deps.batches.find(batchId) : undefined
     if (batch?.status !== 'pending') return
-    const body = JSON.stringify({ batch_id: batch.batch_id, sent_at: new Date().toISOString(), items: deps.batches.itemsOf(batch) })
+    const body = JSON.stringify({ batch_id: batch.batchId, sent_at: new Date().toISOString(), items: deps.batches.itemsOf(batch) })
     let lastError = ''
     for (let attempt = batch.attempts; attempt <= RETRIES; attempt++) {
       if (attempt > 0) await sleep(deps.backoffMs * 2 ** (attempt - 1))
       const outcome = await post(deps.url, body, deps.timeoutMs)
-      deps.batches.noteAttempt(batch.batch_id, outcome.ok ? null : outcome.error)
+      deps.batches.noteAttempt(batch.batchId, outcome.ok ? null : outcome.error)
       if (outcome.ok) {
-        deps.batches.finish(batch.batch_id, 'delivered')
-        deps.onDelivered?.(batch.batch_id)
-        log.debug('batch delivered', { batchId: batch.batch_id, attempt })
+        deps.batches.finish(batch.batchId, 'delivered')
+        deps.onDelivered?.(batch.batchId)
+        log.debug('batch delivered', { batchId: batch.batchId, attempt })
         return
       }
       lastError = outcome.error
-      log.warn('batch delivery failed', { batchId: batch.batch_id, attempt, err: outcome.error, retry: outcome.retry && attempt < RETRIES })
+      log.warn('batch delivery failed', { batchId: batch.batchId, attempt, err: outcome.error, retry: outcome.retry && attempt < RETRIES })
       if (!outcome.retry) break
     }
-    deps.batches.finish(batch.batch_id, 'failed')
-    deps.onFailed?.(batch.batch_id, lastError)
+    deps.batches.finish(batch.batchId, 'failed')
+    deps.onFailed?.(batch.batchId, lastError)
   }
 }
 
