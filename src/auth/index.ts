@@ -1,1 +1,4 @@
-export { isAuthorised, presentedApiKeys, constantTimeEqual } from './api-key'
+export { presentedApiKeys } from './api-key'
+export { apiKeyAuth, type ApiKeySource } from './api-key-plugin'
+export { UnauthorizedError } from './errors'
+export { ApiKeyQuery } from './model'

@@ -4,6 +4,7 @@ import type { DatabaseHandle } from '../db'
 import { createTorrentRepository, graphqlRoutes } from '../graphql'
 import { createEvidenceRepository, evidenceRoutes } from '../evidence'
 import { healthRoutes, type HealthCheck, type StatusReporter } from '../health'
+import { jsonErrors } from '../http'
 import { importRoutes } from '../importer'
 import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
@@ -42,14 +43,19 @@ export function createCoreApp(deps: CoreAppDeps) {
   )
   return new Elysia()
     .use(requestMetrics({ metrics: deps.metrics }))
-    .onError(({ code, error, set }) => {
-      if (code === 'NOT_FOUND') return { error: 'not_found', message: 'no such endpoint' }
-      log.error('request failed', { code, err: error })
-      set.status = 500
-      return { error: 'internal', message: 'unexpected error' }
-    })
+    // The feed answers its own faults in Torznab XML. It comes before jsonErrors because an Elysia
+    // hook covers only the routes registered after it: everything below answers JSON.
+    .use(
+      torznabRoutes({
+        torznab: deps.torznab,
+        apiKey: () => deps.config.torznab.apiKey,
+        rateLimiter: createRateLimiter({ perMinute: deps.config.torznab.rateLimitPerMinute }),
+        log: log.child({ component: 'torznab' }),
+      }),
+    )
+    .use(jsonErrors({ log }))
     .use(healthRoutes({ health: deps.health, status: deps.status }))
-    .use(evidenceRoutes({ queue: deps.queue.queue, apiKey: deps.config.torznab.apiKey, log }))
+    .use(evidenceRoutes({ queue: deps.queue.queue, apiKey: () => deps.config.torznab.apiKey, log }))
     .use(metricsRoutes({ metrics: deps.metrics }))
     .use(
       graphqlRoutes({
@@ -64,15 +70,7 @@ export function createCoreApp(deps: CoreAppDeps) {
         version: VERSION,
       }),
     )
-    .use(importRoutes({ pipeline: deps.pipeline, apiKey: deps.config.torznab.apiKey }))
-    .use(
-      torznabRoutes({
-        torznab: deps.torznab,
-        apiKey: deps.config.torznab.apiKey,
-        rateLimiter: createRateLimiter({ perMinute: deps.config.torznab.rateLimitPerMinute }),
-        log: log.child({ component: 'torznab' }),
-      }),
-    )
+    .use(importRoutes({ pipeline: deps.pipeline, apiKey: () => deps.config.torznab.apiKey }))
 }
 
 export type CoreApp = ReturnType<typeof createCoreApp>

@@ -1,3 +1,4 @@
+import { t } from 'elysia'
 import type { GroundTruthLabel } from '../classify'
 import type { schema } from '../db'
 
@@ -38,3 +39,10 @@ export interface NotEvidence {
 }
 
 export class IntakeError extends Error {}
+
+/** An instance's name in the webhook path: 1-64 letters, digits, dots, dashes or underscores. */
+export const INSTANCE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
+export const INSTANCE_NAME_RULE = 'the instance name in the path must be 1-64 letters, digits, dots, dashes or underscores'
+
+/** `POST /evidence/arr/:instance`. The body is read by readEvidenceReport, which names every fault. */
+export const EvidenceWebhookParams = t.Object({ instance: t.String({ pattern: INSTANCE_NAME.source, error: INSTANCE_NAME_RULE }) })

@@ -1,19 +1,17 @@
 import { readArrWebhook } from './arr-payload'
 import { readGenericEvidence } from './generic-payload'
-import { IntakeError, type EvidenceReport, type NotEvidence } from './model'
+import { INSTANCE_NAME, INSTANCE_NAME_RULE, IntakeError, type EvidenceReport, type NotEvidence } from './model'
 import type { Json } from './read-fields'
 
 /** 1 MiB: an *arr webhook is a few KiB; anything near this is not one. */
 export const MAX_BODY_BYTES = 1024 * 1024
-const INSTANCE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 
 /**
  * A webhook body, read: an *arr app's own JSON (it has `eventType`) or the generic form. Every
  * way it can be wrong is an IntakeError with a message for the sender; nothing is stored yet.
  */
 export function readEvidenceReport(body: string, instance: string, receivedAt: string): EvidenceReport | NotEvidence {
-  if (!INSTANCE.test(instance))
-    throw new IntakeError('the instance name in the path must be 1-64 letters, digits, dots, dashes or underscores')
+  if (!INSTANCE_NAME.test(instance)) throw new IntakeError(INSTANCE_NAME_RULE)
   if (Buffer.byteLength(body) > MAX_BODY_BYTES) throw new IntakeError(`the body is over ${MAX_BODY_BYTES} bytes`)
   let payload: unknown
   try {

@@ -1,8 +1,9 @@
 import { Elysia } from 'elysia'
-import { isAuthorised } from '../auth'
+import { ApiKeyQuery, apiKeyAuth, type ApiKeySource } from '../auth'
+import { BadRequestError } from '../http'
 import type { Logger } from '../log'
 import type { QueueService } from '../queue'
-import { IntakeError } from './model'
+import { EvidenceWebhookParams, IntakeError, type EvidenceReport, type NotEvidence } from './model'
 import { EVIDENCE_QUEUE } from './processor'
 import { MAX_BODY_BYTES, readEvidenceReport } from './read-report'
 
@@ -10,32 +11,31 @@ import { MAX_BODY_BYTES, readEvidenceReport } from './read-report'
  * `POST /evidence/arr/:instance`: the webhook URL to give Sonarr, Radarr, Lidarr, Readarr and
  * Whisparr (Connect > Webhook), one path name per instance. It checks the report and answers 202
  * at once; recording and its effects run on the durable queue. A bad body is a 400 that names
- * the problem, and nothing is queued.
+ * the problem, and nothing is queued. Faults are answered by the app's JSON error plugin.
  */
-export const evidenceRoutes = (deps: { queue: QueueService; apiKey: string | undefined; log: Logger }) =>
-  new Elysia({ name: 'evidence-routes' }).post(
+export const evidenceRoutes = (deps: { queue: QueueService; apiKey: ApiKeySource; log: Logger }) =>
+  new Elysia({ name: 'evidence-routes' }).use(apiKeyAuth({ apiKey: deps.apiKey })).post(
     '/evidence/arr/:instance',
     async ({ request, params, set }) => {
-      if (!isAuthorised(request, deps.apiKey)) {
-        set.status = 401
-        return { error: 'unauthorized', message: 'a valid API key is required (apikey, Bearer or basic auth password)' }
-      }
-      try {
-        const body = await readCappedBody(request)
-        const report = readEvidenceReport(body, params.instance, new Date().toISOString())
-        set.status = 202
-        if ('ignored' in report) return { status: 'ignored', event: report.event, reason: report.reason }
-        deps.queue.enqueue({ queue: EVIDENCE_QUEUE, payload: report, maxRetries: 3 })
-        return { status: 'accepted', event: report.event, type: report.type, result: report.result, info_hash: report.infoHash }
-      } catch (err) {
-        if (!(err instanceof IntakeError)) throw err
-        deps.log.debug('evidence refused', { instance: params.instance, reason: err.message })
-        set.status = 400
-        return { error: 'bad_request', message: err.message }
-      }
+      const report = await readWebhook(request, params.instance, deps.log)
+      set.status = 202
+      if ('ignored' in report) return { status: 'ignored', event: report.event, reason: report.reason }
+      deps.queue.enqueue({ queue: EVIDENCE_QUEUE, payload: report, maxRetries: 3 })
+      return { status: 'accepted', event: report.event, type: report.type, result: report.result, info_hash: report.infoHash }
     },
-    { parse: 'none' },
+    { apiKey: true, params: EvidenceWebhookParams, query: ApiKeyQuery, parse: 'none' },
   )
+
+/** The body, read and checked; every fault the sender can fix is a BadRequestError naming it. */
+async function readWebhook(request: Request, instance: string, log: Logger): Promise<EvidenceReport | NotEvidence> {
+  try {
+    return readEvidenceReport(await readCappedBody(request), instance, new Date().toISOString())
+  } catch (err) {
+    if (!(err instanceof IntakeError)) throw err
+    log.debug('evidence refused', { instance, reason: err.message })
+    throw new BadRequestError(err.message, { cause: err })
+  }
+}
 
 /** Reads at most MAX_BODY_BYTES; a larger body is refused without being held in memory. */
 async function readCappedBody(request: Request): Promise<string> {

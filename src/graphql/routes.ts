@@ -1,9 +1,11 @@
 import { yoga } from '@elysiajs/graphql-yoga'
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql'
+import { Elysia } from 'elysia'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { specifiedRules } from 'graphql'
 import { LANGUAGE_CODES } from './languages'
+import { GraphqlQuery } from './model'
 import { queryLimitsRule } from './query-limits'
 import { createResolvers, type GraphqlDeps } from './resolvers'
 
@@ -13,20 +15,26 @@ export const TYPE_DEFS = `${readFileSync(join(import.meta.dir, 'schema.graphql')
 /**
  * `POST /graphql` and `GET /graphql` (the GraphiQL playground, its scripts served inline from
  * the @graphql-yoga/render-graphiql package, so it works with no internet). Introspection stays
- * on; every operation is checked against the depth and field limits before it runs.
+ * on; every operation is checked against the depth and field limits before it runs. Yoga answers
+ * GraphQL errors itself, in the GraphQL response; a query string that fails GraphqlQuery is the
+ * app's JSON 400. The guard puts the schema on Yoga's own routes.
  */
 export const graphqlRoutes = (deps: GraphqlDeps) =>
-  yoga({
-    path: '/graphql',
-    typeDefs: TYPE_DEFS,
-    resolvers: createResolvers(deps) as never,
-    renderGraphiQL,
-    graphiql: { title: 'dht-indexer GraphQL' },
-    plugins: [
-      {
-        onValidate({ addValidationRule }: { addValidationRule: (rule: (typeof specifiedRules)[number]) => void }) {
-          addValidationRule(queryLimitsRule)
-        },
-      },
-    ],
-  })
+  new Elysia({ name: 'graphql-routes' }).guard({ query: GraphqlQuery }, (graphql) =>
+    graphql.use(
+      yoga({
+        path: '/graphql',
+        typeDefs: TYPE_DEFS,
+        resolvers: createResolvers(deps) as never,
+        renderGraphiQL,
+        graphiql: { title: 'dht-indexer GraphQL' },
+        plugins: [
+          {
+            onValidate({ addValidationRule }: { addValidationRule: (rule: (typeof specifiedRules)[number]) => void }) {
+              addValidationRule(queryLimitsRule)
+            },
+          },
+        ],
+      }),
+    ),
+  )

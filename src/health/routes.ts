@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { HealthCheck } from './health-check'
+import { HealthQuery } from './model'
 import type { StatusReporter } from './status'
 
 /**
@@ -9,18 +10,26 @@ import type { StatusReporter } from './status'
  */
 export const healthRoutes = (deps: { health: HealthCheck; status: StatusReporter }) =>
   new Elysia({ name: 'health-routes' })
-    .get('/healthz', ({ set }) => {
-      const report = deps.health.check()
-      const components = Object.fromEntries(report.checks.map((check) => [check.key, check.status]))
-      if (report.status !== 'up') {
-        set.status = 500
-        const error = report.checks.find((check) => check.error)?.error ?? 'unhealthy'
-        return { status: 'error', error, components }
-      }
-      return { status: 'ok', components }
-    })
-    .get('/api/v1/status', ({ set }) => {
-      const status = deps.status.report()
-      if (status.health !== 'up') set.status = 500
-      return status
-    })
+    .get(
+      '/healthz',
+      ({ set }) => {
+        const report = deps.health.check()
+        const components = Object.fromEntries(report.checks.map((check) => [check.key, check.status]))
+        if (report.status !== 'up') {
+          set.status = 500
+          const error = report.checks.find((check) => check.error)?.error ?? 'unhealthy'
+          return { status: 'error', error, components }
+        }
+        return { status: 'ok', components }
+      },
+      { query: HealthQuery },
+    )
+    .get(
+      '/api/v1/status',
+      ({ set }) => {
+        const status = deps.status.report()
+        if (status.health !== 'up') set.status = 500
+        return status
+      },
+      { query: HealthQuery },
+    )

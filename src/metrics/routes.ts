@@ -1,12 +1,17 @@
 import { Elysia } from 'elysia'
 import type { Metrics } from './metrics'
+import { MetricsQuery } from './model'
 
 /** `GET /metrics` in the Prometheus text format, plus the hooks that time every request. */
 export const metricsRoutes = (deps: { metrics: Metrics }) =>
-  new Elysia({ name: 'metrics-routes' }).get('/metrics', async ({ set }) => {
-    set.headers['content-type'] = deps.metrics.registry.contentType
-    return deps.metrics.registry.metrics()
-  })
+  new Elysia({ name: 'metrics-routes' }).get(
+    '/metrics',
+    async ({ set }) => {
+      set.headers['content-type'] = deps.metrics.registry.contentType
+      return deps.metrics.registry.metrics()
+    },
+    { query: MetricsQuery },
+  )
 
 /**
  * Times every request of the app it is used on, labelled by the route pattern (never the raw

@@ -9,6 +9,8 @@ export class TorznabError extends AppError {
     readonly torznabCode: number,
     description: string,
     readonly httpStatus = 200,
+    /** Sent as Retry-After with a rate-limit refusal. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`torznab_${torznabCode}`, description)
   }
@@ -19,6 +21,6 @@ export const invalidParameter = (name: string, why: string) => new TorznabError(
 export const unknownFunction = (name: string) => new TorznabError(202, `Function not available: ${name}`)
 export const badCredentials = () => new TorznabError(100, 'Incorrect user credentials', 401)
 /** The exact text the *arr clients recognise as a rate limit. */
-export const rateLimited = () => new TorznabError(500, 'Request limit reached', 429)
+export const rateLimited = (retryAfterSeconds: number) => new TorznabError(500, 'Request limit reached', 429, retryAfterSeconds)
 export const searchFailed = (why: string) => new TorznabError(203, `Search failed: ${why}`)
 export const unknownError = () => new TorznabError(900, 'Unknown error')

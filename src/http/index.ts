@@ -1,0 +1,2 @@
+export { BadRequestError } from './errors'
+export { describeValidationError, jsonErrors, type JsonError } from './json-errors'
