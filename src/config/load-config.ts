@@ -3,7 +3,6 @@ import { ConfigError } from './errors'
 import { variables, type VariableName, type Variable } from './variables'
 import type { LogLevel } from '../log'
 import type { HostPort } from './value-types'
-import type { RankingWeights } from '../search'
 
 type ValueOf<V> = V extends Variable<infer T> ? T : never
 type Values = {
@@ -19,7 +18,7 @@ export interface Config {
   log: { level: LogLevel }
   torznab: { apiKey: string | undefined; rateLimitPerMinute: number }
   dht: DhtConfig
-  search: { timeoutMs: number; workers: number; weights: RankingWeights }
+  search: SearchConfig
   ingest: { batchSize: number; flushIntervalMs: number }
   evidence: EvidenceConfig
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
@@ -37,6 +36,13 @@ export interface DhtConfig {
   seenFilterBytes: number
   /** Where the crawler keeps its node id and good nodes between runs. */
   statePath: string
+}
+
+export interface SearchConfig {
+  timeoutMs: number
+  workers: number
+  /** Weights of the ranking blend (SERVICE_RANK_*); search's RankingWeights has this shape. */
+  weights: { relevance: number; confidence: number; evidence: number; freshness: number; freshnessHalfLifeDays: number }
 }
 
 export interface EvidenceConfig {

@@ -1,13 +1,18 @@
 import { ingestItemFromMetainfo, type IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
-import type { Metrics } from '../metrics'
 import type { WorkerRegistry } from '../queue'
+import type { CrawlStats } from './crawl-stats'
 import type { CrawlerSettings, CrawlerWarningCode, FromCrawler, ToCrawler } from './messages'
+
+/** Where the worker's stats snapshot goes each second (the service's metrics). */
+export interface CrawlObserver {
+  observeCrawler(stats: CrawlStats): void
+}
 
 export interface CrawlerHostDeps {
   settings: CrawlerSettings
   pipeline: IngestPipeline
-  metrics: Metrics
+  metrics: CrawlObserver
   workers: WorkerRegistry
   log: Logger
 }
