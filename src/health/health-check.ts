@@ -1,6 +1,10 @@
-import type { Database } from 'bun:sqlite'
+import { count } from 'drizzle-orm'
+import type { DatabaseHandle } from '../db'
+import { schema } from '../db'
 import type { CrawlerStatus } from '../dht'
 import type { WorkerRegistry } from '../queue'
+
+const { schemaVersions, torrents, queueJobs } = schema
 
 /** bitmagnet's health states, which its GraphQL `health` exposes too. */
 export type ComponentStatus = 'up' | 'down' | 'inactive' | 'unknown'
@@ -27,11 +31,17 @@ export interface HealthReport {
  * - dht: the crawler runs and hears from the network (inactive when SERVICE_DHT_ENABLED=false).
  *   It does not decide the overall status: a node behind a closed port still serves its index.
  */
-export function createHealthCheck(deps: { db: Database; workers?: WorkerRegistry; crawler?: () => CrawlerStatus; nowMs?: () => number }) {
+export function createHealthCheck(deps: {
+  db: DatabaseHandle
+  workers?: WorkerRegistry
+  crawler?: () => CrawlerStatus
+  nowMs?: () => number
+}) {
   const nowMs = deps.nowMs ?? (() => Date.now())
-  const probe = (key: ComponentCheck['key'], sql: string, whenUp: () => ComponentStatus = () => 'up'): ComponentCheck => {
+  const { orm } = deps.db
+  const probe = (key: ComponentCheck['key'], read: () => unknown, whenUp: () => ComponentStatus = () => 'up'): ComponentCheck => {
     try {
-      deps.db.query(sql).get()
+      read()
       return { key, status: whenUp(), timestamp: nowMs(), error: null }
     } catch (err) {
       return { key, status: 'down', timestamp: nowMs(), error: `database unreachable: ${err instanceof Error ? err.message : String(err)}` }
@@ -57,9 +67,9 @@ export function createHealthCheck(deps: { db: Database; workers?: WorkerRegistry
   return {
     check(): HealthReport {
       const checks = [
-        probe('db', 'SELECT count(*) FROM schema_versions'),
-        probe('torrent', 'SELECT id FROM torrents LIMIT 1'),
-        probe('queue', 'SELECT id FROM queue_jobs LIMIT 1', queueWorkersStatus),
+        probe('db', () => orm.select({ n: count() }).from(schemaVersions).get()),
+        probe('torrent', () => orm.select({ id: torrents.id }).from(torrents).limit(1).get()),
+        probe('queue', () => orm.select({ id: queueJobs.id }).from(queueJobs).limit(1).get(), queueWorkersStatus),
         crawlerCheck(),
       ]
       return { status: checks[0]!.status, checks }

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { createHealthCheck, createStatusReporter, healthRoutes } from '../../src/health'
 import { createWorkerRegistry } from '../../src/queue'
+import { createTorrentCounter } from '../../src/torrents'
 import { startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { openTestIndex } from '../support/test-index'
@@ -8,10 +9,10 @@ import { openTestIndex } from '../support/test-index'
 function healthApp(db: ReturnType<typeof openTestIndex>['db']) {
   const workers = createWorkerRegistry()
   workers.set('queue:process_torrent', true)
-  const health = createHealthCheck({ db: db.sqlite, workers })
+  const health = createHealthCheck({ db, workers })
   return healthRoutes({
     health,
-    status: createStatusReporter({ db: db.sqlite, health, version: '9.9.9', startedAtMs: Date.now() - 5_000 }),
+    status: createStatusReporter({ torrentCount: createTorrentCounter(db), health, version: '9.9.9', startedAtMs: Date.now() - 5_000 }),
   })
 }
 
@@ -43,7 +44,7 @@ describe('GET /healthz and /api/v1/status', () => {
 
   test('say the queue is inactive when no queue worker runs', async () => {
     const { db } = openTestIndex()
-    const health = createHealthCheck({ db: db.sqlite, workers: createWorkerRegistry() })
+    const health = createHealthCheck({ db, workers: createWorkerRegistry() })
     expect(health.check().checks.find((check) => check.key === 'queue')!.status).toBe('inactive')
   })
 })
