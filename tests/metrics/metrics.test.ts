@@ -6,7 +6,7 @@ import { createMetrics, metricsRoutes, requestMetrics, type MetricsSources } fro
 const noSources: MetricsSources = { torrentCount: () => null, queueCounts: () => [] }
 
 /** The value of one series as rendered (`name{labels}` exactly as prom-client writes it); undefined when absent. */
-function valueOf(text: string, series: string): number | undefined {
+function seriesValue(text: string, series: string): number | undefined {
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `))
   return line === undefined ? undefined : Number(line.slice(series.length + 1))
 }
@@ -30,21 +30,21 @@ describe('createMetrics', () => {
 
     expect(text).toContain('# TYPE http_requests_total counter')
     expect(text).toContain('# TYPE http_request_duration_seconds histogram')
-    expect(valueOf(text, 'http_requests_total{method="GET",route="/torznab/api",status="200"}')).toBe(2)
-    expect(valueOf(text, 'http_requests_total{method="POST",route="/import",status="400"}')).toBe(1)
+    expect(seriesValue(text, 'http_requests_total{method="GET",route="/torznab/api",status="200"}')).toBe(2)
+    expect(seriesValue(text, 'http_requests_total{method="POST",route="/import",status="400"}')).toBe(1)
     // 0.02 s falls in the 0.025 bucket, not in the 0.01 one.
-    expect(valueOf(text, 'http_request_duration_seconds_bucket{le="0.01",method="GET",route="/torznab/api"}')).toBe(0)
-    expect(valueOf(text, 'http_request_duration_seconds_bucket{le="0.025",method="GET",route="/torznab/api"}')).toBe(2)
-    expect(valueOf(text, 'search_duration_seconds_count{kind="feed"}')).toBe(1)
-    expect(valueOf(text, 'search_duration_seconds_count{kind="text"}')).toBeUndefined()
-    expect(valueOf(text, 'ingest_torrents_total{outcome="imported"}')).toBe(3)
-    expect(valueOf(text, 'ingest_torrents_total{outcome="deleted"}')).toBe(1)
+    expect(seriesValue(text, 'http_request_duration_seconds_bucket{le="0.01",method="GET",route="/torznab/api"}')).toBe(0)
+    expect(seriesValue(text, 'http_request_duration_seconds_bucket{le="0.025",method="GET",route="/torznab/api"}')).toBe(2)
+    expect(seriesValue(text, 'search_duration_seconds_count{kind="feed"}')).toBe(1)
+    expect(seriesValue(text, 'search_duration_seconds_count{kind="text"}')).toBeUndefined()
+    expect(seriesValue(text, 'ingest_torrents_total{outcome="imported"}')).toBe(3)
+    expect(seriesValue(text, 'ingest_torrents_total{outcome="deleted"}')).toBe(1)
     // Outcomes that did not happen get no series, rather than a zero per batch.
-    expect(valueOf(text, 'ingest_torrents_total{outcome="updated"}')).toBeUndefined()
-    expect(valueOf(text, 'classifier_torrents_total{content_type="movie"}')).toBe(2)
-    expect(valueOf(text, 'classifier_torrents_total{content_type="tv_show"}')).toBe(1)
-    expect(valueOf(text, 'evidence_reports_total{client="sonarr",type="grab",result="success"}')).toBe(1)
-    expect(valueOf(text, 'evidence_webhook_batches_total{status="failed"}')).toBe(1)
+    expect(seriesValue(text, 'ingest_torrents_total{outcome="updated"}')).toBeUndefined()
+    expect(seriesValue(text, 'classifier_torrents_total{content_type="movie"}')).toBe(2)
+    expect(seriesValue(text, 'classifier_torrents_total{content_type="tv_show"}')).toBe(1)
+    expect(seriesValue(text, 'evidence_reports_total{client="sonarr",type="grab",result="success"}')).toBe(1)
+    expect(seriesValue(text, 'evidence_webhook_batches_total{status="failed"}')).toBe(1)
     expect(text).toContain('process_resident_memory_bytes')
   })
 
@@ -66,29 +66,29 @@ describe('createMetrics', () => {
 
     let text = await scrape(metrics)
     expect(reads).toBe(1)
-    expect(valueOf(text, 'indexer_torrents')).toBe(5)
-    expect(valueOf(text, 'queue_jobs{queue="evidence",status="pending"}')).toBe(2)
-    expect(valueOf(text, 'queue_jobs{queue="process_torrent",status="failed"}')).toBe(1)
+    expect(seriesValue(text, 'indexer_torrents')).toBe(5)
+    expect(seriesValue(text, 'queue_jobs{queue="evidence",status="pending"}')).toBe(2)
+    expect(seriesValue(text, 'queue_jobs{queue="process_torrent",status="failed"}')).toBe(1)
 
     torrents = 7
     queues = [{ queue: 'evidence', status: 'processed', count: 2 }]
     text = await scrape(metrics)
-    expect(valueOf(text, 'indexer_torrents')).toBe(7)
+    expect(seriesValue(text, 'indexer_torrents')).toBe(7)
     // The gauge is rebuilt from the counts: jobs purged since the last scrape leave no stale series.
-    expect(valueOf(text, 'queue_jobs{queue="evidence",status="processed"}')).toBe(2)
-    expect(valueOf(text, 'queue_jobs{queue="evidence",status="pending"}')).toBeUndefined()
-    expect(valueOf(text, 'queue_jobs{queue="process_torrent",status="failed"}')).toBeUndefined()
+    expect(seriesValue(text, 'queue_jobs{queue="evidence",status="processed"}')).toBe(2)
+    expect(seriesValue(text, 'queue_jobs{queue="evidence",status="pending"}')).toBeUndefined()
+    expect(seriesValue(text, 'queue_jobs{queue="process_torrent",status="failed"}')).toBeUndefined()
 
     // A count the source cannot tell (database unreadable) leaves the last one.
     torrents = null
-    expect(valueOf(await scrape(metrics), 'indexer_torrents')).toBe(7)
+    expect(seriesValue(await scrape(metrics), 'indexer_torrents')).toBe(7)
   })
 
   test('crawler snapshots advance the counters by their difference, and a restarted worker counts on', async () => {
     const metrics = createMetrics(noSources)
     const before = await scrape(metrics)
     // Every query type has a concurrency series from the start, so dashboards show 0 rather than nothing.
-    expect(valueOf(before, 'service_dht_client_request_concurrency{request_type="sample_infohashes"}')).toBe(0)
+    expect(seriesValue(before, 'service_dht_client_request_concurrency{request_type="sample_infohashes"}')).toBe(0)
 
     metrics.observeCrawler({
       ...emptyStats(),
@@ -101,27 +101,27 @@ describe('createMetrics', () => {
     })
     metrics.observeCrawler({ ...emptyStats(), sent: { get_peers: 15 }, discovered: { sample_infohashes: 6 }, nodes: 90, cpuSeconds: 2 })
     let text = await scrape(metrics)
-    expect(valueOf(text, 'service_dht_queries_sent_total{query="get_peers"}')).toBe(15)
-    expect(valueOf(text, 'service_dht_hashes_discovered_total{source="sample_infohashes"}')).toBe(6)
-    expect(valueOf(text, 'service_dht_client_request_concurrency{request_type="get_peers"}')).toBe(0)
-    expect(valueOf(text, 'service_dht_nodes{table="crawl"}')).toBe(90)
-    expect(valueOf(text, 'service_dht_crawler_cpu_seconds_total')).toBe(2)
+    expect(seriesValue(text, 'service_dht_queries_sent_total{query="get_peers"}')).toBe(15)
+    expect(seriesValue(text, 'service_dht_hashes_discovered_total{source="sample_infohashes"}')).toBe(6)
+    expect(seriesValue(text, 'service_dht_client_request_concurrency{request_type="get_peers"}')).toBe(0)
+    expect(seriesValue(text, 'service_dht_nodes{table="crawl"}')).toBe(90)
+    expect(seriesValue(text, 'service_dht_crawler_cpu_seconds_total')).toBe(2)
 
     // A restarted worker starts from zero: its totals are added, not subtracted.
     metrics.observeCrawler({ ...emptyStats(), sent: { get_peers: 4 }, inflight: { get_peers: 2 } })
     text = await scrape(metrics)
-    expect(valueOf(text, 'service_dht_queries_sent_total{query="get_peers"}')).toBe(19)
-    expect(valueOf(text, 'service_dht_client_request_concurrency{request_type="get_peers"}')).toBe(2)
+    expect(seriesValue(text, 'service_dht_queries_sent_total{query="get_peers"}')).toBe(19)
+    expect(seriesValue(text, 'service_dht_client_request_concurrency{request_type="get_peers"}')).toBe(2)
     // No CPU figure (not Linux): the counter stays where it was.
-    expect(valueOf(text, 'service_dht_crawler_cpu_seconds_total')).toBe(2)
+    expect(seriesValue(text, 'service_dht_crawler_cpu_seconds_total')).toBe(2)
   })
 
   test('two sets of metrics in one process keep their own counts', async () => {
     const first = createMetrics(noSources)
     const second = createMetrics(noSources)
     first.countClassified(['music'])
-    expect(valueOf(await scrape(first), 'classifier_torrents_total{content_type="music"}')).toBe(1)
-    expect(valueOf(await scrape(second), 'classifier_torrents_total{content_type="music"}')).toBeUndefined()
+    expect(seriesValue(await scrape(first), 'classifier_torrents_total{content_type="music"}')).toBe(1)
+    expect(seriesValue(await scrape(second), 'classifier_torrents_total{content_type="music"}')).toBeUndefined()
   })
 })
 
@@ -161,10 +161,10 @@ describe('requestMetrics', () => {
     await app.handle(new Request('http://localhost/no/such/path'))
     const text = await requestsCounted(metrics, 4)
 
-    expect(valueOf(text, 'http_requests_total{method="GET",route="/torrents/:infoHash",status="200"}')).toBe(2)
-    expect(valueOf(text, 'http_request_duration_seconds_count{method="GET",route="/torrents/:infoHash"}')).toBe(2)
-    expect(valueOf(text, 'http_requests_total{method="GET",route="/teapot",status="418"}')).toBe(1)
-    expect(valueOf(text, 'http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1)
+    expect(seriesValue(text, 'http_requests_total{method="GET",route="/torrents/:infoHash",status="200"}')).toBe(2)
+    expect(seriesValue(text, 'http_request_duration_seconds_count{method="GET",route="/torrents/:infoHash"}')).toBe(2)
+    expect(seriesValue(text, 'http_requests_total{method="GET",route="/teapot",status="418"}')).toBe(1)
+    expect(seriesValue(text, 'http_requests_total{method="GET",route="unmatched",status="404"}')).toBe(1)
     expect(text).not.toContain('ab'.repeat(20))
     expect(text).not.toContain('secret')
   })
