@@ -24,7 +24,8 @@ export interface CoreAppDeps {
   health: HealthCheck
   status: StatusReporter
   metrics: Metrics
-  queue: { queue: QueueService; repository: QueueRepository }
+  queue: QueueService
+  jobs: QueueRepository
   workers: WorkerRegistry
   /** Torznab answers come from worker threads (see startTorznabWorkerPool). */
   torznab: TorznabAnswerer
@@ -41,36 +42,38 @@ export function createCoreApp(deps: CoreAppDeps) {
     }),
     deps.metrics,
   )
-  return new Elysia()
-    .use(requestMetrics({ metrics: deps.metrics }))
-    // The feed answers its own faults in Torznab XML. It comes before jsonErrors because an Elysia
-    // hook covers only the routes registered after it: everything below answers JSON.
-    .use(
-      torznabRoutes({
-        torznab: deps.torznab,
-        apiKey: () => deps.config.torznab.apiKey,
-        rateLimiter: createRateLimiter({ perMinute: deps.config.torznab.rateLimitPerMinute }),
-        log: log.child({ component: 'torznab' }),
-      }),
-    )
-    .use(jsonErrors({ log }))
-    .use(healthRoutes({ health: deps.health, status: deps.status }))
-    .use(evidenceRoutes({ queue: deps.queue.queue, apiKey: () => deps.config.torznab.apiKey, log }))
-    .use(metricsRoutes({ metrics: deps.metrics }))
-    .use(
-      graphqlRoutes({
-        search,
-        torrents: createTorrentRepository(deps.db),
-        operator: deps.torrents.operator,
-        queue: deps.queue.queue,
-        jobs: deps.queue.repository,
-        workers: deps.workers,
-        health: deps.health,
-        evidence: createEvidenceRepository(deps.db),
-        version: VERSION,
-      }),
-    )
-    .use(importRoutes({ pipeline: deps.pipeline, apiKey: () => deps.config.torznab.apiKey }))
+  return (
+    new Elysia()
+      .use(requestMetrics({ metrics: deps.metrics }))
+      // The feed answers its own faults in Torznab XML. It comes before jsonErrors because an Elysia
+      // hook covers only the routes registered after it: everything below answers JSON.
+      .use(
+        torznabRoutes({
+          torznab: deps.torznab,
+          apiKey: () => deps.config.torznab.apiKey,
+          rateLimiter: createRateLimiter({ perMinute: deps.config.torznab.rateLimitPerMinute }),
+          log: log.child({ component: 'torznab' }),
+        }),
+      )
+      .use(jsonErrors({ log }))
+      .use(healthRoutes({ health: deps.health, status: deps.status }))
+      .use(evidenceRoutes({ queue: deps.queue, apiKey: () => deps.config.torznab.apiKey, log }))
+      .use(metricsRoutes({ metrics: deps.metrics }))
+      .use(
+        graphqlRoutes({
+          search,
+          torrents: createTorrentRepository(deps.db),
+          operator: deps.torrents.operator,
+          queue: deps.queue,
+          jobs: deps.jobs,
+          workers: deps.workers,
+          health: deps.health,
+          evidence: createEvidenceRepository(deps.db),
+          version: VERSION,
+        }),
+      )
+      .use(importRoutes({ pipeline: deps.pipeline, apiKey: () => deps.config.torznab.apiKey }))
+  )
 }
 
 export type CoreApp = ReturnType<typeof createCoreApp>

@@ -1,4 +1,4 @@
-export { createCoreApp, type CoreApp, type CoreAppDeps } from './app'
+export { type CoreApp, type CoreAppDeps, createCoreApp } from './app'
+export { type Core, openCore } from './open-core'
 export { openIndex } from './open-index'
-export { openCore, type Core } from './open-core'
-export { startQueue, type RunningQueue } from './start-queue'
+export { type RunningCore, startCore } from './start-core'

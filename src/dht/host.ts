@@ -31,11 +31,13 @@ const STABLE_AFTER_MS = 60_000
 const STOP_GRACE_MS = 3_000
 
 /**
- * Runs the crawler worker and keeps it running: a crash (or a port it cannot bind) is logged and
- * the worker restarted after 1 s, doubling to at most a minute while it keeps failing. Verified
- * metainfo from the worker goes into the ingest pipeline as source `dht`, the single writer.
+ * Runs the crawler worker, once started, and keeps it running: a crash (or a port it cannot bind)
+ * is logged and the worker restarted after 1 s, doubling to at most a minute while it keeps
+ * failing. Verified metainfo from the worker goes into the ingest pipeline as source `dht`, the
+ * single writer. Built before it starts, so the parts that ask it for swarms can hold it; until
+ * then it reports not running and ignores those requests.
  */
-export function startCrawlerHost(deps: CrawlerHostDeps) {
+export function createCrawlerHost(deps: CrawlerHostDeps) {
   const { log } = deps
   const status: CrawlerStatus = { running: false, port: null, warning: null }
   let worker: Worker | undefined
@@ -106,9 +108,11 @@ export function startCrawlerHost(deps: CrawlerHostDeps) {
   }
 
   deps.workers.set('dht_crawler', false)
-  spawn()
 
   return {
+    start(): void {
+      if (!worker && !stopping) spawn()
+    },
     status: (): CrawlerStatus => status,
     /** Asks for fresh swarm counts of these torrents; the crawler skips ones it scraped lately. */
     refreshSwarms(infoHashes: string[]): void {
@@ -137,4 +141,4 @@ export function startCrawlerHost(deps: CrawlerHostDeps) {
   }
 }
 
-export type CrawlerHost = ReturnType<typeof startCrawlerHost>
+export type CrawlerHost = ReturnType<typeof createCrawlerHost>

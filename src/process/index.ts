@@ -1,2 +1,2 @@
 export { loadConfigOrExit } from './load-config-or-exit'
-export { openCoreOrExit } from './open-core-or-exit'
+export { exitOnStartupFailure, openCoreOrExit } from './open-core-or-exit'

@@ -32,11 +32,14 @@ export interface RunningService {
   logs: string[]
 }
 
-/** Starts `bun src/main.ts` on an ephemeral port and waits for its "core listening" line. */
-export async function startService(vars: Record<string, string>): Promise<RunningService> {
-  const child = Bun.spawn([process.execPath, 'src/main.ts'], {
+/**
+ * Starts `bun src/main.ts [side]` on ephemeral ports and waits for the line saying it listens
+ * ("core listening", or "dashboard listening" for the dashboard alone).
+ */
+export async function startService(vars: Record<string, string>, side?: 'core' | 'dashboard'): Promise<RunningService> {
+  const child = Bun.spawn([process.execPath, 'src/main.ts', ...(side ? [side] : [])], {
     cwd: REPO_ROOT,
-    env: childEnv({ HOST: '127.0.0.1', CORE_PORT: '0', SERVICE_DHT_ENABLED: 'false', ...vars }),
+    env: childEnv({ HOST: '127.0.0.1', CORE_PORT: '0', DASHBOARD_PORT: '0', SERVICE_DHT_ENABLED: 'false', ...vars }),
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
@@ -47,7 +50,7 @@ export async function startService(vars: Record<string, string>): Promise<Runnin
     collectLines(child.stderr, (line) => {
       logs.push(line)
       const record = safeJson(line)
-      if (record?.msg === 'core listening') {
+      if (record?.msg === (side === 'dashboard' ? 'dashboard listening' : 'core listening')) {
         clearTimeout(timeout)
         resolve(Number(record.port))
       }

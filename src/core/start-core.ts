@@ -1,0 +1,120 @@
+import type { Config } from '../config'
+import { createCrawlerHost } from '../dht'
+import { createEvidenceJobs } from '../evidence'
+import { createHealthCheck, createStatusReporter } from '../health'
+import type { Logger } from '../log'
+import { createMetrics } from '../metrics'
+import { createQueueRepository, createQueueService, createWorkerRegistry } from '../queue'
+import { startTorznabWorkerPool } from '../torznab'
+import { createReprocessHandlers, createTorrentCounter } from '../torrents'
+import { VERSION } from '../version'
+import { createCoreApp } from './app'
+import { openCore } from './open-core'
+import { runQueueWorkers } from './queue-workers'
+
+export interface RunningCore {
+  /** The port the core listens on (the configured one, or the one the OS chose for port 0). */
+  port: number
+  /** Stops taking work, commits what is buffered, lets the job in hand finish, closes the database. */
+  stop(): Promise<void>
+}
+
+/**
+ * The core's composition root: builds every part in one pass, each from the parts above it, and
+ * starts the ones that run (queue workers, Torznab threads, HTTP, then the crawler). Throws
+ * MigrationError or RuleFileError before anything listens.
+ */
+export async function startCore(config: Config, log: Logger): Promise<RunningCore> {
+  const startedAtMs = Date.now()
+  const { db, torrents, pipeline } = openCore(config, log)
+  const workers = createWorkerRegistry()
+  workers.set('ingest', true)
+  workers.set('classifier', true)
+
+  const queueLog = log.child({ component: 'queue' })
+  const jobs = createQueueRepository(db)
+  const released = jobs.releaseLeases()
+  if (released > 0) queueLog.info('released the leases of a previous run', { jobs: released })
+  const queue = createQueueService({ repository: jobs, log: queueLog })
+
+  const torrentCount = createTorrentCounter(db)
+  const metrics = createMetrics({ torrentCount, queueCounts: () => jobs.countsByQueueAndStatus() })
+  const crawler = config.dht.enabled ? createCrawler(config, pipeline, metrics, workers, log) : null
+  const health = createHealthCheck({ db, workers, crawler: crawler ? crawler.status : undefined })
+  const status = createStatusReporter({ torrentCount, health, version: VERSION, startedAtMs })
+
+  const evidence = createEvidenceJobs({
+    db,
+    torrents,
+    queue,
+    config: config.evidence,
+    onGrab: (infoHash) => crawler?.refreshSwarms([infoHash]),
+    observe: metrics.evidence,
+    log,
+  })
+  pipeline.onCommitted(({ report, classified }) => {
+    metrics.countIngest(report)
+    metrics.countClassified(classified.map((item) => item.classification.contentType))
+    evidence.onCommitted()
+  })
+  const queueWorkers = runQueueWorkers(
+    queue,
+    { ...createReprocessHandlers({ reclassifier: torrents.reclassifier, enqueue: (job) => queue.enqueue(job) }), ...evidence.handlers },
+    workers,
+  )
+
+  const torznab = await startTorznabWorkerPool({
+    size: config.search.workers,
+    databasePath: config.db.corePath,
+    weights: config.search.weights,
+    timeoutMs: config.search.timeoutMs,
+    version: VERSION,
+    log: log.child({ component: 'torznab' }),
+    onSearch: (report) => {
+      metrics.observeSearch(report.kind, report.seconds)
+      crawler?.refreshSwarms(report.infoHashes)
+    },
+  })
+  workers.set('torznab', true)
+
+  const app = createCoreApp({ config, db, pipeline, torrents, log, health, status, metrics, queue, jobs, workers, torznab }).listen({
+    hostname: config.http.host,
+    port: config.http.corePort,
+  })
+  const port = app.server!.port!
+  log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
+  crawler?.start()
+
+  return {
+    port,
+    async stop() {
+      await app.stop()
+      await crawler?.stop()
+      torznab.stop()
+      // Nothing produces torrents any more: commit the last batch before waiting on the queue, whose
+      // job in hand (a webhook delivery with retries) may outlast a container's stop timeout.
+      const lastBatch = pipeline.flush()
+      evidence.stop()
+      await queueWorkers.stop()
+      db.close()
+      log.info('core stopped', { lastBatch })
+    },
+  }
+}
+
+function createCrawler(
+  config: Config,
+  pipeline: Parameters<typeof createCrawlerHost>[0]['pipeline'],
+  metrics: Parameters<typeof createCrawlerHost>[0]['metrics'],
+  workers: Parameters<typeof createCrawlerHost>[0]['workers'],
+  log: Logger,
+) {
+  const { enabled: _, ...dht } = config.dht
+  return createCrawlerHost({
+    settings: { ...dht, databasePath: config.db.corePath, clientName: `dht-indexer ${VERSION}`, logLevel: config.log.level },
+    pipeline,
+    metrics,
+    workers,
+    log: log.child({ component: 'dht' }),
+  })
+}

@@ -1,0 +1,1 @@
+export { type RunningDashboard, startDashboard } from './start'

@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { REPO_ROOT, type RunningService, safeJson, startService } from './support/processes'
+import { makeTempDir } from './support/temp-dir'
+
+/** The port a side logged it listens on. */
+function portOf(service: RunningService, message: string): number | undefined {
+  const record = service.logs.map((line) => safeJson(line)).find((entry) => entry?.msg === message)
+  return record ? Number(record.port) : undefined
+}
+
+async function stop(service: RunningService): Promise<number> {
+  service.child.kill('SIGTERM')
+  return service.child.exited
+}
+
+describe('bun run start', () => {
+  let service: RunningService | undefined
+  afterEach(async () => {
+    if (service && service.child.exitCode === null) await stop(service)
+    service = undefined
+  })
+
+  test('with no argument runs the core and the dashboard, and stops both on SIGTERM', async () => {
+    service = await startService({ DATA_DIR: makeTempDir() })
+    await Bun.sleep(200)
+    const dashboardPort = portOf(service, 'dashboard listening')
+    expect(dashboardPort).toBeGreaterThan(0)
+    expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200)
+    expect(await (await fetch(`http://127.0.0.1:${dashboardPort}/healthz`)).json()).toEqual({ status: 'ok' })
+    expect(await stop(service)).toBe(0)
+    expect(service.logs.some((line) => safeJson(line)?.msg === 'core stopped')).toBe(true)
+  })
+
+  test('`core` runs the core alone', async () => {
+    service = await startService({ DATA_DIR: makeTempDir() }, 'core')
+    expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200)
+    await Bun.sleep(200)
+    expect(portOf(service, 'dashboard listening')).toBeUndefined()
+  })
+
+  test('`dashboard` runs the dashboard alone, without opening the core database', async () => {
+    const dataDir = makeTempDir()
+    service = await startService({ DATA_DIR: dataDir }, 'dashboard')
+    expect(await (await fetch(`${service.baseUrl}/healthz`)).json()).toEqual({ status: 'ok' })
+    expect(portOf(service, 'core listening')).toBeUndefined()
+    expect(await Bun.file(`${dataDir}/index.db`).exists()).toBe(false)
+  })
+
+  test('an unknown side is refused with the usage and exit code 2', async () => {
+    const child = Bun.spawn([process.execPath, 'src/main.ts', 'everything'], { cwd: REPO_ROOT, stdout: 'pipe', stderr: 'pipe' })
+    expect(await child.exited).toBe(2)
+    expect(await new Response(child.stderr).text()).toContain('Usage: bun run start [core|dashboard]')
+  })
+})
