@@ -1,2 +1,2 @@
 export { BadRequestError } from './errors'
-export { describeValidationError, jsonErrors, type JsonError } from './json-errors'
+export { jsonErrors } from './json-errors'

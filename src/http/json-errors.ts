@@ -3,7 +3,7 @@ import { AppError } from '../app-error'
 import type { Logger } from '../log'
 
 /** The body of every JSON error answer. */
-export interface JsonError {
+interface JsonError {
   error: string
   message: string
 }
@@ -44,7 +44,7 @@ export const jsonErrors = (deps: { log: Logger }) =>
  * `params.instance: <why>`: the part of the request and the field, then the schema's own `error`
  * text where it has one, else TypeBox's. Never Elysia's default message, which echoes the value.
  */
-export function describeValidationError(error: Pick<ValidationError, 'type' | 'valueError' | 'customError'>): string {
+function describeValidationError(error: Pick<ValidationError, 'type' | 'valueError' | 'customError'>): string {
   const path = error.valueError?.path ?? ''
   const field = `${error.type}${path.replaceAll('/', '.')}`
   const why = error.customError ?? error.valueError?.message ?? 'is not valid'

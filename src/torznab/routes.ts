@@ -25,7 +25,7 @@ export interface TorznabRoutesDeps {
  * judges them; this schema only states that the feed takes string parameters. Here rather than in
  * model.ts, which the parser and the worker threads import and which must not reach Elysia.
  */
-export const TorznabQuery = t.Record(t.String(), t.String())
+const TorznabQuery = t.Record(t.String(), t.String())
 
 /**
  * The feed at `/torznab/api`, and at `/torznab` and `/torznab/api/api` too: users paste either
