@@ -4,27 +4,7 @@
  * (bitmagnet's per-value queries were its slow part); when the census is a sample, counts are
  * scaled to the estimated total and flagged.
  */
-import type { Candidate } from './model'
-
-export const FACET_NAMES = [
-  'contentType',
-  'language',
-  'releaseYear',
-  'torrentFileType',
-  'torrentSource',
-  'torrentTag',
-  'videoResolution',
-  'videoSource',
-] as const
-export type FacetName = (typeof FACET_NAMES)[number]
-
-export interface FacetCount {
-  value: string
-  count: number
-  isEstimate: boolean
-}
-
-export type Facets = Partial<Record<FacetName, FacetCount[]>>
+import type { Candidate, FacetName, Facets } from './model'
 
 /** Per torrent id, the values that live in other tables (files, sources, tags). */
 export interface FacetLookups {

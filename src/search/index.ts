@@ -2,6 +2,10 @@ export { createSearchService, type SearchService } from './service'
 export { createSearchRepository, type SearchRepository } from './repository'
 export { SearchTimeoutError } from './errors'
 export {
+  FACET_NAMES,
+  type FacetCount,
+  type FacetName,
+  type Facets,
   ORDER_FIELDS,
   type Candidate,
   type EpisodeWanted,
@@ -13,4 +17,3 @@ export {
   type SearchQuery,
   type SearchResult,
 } from './model'
-export { FACET_NAMES, type FacetCount, type FacetName, type Facets } from './facets'

@@ -1,5 +1,25 @@
 import type { ContentType, ExternalIds } from '../classify'
-import type { FacetName, Facets } from './facets'
+
+/** The facets a search can count; the names are bitmagnet's aggregation keys. */
+export const FACET_NAMES = [
+  'contentType',
+  'language',
+  'releaseYear',
+  'torrentFileType',
+  'torrentSource',
+  'torrentTag',
+  'videoResolution',
+  'videoSource',
+] as const
+export type FacetName = (typeof FACET_NAMES)[number]
+
+export interface FacetCount {
+  value: string
+  count: number
+  isEstimate: boolean
+}
+
+export type Facets = Partial<Record<FacetName, FacetCount[]>>
 
 /** Which episodes a TV search wants. */
 export type EpisodeWanted =
