@@ -14,8 +14,13 @@ const RANKING_COLUMNS = 't.id, t.info_hash, t.name, t.published_at, t.evidence_s
 
 const COUNT_ALL_CACHE_MS = 5_000
 
-/** Ids per IN list: a page of results in one statement, well under SQLite's parameter limit. */
-const ID_BATCH = 200
+/**
+ * A list of values bound as one JSON parameter: `x IN (SELECT value FROM json_each(?))` keeps
+ * one prepared statement for any number of values (an IN list of `?`s compiles one per length)
+ * and SQLite still seeks the index once per value.
+ */
+const IN_LIST = 'SELECT value FROM json_each(?)'
+const listOf = (values: readonly (string | number)[]): string => JSON.stringify(values)
 
 /** A position in a newest-first feed: the feed time, then the id. */
 export interface FeedKey {
@@ -46,30 +51,44 @@ export function createSearchRepository(db: Database) {
     (categoryKeys[slot] ??= db.prepare<FeedKey, [number]>(
       'SELECT torrent_id AS id, published_at FROM torrent_categories WHERE category = ? ORDER BY published_at DESC, torrent_id DESC',
     ))
-  // Rows are read by id in batches: one statement for many ids costs a tenth of a call per id.
-  const byIds = (ids: number[]) =>
-    db
-      .query<Candidate, number[]>(
-        `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id WHERE t.id IN (${ids.map(() => '?').join(',')})`,
-      )
-      .all(...ids)
-  const tagsOf = (ids: number[]) =>
-    db
-      .query<{ torrent_id: number; tag: string }, number[]>(
-        `SELECT torrent_id, tag FROM torrent_tags WHERE torrent_id IN (${ids.map(() => '?').join(',')}) ORDER BY torrent_id, tag`,
-      )
-      .all(...ids)
-  const perTorrent = (sql: string, ids: number[]) => {
-    const values = new Map<number, string[]>()
-    for (let start = 0; start < ids.length; start += ID_BATCH) {
-      const batch = ids.slice(start, start + ID_BATCH)
-      const rows = db
-        .query<{ torrent_id: number; value: string }, number[]>(sql.replace('$IDS', batch.map(() => '?').join(',')))
-        .all(...batch)
-      for (const row of rows) values.set(row.torrent_id, [...(values.get(row.torrent_id) ?? []), row.value])
+  // Rows are read by id in one statement: one call for many ids costs a tenth of a call per id.
+  const byIds = db.prepare<Candidate, [string]>(
+    `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id WHERE t.id IN (${IN_LIST})`,
+  )
+  const tagsOf = db.prepare<{ torrent_id: number; tag: string }, [string]>(
+    `SELECT torrent_id, tag FROM torrent_tags WHERE torrent_id IN (${IN_LIST}) ORDER BY torrent_id, tag`,
+  )
+  const perTorrentOf = (sql: string) => {
+    const statement = db.prepare<{ torrent_id: number; value: string }, [string]>(sql)
+    return (ids: number[]) => {
+      const values = new Map<number, string[]>()
+      for (const row of statement.all(listOf(ids))) values.set(row.torrent_id, [...(values.get(row.torrent_id) ?? []), row.value])
+      return values
     }
-    return values
   }
+  const fileTypesPerTorrent = perTorrentOf(
+    `SELECT DISTINCT torrent_id, file_type AS value FROM torrent_files WHERE torrent_id IN (${IN_LIST})`,
+  )
+  const sourcesPerTorrent = perTorrentOf(
+    `SELECT ts.torrent_id, s.key AS value FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id IN (${IN_LIST})`,
+  )
+  const tagsPerTorrent = perTorrentOf(`SELECT torrent_id, tag AS value FROM torrent_tags WHERE torrent_id IN (${IN_LIST})`)
+  const inCategories = db.prepare<{ n: number }, [string]>(
+    `SELECT count(DISTINCT torrent_id) AS n FROM torrent_categories WHERE category IN (${IN_LIST})`,
+  )
+  const byInfoHashes = db.prepare<Candidate, [string]>(
+    `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
+     WHERE t.info_hash IN (SELECT unhex(value) FROM json_each(?)) ORDER BY t.published_at DESC, t.id DESC`,
+  )
+  // Only confirmed torrents carry ids, so each list is short; a torrent matching two is read once.
+  const byExternalIds = db.prepare<Candidate, [string, string, string, string]>(
+    `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
+     WHERE t.id IN (SELECT torrent_id FROM torrent_classifications WHERE imdb_id IN (${IN_LIST})
+                    UNION SELECT torrent_id FROM torrent_classifications WHERE tmdb_id IN (${IN_LIST})
+                    UNION SELECT torrent_id FROM torrent_classifications WHERE tvdb_id IN (${IN_LIST})
+                    UNION SELECT torrent_id FROM torrent_classifications WHERE tvmaze_id IN (${IN_LIST}))
+     ORDER BY t.published_at DESC, t.id DESC`,
+  )
   const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
   const countAll = db.prepare<{ n: number }, []>('SELECT count(*) AS n FROM torrent_classifications')
   // Counting every torrent walks a whole index (tens of ms per million); a dashboard asking on
@@ -80,21 +99,6 @@ export function createSearchRepository(db: Database) {
   )
   const fileTypesOf = db.prepare<{ file_type: string }, [number]>('SELECT DISTINCT file_type FROM torrent_files WHERE torrent_id = ?')
   const hasTag = db.prepare<{ found: number }, [number, string]>('SELECT 1 AS found FROM torrent_tags WHERE torrent_id = ? AND tag = ?')
-  const withExternalIds = (ids: ExternalIdsWanted) => {
-    const clauses: string[] = []
-    const params: (string | number)[] = []
-    const add = (column: string, values: (string | number)[]) => {
-      if (values.length === 0) return
-      clauses.push(`SELECT torrent_id FROM torrent_classifications WHERE ${column} IN (${values.map(() => '?').join(', ')})`)
-      params.push(...values)
-    }
-    add('imdb_id', ids.imdb)
-    add('tmdb_id', ids.tmdb)
-    add('tvdb_id', ids.tvdb)
-    add('tvmaze_id', ids.tvmaze)
-    return { sql: clauses.join(' UNION '), params }
-  }
-
   return {
     /** Torrents matching an FTS5 expression, most recently added first, every column read. */
     *matchText(matchExpression: string): Generator<Candidate> {
@@ -113,23 +117,16 @@ export function createSearchRepository(db: Database) {
 
     /** The rows of these ids, in the order given (ids without a classified torrent are left out). */
     candidates(ids: number[]): Candidate[] {
+      if (ids.length === 0) return []
       const rows = new Map<number, Candidate>()
-      for (let start = 0; start < ids.length; start += ID_BATCH) {
-        for (const row of byIds(ids.slice(start, start + ID_BATCH))) rows.set(row.id, row)
-      }
+      for (const row of byIds.all(listOf(ids))) rows.set(row.id, row)
       return ids.flatMap((id) => rows.get(id) ?? [])
     },
 
     /** Torrents carrying any of the ids (a small set: only confirmed torrents have ids), newest first. */
     withExternalIds(ids: ExternalIdsWanted): Candidate[] {
-      const union = withExternalIds(ids)
-      if (!union.sql) return []
-      return db
-        .query<Candidate, (string | number)[]>(
-          `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
-           WHERE t.id IN (${union.sql}) ORDER BY t.published_at DESC, t.id DESC`,
-        )
-        .all(...union.params)
+      if (ids.imdb.length + ids.tmdb.length + ids.tvdb.length + ids.tvmaze.length === 0) return []
+      return byExternalIds.all(listOf(ids.imdb), listOf(ids.tmdb), listOf(ids.tvdb), listOf(ids.tvmaze))
     },
 
     /** How many torrents match an FTS5 expression (a walk of the posting lists, no rows read). */
@@ -143,22 +140,15 @@ export function createSearchRepository(db: Database) {
         if (!allCount || Date.now() - allCount.atMs > COUNT_ALL_CACHE_MS) allCount = { n: countAll.get()!.n, atMs: Date.now() }
         return allCount.n
       }
-      return db
-        .query<{ n: number }, number[]>(
-          `SELECT count(DISTINCT torrent_id) AS n FROM torrent_categories WHERE category IN (${categories.map(() => '?').join(',')})`,
-        )
-        .get(...categories)!.n
+      return inCategories.get(listOf(categories))!.n
     },
 
     /** The facet values that live beside the row: file types, sources and tags per torrent. */
     facetLookups(ids: number[]): FacetLookups {
       return {
-        fileTypes: perTorrent('SELECT DISTINCT torrent_id, file_type AS value FROM torrent_files WHERE torrent_id IN ($IDS)', ids),
-        sources: perTorrent(
-          'SELECT ts.torrent_id, s.key AS value FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id IN ($IDS)',
-          ids,
-        ),
-        tags: perTorrent('SELECT torrent_id, tag AS value FROM torrent_tags WHERE torrent_id IN ($IDS)', ids),
+        fileTypes: fileTypesPerTorrent(ids),
+        sources: sourcesPerTorrent(ids),
+        tags: tagsPerTorrent(ids),
       }
     },
 
@@ -168,12 +158,7 @@ export function createSearchRepository(db: Database) {
     /** These torrents, newest first. */
     withInfoHashes(infoHashes: string[]): Candidate[] {
       if (infoHashes.length === 0) return []
-      return db
-        .query<Candidate, Uint8Array[]>(
-          `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
-           WHERE t.info_hash IN (${infoHashes.map(() => '?').join(',')}) ORDER BY t.published_at DESC, t.id DESC`,
-        )
-        .all(...infoHashes.map((hash) => Buffer.from(hash, 'hex')))
+      return byInfoHashes.all(listOf(infoHashes))
     },
 
     hasTag(torrentId: number, tag: string): boolean {
@@ -183,10 +168,8 @@ export function createSearchRepository(db: Database) {
     /** The page's candidates as results: JSON columns read, tags looked up. */
     toIndexedTorrents(candidates: Candidate[]): IndexedTorrent[] {
       const tags = new Map<number, string[]>()
-      for (let start = 0; start < candidates.length; start += ID_BATCH) {
-        for (const row of tagsOf(candidates.slice(start, start + ID_BATCH).map((candidate) => candidate.id))) {
-          tags.set(row.torrent_id, [...(tags.get(row.torrent_id) ?? []), row.tag])
-        }
+      for (const row of tagsOf.all(listOf(candidates.map((candidate) => candidate.id)))) {
+        tags.set(row.torrent_id, [...(tags.get(row.torrent_id) ?? []), row.tag])
       }
       return candidates.map((row) => toIndexedTorrent(row, tags.get(row.id) ?? []))
     },
