@@ -1,4 +1,4 @@
-// bittorrent-dht, k-rpc, bittorrent-protocol and ut_metadata ship no types; these cover the
+// bittorrent-dht (with its k-rpc layer), bittorrent-protocol and ut_metadata ship no types; these cover the
 // calls the crawler (and the test swarm) make, at the pinned versions in package.json.
 declare module 'bittorrent-dht' {
   import { EventEmitter } from 'node:events'
