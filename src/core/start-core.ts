@@ -1,16 +1,20 @@
 import type { Config } from '../config'
-import { createCrawlerHost } from '../dht'
-import { createEvidenceJobs } from '../evidence'
+import { type CrawlObserver, createCrawlerHost } from '../dht'
+import { createEvidenceJobs, createEvidenceRepository } from '../evidence'
+import { createTorrentRepository } from '../graphql'
 import { createHealthCheck, createStatusReporter } from '../health'
+import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import { createMetrics } from '../metrics'
-import { createQueueRepository, createQueueService, createWorkerRegistry } from '../queue'
-import { startTorznabWorkerPool } from '../torznab'
+import { createQueueRepository, createQueueService, createWorkerRegistry, type WorkerRegistry } from '../queue'
+import { createSearchRepository, createSearchService } from '../search'
+import { createRateLimiter, startTorznabWorkerPool } from '../torznab'
 import { createReprocessHandlers, createTorrentCounter } from '../torrents'
 import { VERSION } from '../version'
 import { createCoreApp } from './app'
 import { openCore } from './open-core'
 import { runQueueWorkers } from './queue-workers'
+import { timedSearch } from './timed-search'
 
 export interface RunningCore {
   /** The port the core listens on (the configured one, or the one the OS chose for port 0). */
@@ -77,10 +81,35 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
   })
   workers.set('torznab', true)
 
-  const app = createCoreApp({ config, db, pipeline, torrents, log, health, status, metrics, queue, jobs, workers, torznab }).listen({
-    hostname: config.http.host,
-    port: config.http.corePort,
-  })
+  const app = createCoreApp({
+    apiKey: () => config.torznab.apiKey,
+    pipeline,
+    health,
+    status,
+    metrics,
+    torznab,
+    rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
+    queue,
+    graphql: {
+      search: timedSearch(
+        createSearchService({
+          repository: createSearchRepository(db.sqlite),
+          weights: config.search.weights,
+          timeoutMs: config.search.timeoutMs,
+        }),
+        metrics,
+      ),
+      torrents: createTorrentRepository(db),
+      operator: torrents.operator,
+      queue,
+      jobs,
+      workers,
+      health,
+      evidence: createEvidenceRepository(db),
+      version: VERSION,
+    },
+    log,
+  }).listen({ hostname: config.http.host, port: config.http.corePort })
   const port = app.server!.port!
   log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
   crawler?.start()
@@ -102,18 +131,13 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
   }
 }
 
-function createCrawler(
-  config: Config,
-  pipeline: Parameters<typeof createCrawlerHost>[0]['pipeline'],
-  metrics: Parameters<typeof createCrawlerHost>[0]['metrics'],
-  workers: Parameters<typeof createCrawlerHost>[0]['workers'],
-  log: Logger,
-) {
+/** The crawler host, built (not started) with the settings its worker thread needs. */
+function createCrawler(config: Config, pipeline: IngestPipeline, observer: CrawlObserver, workers: WorkerRegistry, log: Logger) {
   const { enabled: _, ...dht } = config.dht
   return createCrawlerHost({
     settings: { ...dht, databasePath: config.db.corePath, clientName: `dht-indexer ${VERSION}`, logLevel: config.log.level },
     pipeline,
-    metrics,
+    metrics: observer,
     workers,
     log: log.child({ component: 'dht' }),
   })

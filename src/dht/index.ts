@@ -1,3 +1,3 @@
-export { createCrawlerHost, type CrawlerHost, type CrawlerStatus } from './host'
+export { type CrawlerHost, type CrawlerStatus, type CrawlObserver, createCrawlerHost } from './host'
 export { QUERY_TYPES, type CrawlStats } from './crawl-stats'
 export type { CrawlerSettings } from './messages'
