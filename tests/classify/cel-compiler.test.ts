@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_RULES_PATH, createClassifier } from '../../src/classify/classifier'
 import { compileCel } from '../../src/classify/rules/cel-compiler'
-import { compileSource } from '../../src/classify/rules/cel-source'
 import { compileRules } from '../../src/classify/rules/rule-engine'
 import { loadRuleSet } from '../../src/classify/rules/rule-file'
 import { extensionOf, fileTypeOf, parseTorrentFile } from '../../src/metainfo'
@@ -83,18 +82,15 @@ describe('compileCel', () => {
     const closure = compileCel(program.ast, options)
     expect(closure).not.toBeNull()
     expect(closure!(context)).toEqual(program(context))
-    // The generated fast build on its own, not only through its fallback.
-    expect(compileSource(program.ast, options)(context)).toEqual(program(context))
   })
 
   test('an error on one side of && or || is absorbed when the other side decides, as in CEL', () => {
     const program = env.parse('m.missing > 0.0 || n == 3')
     expect(program(context)).toBe(true)
     expect(compileCel(program.ast, options)!(context)).toBe(true)
-    // The error comes first and the right side decides: the fast build fails, the exact one answers.
+    // The error comes first and the right side decides.
     expect(env.parse('m.missing > 0.0 && n == 4')(context)).toBe(false)
     expect(compileCel(env.parse('m.missing > 0.0 && n == 4').ast, options)!(context)).toBe(false)
-    expect(() => compileSource(env.parse('m.missing > 0.0 && n == 4').ast, options)(context)).toThrow('No such key')
     const failing = compileCel(env.parse('m.missing > 0.0 && n == 3').ast, options)!
     expect(() => failing(context)).toThrow()
   })

@@ -1,17 +1,16 @@
 /**
- * Compiles a checked CEL expression for the rule engine. cel-js evaluates by walking its AST with
- * runtime type dispatch, about a microsecond per rule, and a torrent meets some 25 rules. Two
- * builds do the same operations directly: the exact one here, a tree of closures with CEL's error
- * semantics, and the fast one (cel-source.ts), generated JavaScript backed by the exact one.
+ * Compiles a checked CEL expression for the rule engine into a tree of closures, one per
+ * operator, with CEL's semantics, errors included. cel-js evaluates by walking its AST with
+ * runtime type dispatch, about a microsecond per rule, and a torrent meets some 25 rules.
  *
- * They cover what rules are made of: literals, variables and constants, field and map access,
+ * It covers what rules are made of: literals, variables and constants, field and map access,
  * `&&` `||` `!` `?:`, comparisons, arithmetic, `in`, `size()`, the string functions of
  * cel-runtime.ts and the environment's own functions. Anything else (macros such as `exists`,
  * map literals, other functions) returns null and the rule keeps cel-js's own evaluator, so a
- * rule never depends on what these files know.
+ * rule never depends on what this file knows.
  * tests/classify/cel-compiler.test.ts runs every default rule both ways over the corpora.
  */
-import type { ASTNode } from '@marcbachmann/cel-js'
+import type { ASTNode, BinaryOperator } from '@marcbachmann/cel-js'
 import {
   add,
   celEquals,
@@ -23,11 +22,8 @@ import {
   select,
   sizeOf,
   STRING_FUNCTIONS,
-  Unsupported,
-  isBinary,
   type Receiver,
 } from './cel-runtime'
-import { compileSource } from './cel-source'
 
 export type CompiledExpression = (context: Record<string, unknown>) => unknown
 
@@ -38,28 +34,23 @@ export interface CompileOptions {
   functions: Readonly<Record<string, Receiver>>
 }
 
-/**
- * The closure for `ast`, or null when the expression uses something not covered here.
- * It comes in two builds. The exact one gives `&&` and `||` CEL's error semantics with a
- * try/catch at every operator, which cost a fifth of the rule chain's time. The fast one
- * short-circuits as JavaScript does, and gives the same answer whenever nothing fails on the
- * way; when something does, the exact build evaluates again (rules have no side effects).
- */
+/** The closure for `ast`, or null when the expression uses something not covered here. */
 export function compileCel(ast: ASTNode, options: CompileOptions): CompiledExpression | null {
   try {
-    const exact = compileNode(ast, options)
-    const fast = compileSource(ast, options)
-    return (context) => {
-      try {
-        return fast(context)
-      } catch {
-        return exact(context)
-      }
-    }
+    return compileNode(ast, options)
   } catch (err) {
     if (err instanceof Unsupported) return null
     throw err
   }
+}
+
+/** Thrown while compiling what is not covered here; cel-js then evaluates the rule. */
+class Unsupported extends Error {}
+
+const BINARY_OPERATORS = new Set<string>(['==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', 'in'])
+
+function isBinary(node: ASTNode): node is Extract<ASTNode, { op: BinaryOperator }> {
+  return BINARY_OPERATORS.has(node.op)
 }
 
 function compileNode(node: ASTNode, options: CompileOptions): CompiledExpression {

@@ -1,20 +1,9 @@
 /**
- * What compiled CEL expressions call at run time, in both builds (cel-compiler.ts, cel-source.ts):
- * CEL's value semantics over the JavaScript values rules see. CEL ints are BigInts and doubles
- * numbers; a missing key or a wrong type is an error, thrown.
+ * What compiled CEL expressions (cel-compiler.ts) call at run time: CEL's value semantics over
+ * the JavaScript values rules see. CEL ints are BigInts and doubles numbers; a missing key or a
+ * wrong type is an error, thrown.
  */
-import type { ASTNode, BinaryOperator } from '@marcbachmann/cel-js'
 export type Receiver = (target: never, ...args: never[]) => unknown
-
-/** Thrown at compile time for what the builds do not cover; cel-js then evaluates the rule. */
-export class Unsupported extends Error {}
-
-const BINARY_OPERATORS = new Set<string>(['==', '!=', '<', '<=', '>', '>=', '+', '-', '*', '/', '%', 'in'])
-
-/** A node with two operands, which both builds handle alike. */
-export function isBinary(node: ASTNode): node is Extract<ASTNode, { op: BinaryOperator }> {
-  return BINARY_OPERATORS.has(node.op)
-}
 
 /** CEL `matches` patterns are literals in practice; each is compiled once. */
 const patterns = new Map<string, RegExp>()

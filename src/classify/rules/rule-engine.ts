@@ -24,7 +24,7 @@ export interface RuleOutcome {
 interface CompiledRule {
   id: string
   matches: (context: Record<string, unknown>) => unknown
-  isCompiledToJs: boolean
+  isCompiled: boolean
   then: RuleActions
 }
 
@@ -38,7 +38,8 @@ const SIZE_UNITS: [string, number][] = [
 /**
  * Compiles every enabled rule once. A rule whose `when` does not parse, does not type-check to
  * bool, or names a keyword or extension group the file does not declare stops start-up with the
- * file, the rule id and the reason.
+ * file, the rule id and the reason. `interpretOnly` leaves every rule to cel-js: the reference
+ * the compiled rules are tested against.
  */
 export function compileRules(ruleSet: RuleSet, options: { interpretOnly?: boolean } = {}) {
   const keywordPatterns = new Map(Object.entries(ruleSet.keywords).map(([group, words]) => [group, compileKeywordGroup(group, words)]))
@@ -59,14 +60,14 @@ export function compileRules(ruleSet: RuleSet, options: { interpretOnly?: boolea
       const check = program.check()
       if (!check.valid) throw new RuleFileError(`${where}: ${firstLine(check.error)}`, { cause: check.error })
       if (check.type !== 'bool') throw new RuleFileError(`${where}: "when" must be a bool, not ${check.type}`)
-      const compiledToJs = options.interpretOnly ? null : compileCel(program.ast, compileOptions)
-      return { id: rule.id, matches: compiledToJs ?? program, isCompiledToJs: compiledToJs !== null, then: rule.then }
+      const closure = options.interpretOnly ? null : compileCel(program.ast, compileOptions)
+      return { id: rule.id, matches: closure ?? program, isCompiled: closure !== null, then: rule.then }
     })
 
   return {
     extensionGroups: indexExtensionGroups(ruleSet.extensions),
     /** Rules evaluated by cel-js because they use something the closure compiler does not cover. */
-    interpretedRuleIds: compiled.filter((rule) => !rule.isCompiledToJs).map((rule) => rule.id),
+    interpretedRuleIds: compiled.filter((rule) => !rule.isCompiled).map((rule) => rule.id),
     run(facts: Facts, labelContentType: ContentType | null): RuleOutcome {
       const result = new ResultFacts('', 0, [], [])
       const context = {
