@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEFAULT_RULES_PATH } from '../../src/classify/classifier'
-import { compileKeywordGroup, compileKeywordPattern, requiredLiteral } from '../../src/classify/rules/keywords'
-import { GramSet, gramsOf } from '../../src/classify/rules/gram-filter'
-import { loadRuleSet } from '../../src/classify/rules/rule-file'
+import { DEFAULT_RULES_PATH } from '../../../src/classify/classifier'
+import { compileKeywordGroup, compileKeywordPattern, requiredLiteral } from '../../../src/classify/rules/keywords'
+import { GramSet, gramsOf } from '../../../src/classify/rules/gram-filter'
+import { loadRuleSet } from '../../../src/classify/rules/rule-file'
 
 describe('requiredLiteral', () => {
   test.each([
@@ -40,7 +40,7 @@ describe('the keyword language', () => {
 })
 
 describe('a keyword group with its literal prefilter', () => {
-  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map(
+  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map(
     (r) => r.title,
   )
   const hostile = [
@@ -79,7 +79,7 @@ describe('a keyword group with its literal prefilter', () => {
 })
 
 describe('the gram set', () => {
-  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map(
+  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map(
     (r) => r.title,
   )
   const literals = ['x', 'yo', 'web', 'remux', 'x264', '1080p', 'documentary', 'sample', 'porn', 'kids']

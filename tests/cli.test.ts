@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { runCli } from '../support/processes'
-import { makeTempDir } from '../support/temp-dir'
+import { runCli } from './support/processes'
+import { makeTempDir } from './support/temp-dir'
 
 describe('cli parse', () => {
   test('writes one JSON object per name with every documented field', async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { loadClassifier, RuleFileError } from '../../src/classify'
-import { extensionOf, fileTypeOf } from '../../src/metainfo'
-import { startService } from '../support/processes'
-import { makeTempDir } from '../support/temp-dir'
+import { loadClassifier, RuleFileError } from '../../../src/classify'
+import { extensionOf, fileTypeOf } from '../../../src/metainfo'
+import { startService } from '../../support/processes'
+import { makeTempDir } from '../../support/temp-dir'
 
 const dir = makeTempDir()
 let counter = 0

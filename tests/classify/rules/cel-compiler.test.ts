@@ -2,16 +2,18 @@ import { describe, expect, test } from 'bun:test'
 import { Environment } from '@marcbachmann/cel-js'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { DEFAULT_RULES_PATH, createClassifier } from '../../src/classify/classifier'
-import { compileCel } from '../../src/classify/rules/cel-compiler'
-import { compileRules } from '../../src/classify/rules/rule-engine'
-import { loadRuleSet } from '../../src/classify/rules/rule-file'
-import { extensionOf, fileTypeOf, parseTorrentFile } from '../../src/metainfo'
-import { createRandom, syntheticTorrent } from '../../bench/support/synthetic-releases'
-import { readTorrentFixture, torrentFixtures } from '../support/torrent-fixtures'
+import { DEFAULT_RULES_PATH, createClassifier } from '../../../src/classify/classifier'
+import { compileCel } from '../../../src/classify/rules/cel-compiler'
+import { compileRules } from '../../../src/classify/rules/rule-engine'
+import { loadRuleSet } from '../../../src/classify/rules/rule-file'
+import { extensionOf, fileTypeOf, parseTorrentFile } from '../../../src/metainfo'
+import { createRandom, syntheticTorrent } from '../../../bench/support/synthetic-releases'
+import { readTorrentFixture, torrentFixtures } from '../../support/torrent-fixtures'
 
 const titles = (file: string) =>
-  (JSON.parse(readFileSync(join(import.meta.dir, '../fixtures/titles', file), 'utf8')) as { title: string }[]).map((record) => record.title)
+  (JSON.parse(readFileSync(join(import.meta.dir, '../../fixtures/titles', file), 'utf8')) as { title: string }[]).map(
+    (record) => record.title,
+  )
 
 describe('rules compiled to closures', () => {
   const ruleSet = loadRuleSet(DEFAULT_RULES_PATH)

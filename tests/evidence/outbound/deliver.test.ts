@@ -7,9 +7,9 @@ import { Database } from 'bun:sqlite'
 import { afterEach, describe, expect, test } from 'bun:test'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
-import { metricValue, waitFor } from '../support/dht-probe'
-import { startService, type RunningService } from '../support/processes'
-import { makeTempDir } from '../support/temp-dir'
+import { metricValue, waitFor } from '../../support/dht-probe'
+import { startService, type RunningService } from '../../support/processes'
+import { makeTempDir } from '../../support/temp-dir'
 
 type Behaviour = 'ok' | '500' | 'hang'
 
