@@ -23,7 +23,7 @@ export function createTorrentStore(deps: {
   batchSize: number
 }) {
   const { db } = deps
-  const classifications = createClassificationStore(db.sqlite)
+  const classifications = createClassificationStore(db)
   // Prepared once: a banned torrent found during an import is deleted inside the batch.
   const deleteTorrent = db.sqlite.prepare('DELETE FROM torrents WHERE id = ?')
   const classifyAndPersist = createClassifyAndPersist({

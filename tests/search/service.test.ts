@@ -133,7 +133,7 @@ describe('search', () => {
         }),
       ).total,
     ).toBe(0)
-    expect(createClassificationStore(index.db.sqlite).hasAnyLabel()).toBe(true)
+    expect(createClassificationStore(index.db).hasAnyLabel()).toBe(true)
   })
 
   test('keeps the full-text index and category keys in step with deletes', () => {
