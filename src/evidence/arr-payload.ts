@@ -1,6 +1,7 @@
 import { type ContentType, type GroundTruthLabel, normaliseImdbId } from '../classify'
+import { IntakeError } from './errors'
 import { findInfoHash } from './find-info-hash'
-import { IntakeError, type ClientKind, type EvidenceReport, type EvidenceType, type NotEvidence } from './model'
+import type { ClientKind, EvidenceReport, EvidenceType, NotEvidence } from './model'
 import { arrayAt, objectAt, positiveIntAt, stringAt, wholeNumberAt, type Json } from './read-fields'
 import { normaliseTimestamp } from './timestamps'
 

@@ -1,6 +1,7 @@
 import { CONTENT_TYPES, type ContentType, type GroundTruthLabel, normaliseImdbId } from '../classify'
+import { IntakeError } from './errors'
 import { findInfoHash } from './find-info-hash'
-import { CLIENT_KINDS, EVIDENCE_TYPES, IntakeError, type ClientKind, type EvidenceReport, type EvidenceType } from './model'
+import { CLIENT_KINDS, EVIDENCE_TYPES, type ClientKind, type EvidenceReport, type EvidenceType } from './model'
 import { positiveIntAt, stringAt, type Json } from './read-fields'
 import { normaliseTimestamp } from './timestamps'
 

@@ -38,8 +38,6 @@ export interface NotEvidence {
   reason: string
 }
 
-export class IntakeError extends Error {}
-
 /** An instance's name in the webhook path: 1-64 letters, digits, dots, dashes or underscores. */
 export const INSTANCE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/
 export const INSTANCE_NAME_RULE = 'the instance name in the path must be 1-64 letters, digits, dots, dashes or underscores'

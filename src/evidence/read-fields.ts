@@ -1,4 +1,4 @@
-import { IntakeError } from './model'
+import { IntakeError } from './errors'
 
 export type Json = Record<string, unknown>
 

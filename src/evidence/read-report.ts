@@ -1,6 +1,7 @@
+import { IntakeError } from './errors'
 import { readArrWebhook } from './arr-payload'
 import { readGenericEvidence } from './generic-payload'
-import { INSTANCE_NAME, INSTANCE_NAME_RULE, IntakeError, type EvidenceReport, type NotEvidence } from './model'
+import { INSTANCE_NAME, INSTANCE_NAME_RULE, type EvidenceReport, type NotEvidence } from './model'
 import type { Json } from './read-fields'
 
 /** 1 MiB: an *arr webhook is a few KiB; anything near this is not one. */

@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia'
 import { ApiKeyQuery, apiKeyAuth, type ApiKeySource } from '../auth'
-import { BadRequestError } from '../http'
 import type { Logger } from '../log'
 import type { QueueService } from '../queue'
-import { EvidenceWebhookParams, IntakeError, type EvidenceReport, type NotEvidence } from './model'
+import { IntakeError } from './errors'
+import { EvidenceWebhookParams, type EvidenceReport, type NotEvidence } from './model'
 import { EVIDENCE_QUEUE } from './processor'
 import { MAX_BODY_BYTES, readEvidenceReport } from './read-report'
 
@@ -26,14 +26,13 @@ export const evidenceRoutes = (deps: { queue: QueueService; apiKey: ApiKeySource
     { apiKey: true, params: EvidenceWebhookParams, query: ApiKeyQuery, parse: 'none' },
   )
 
-/** The body, read and checked; every fault the sender can fix is a BadRequestError naming it. */
+/** The body, read and checked; every fault the sender can fix is an IntakeError naming it (a 400). */
 async function readWebhook(request: Request, instance: string, log: Logger): Promise<EvidenceReport | NotEvidence> {
   try {
     return readEvidenceReport(await readCappedBody(request), instance, new Date().toISOString())
   } catch (err) {
-    if (!(err instanceof IntakeError)) throw err
-    log.debug('evidence refused', { instance, reason: err.message })
-    throw new BadRequestError(err.message, { cause: err })
+    if (err instanceof IntakeError) log.debug('evidence refused', { instance, reason: err.message })
+    throw err
   }
 }
 

@@ -1,4 +1,4 @@
-import { IntakeError } from './model'
+import { IntakeError } from './errors'
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|[+-]\d{2}:?\d{2})?$/i
 /** Unix seconds below this are seconds (until the year 5138); above, milliseconds. */

@@ -1,6 +1,7 @@
 /** Reading webhook bodies without a service: client kinds, labels, and the timestamp forms. */
 import { describe, expect, test } from 'bun:test'
-import { IntakeError, type EvidenceReport } from '../../src/evidence/model'
+import { IntakeError } from '../../src/evidence/errors'
+import type { EvidenceReport } from '../../src/evidence/model'
 import { readEvidenceReport } from '../../src/evidence/read-report'
 import { normaliseTimestamp } from '../../src/evidence/timestamps'
 import { readarrDownload, sonarrV4Download, whisparrDownload } from '../support/arr-payloads'
