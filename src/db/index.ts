@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 
 export { openDatabase, type DatabaseHandle, type Orm } from './open-database'
+export { writeTransaction } from './write-transaction'
 export { migrate, readMigrations, currentVersion, type Migration, type MigrationResult } from './migrator'
 export { MigrationError } from './errors'
 export * as schema from './schema'

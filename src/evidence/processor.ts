@@ -1,5 +1,5 @@
 import type { EvidenceConfig } from '../config'
-import type { DatabaseHandle } from '../db'
+import { type DatabaseHandle, writeTransaction } from '../db'
 import type { Logger } from '../log'
 import type { EvidenceEffects } from '../torrents'
 import type { EvidenceReport, EvidenceResult } from './model'
@@ -31,7 +31,7 @@ export interface EvidenceProcessorDeps {
 export function createEvidenceProcessor(deps: EvidenceProcessorDeps) {
   const { repository, effects, weights } = deps
   // The record and its effects commit together: a report is never counted without being kept.
-  const apply = deps.db.sqlite.transaction((report: EvidenceReport): { labelled: boolean; result: EvidenceResult } => {
+  const apply = writeTransaction(deps.db.sqlite, (report: EvidenceReport): { labelled: boolean; result: EvidenceResult } => {
     const result = repository.isRepeat(report) ? 'duplicate' : report.result
     repository.record(report, result)
     const hash = report.infoHash

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { DatabaseHandle } from '../db'
-import { schema } from '../db'
+import { type DatabaseHandle, schema, writeTransaction } from '../db'
 import type { Classification, ContentType, GroundTruthLabel } from '../classify'
 
 /**
@@ -89,7 +88,8 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
      * Stores a later opinion (the rerank) on a classification only if it is still the one stored
      * at `classifiedAt` and still pending: a re-classification or a label since then wins.
      */
-    replaceIfUnchanged: db.transaction(
+    replaceIfUnchanged: writeTransaction(
+      db,
       (torrentId: number, classifiedAt: number, classification: Classification, nowSeconds: number): boolean => {
         const stored = storedVersion.get(torrentId)
         if (!stored || stored.classified_at !== classifiedAt || stored.status !== 'pending') return false

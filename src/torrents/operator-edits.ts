@@ -1,6 +1,5 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import type { DatabaseHandle } from '../db'
-import { schema } from '../db'
+import { type DatabaseHandle, schema, writeTransaction } from '../db'
 import { hexToBytes } from '../metainfo'
 
 const { torrents, torrentTags, blockedTorrents } = schema
@@ -25,7 +24,7 @@ export function createOperatorEdits(db: DatabaseHandle) {
 
   return {
     /** Deletes the torrents and blocks their hashes, so neither an import nor the crawler brings them back. */
-    delete: db.sqlite.transaction((infoHashes: string[], nowSeconds: number): number => {
+    delete: writeTransaction(db.sqlite, (infoHashes: string[], nowSeconds: number): number => {
       const hashes = infoHashes.map(toBuffer)
       const deleted = orm.delete(torrents).where(inArray(torrents.infoHash, hashes)).returning({ id: torrents.id }).all().length
       if (hashes.length > 0)
@@ -38,7 +37,7 @@ export function createOperatorEdits(db: DatabaseHandle) {
     }),
 
     /** Adds operator tags (`replace` drops the torrents' other operator tags first). */
-    putTags: db.sqlite.transaction((infoHashes: string[], tags: string[], replace: boolean) => {
+    putTags: writeTransaction(db.sqlite, (infoHashes: string[], tags: string[], replace: boolean) => {
       const ids = idsOf(infoHashes)
       if (replace && ids.length)
         orm
@@ -56,7 +55,7 @@ export function createOperatorEdits(db: DatabaseHandle) {
     }),
 
     /** Removes tags: of these torrents (all when null), these tags (all operator tags when null). */
-    deleteTags: db.sqlite.transaction((infoHashes: string[] | null, tags: string[] | null) => {
+    deleteTags: writeTransaction(db.sqlite, (infoHashes: string[] | null, tags: string[] | null) => {
       const clauses: SQL[] = [sql`1`]
       if (infoHashes) clauses.push(inArray(torrentTags.torrentId, idsOf(infoHashes)))
       if (tags) clauses.push(inArray(torrentTags.tag, tags))

@@ -1,6 +1,5 @@
 import { and, count, eq, gt, gte, inArray, type SQL, sql } from 'drizzle-orm'
-import type { DatabaseHandle } from '../db'
-import { schema } from '../db'
+import { type DatabaseHandle, schema, writeTransaction } from '../db'
 import type { FileType, TorrentFile } from '../metainfo'
 import type { ClassificationStore } from './classification-store'
 import type { ClassifyAndPersist } from './classify-and-persist'
@@ -128,7 +127,7 @@ export function createReclassifier(deps: {
       chunk: { afterId?: number; maxRows?: number } = {},
     ): ReclassifyReport {
       const report: ReclassifyReport = { processed: 0, changed: 0, deleted: 0, lastId: chunk.afterId ?? 0 }
-      const runBatch = deps.db.sqlite.transaction((rows: PageRow[]) => {
+      const runBatch = writeTransaction(deps.db.sqlite, (rows: PageRow[]) => {
         const hasLabels = deps.classifications.hasAnyLabel()
         const nowSeconds = Math.floor(Date.now() / 1000)
         for (const row of rows) reclassifyOne(row, hasLabels, nowSeconds, report)

@@ -1,4 +1,5 @@
 import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
+import { writeTransaction } from '../db'
 import type { BatchResult, ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from '../ingest'
 import { hexToBytes, type TorrentFile } from '../metainfo'
 import type { ClassificationStore } from './classification-store'
@@ -123,7 +124,7 @@ export function createTorrentWriter(
 
   return {
     /** Writes a batch in one transaction: all of it lands, or none of it. */
-    writeBatch: db.transaction((items: IngestItem[], nowSeconds: number): BatchResult => {
+    writeBatch: writeTransaction(db, (items: IngestItem[], nowSeconds: number): BatchResult => {
       const batch: BatchState = {
         hasLabels: classifications.hasAnyLabel(),
         hasBlocked: classifications.hasAnyBlocked(),
@@ -134,7 +135,7 @@ export function createTorrentWriter(
       return { outcomes, classified: batch.classified }
     }),
     /** Fresh swarm counts for torrents already stored; unknown hashes are skipped. */
-    updateSwarms: db.transaction((updates: SwarmUpdate[], nowSeconds: number): void => {
+    updateSwarms: writeTransaction(db, (updates: SwarmUpdate[], nowSeconds: number): void => {
       for (const update of updates) setSwarm.run(update.seeders, update.leechers, nowSeconds, hexToBytes(update.infoHash))
     }),
   }

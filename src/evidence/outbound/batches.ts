@@ -48,23 +48,26 @@ export function createWebhookBatches(db: DatabaseHandle, queue: QueueService) {
 
   // One connection: the cursor and the queue's enqueue join this transaction.
   const cut = (ids: { id: number }[]) =>
-    orm.transaction(() => {
-      const batchId = randomUUID()
-      const lastTorrentId = ids.at(-1)!.id
-      orm
-        .insert(batches)
-        .values({
-          batchId,
-          firstTorrentId: ids[0]!.id,
-          lastTorrentId,
-          items: ids.length,
-          status: 'pending',
-          createdAt: new Date().toISOString(),
-        })
-        .run()
-      setCursor(lastTorrentId)
-      queue.enqueue({ queue: WEBHOOK_QUEUE, payload: { batchId }, maxRetries: 3 })
-    })
+    orm.transaction(
+      () => {
+        const batchId = randomUUID()
+        const lastTorrentId = ids.at(-1)!.id
+        orm
+          .insert(batches)
+          .values({
+            batchId,
+            firstTorrentId: ids[0]!.id,
+            lastTorrentId,
+            items: ids.length,
+            status: 'pending',
+            createdAt: new Date().toISOString(),
+          })
+          .run()
+        setCursor(lastTorrentId)
+        queue.enqueue({ queue: WEBHOOK_QUEUE, payload: { batchId }, maxRetries: 3 })
+      },
+      { behavior: 'immediate' },
+    )
 
   return {
     /** A first start with the webhook set begins at the current end: the history is not replayed. */
