@@ -50,7 +50,9 @@ const AUDIO_BOOK = /\.(mp3|m4a|m4b|aac|flac|ogg|opus|wma)$|^(mp3|m4b|flac|aac|un
 
 /** A native Sonarr/Radarr/Lidarr/Readarr/Whisparr webhook (v3, v4 and later field shapes). */
 export function readArrWebhook(payload: Json, instance: string, receivedAt: string, raw: string): EvidenceReport | NotEvidence {
-  const event = stringAt(payload, 'eventType', '')!
+  const event = stringAt(payload, 'eventType', '')
+  // `"eventType": null` or `""` names no event: a malformed body, not a crash.
+  if (event === null) throw new IntakeError('eventType must name the event (Grab, Download, ...)')
   const known = EVIDENCE_EVENTS[event.toLowerCase()]
   if (!known) {
     if (OTHER_EVENTS.has(event.toLowerCase()))
