@@ -1,4 +1,4 @@
-import { cleanName, extensionOf, fileTypeOf, normaliseInfoHash, type TorrentFile } from '../metainfo'
+import { cleanName, extensionOf, fileTypeOf, normaliseFilePath, normaliseInfoHash, type TorrentFile } from '../metainfo'
 import type { IngestItem } from '../ingest'
 
 export type ParsedLine = { ok: true; item: IngestItem } | { ok: false; reason: string }
@@ -23,8 +23,9 @@ export function parseImportLine(line: string): ParsedLine {
 
   const infoHash = typeof r.infoHash === 'string' ? normaliseInfoHash(r.infoHash) : undefined
   if (!infoHash) return fail('infoHash must be 40 hex characters (or 32 base32)')
-  const name = typeof r.name === 'string' ? cleanName(r.name) : ''
-  if (!name) return fail('name is missing or empty')
+  if (typeof r.name !== 'string' || !cleanName(r.name)) return fail('name is missing or empty')
+  // The same treatment as a .torrent's name: for a single-file torrent it is also the file name.
+  const name = normaliseFilePath(r.name)
 
   const files = r.files === undefined || r.files === null ? null : parseFiles(r.files)
   if (typeof files === 'string') return fail(files)
@@ -62,9 +63,9 @@ function parseFiles(value: unknown): TorrentFile[] | string {
   const files: TorrentFile[] = []
   for (const [index, entry] of value.entries()) {
     const file = entry as { path?: unknown; size?: unknown } | null
-    const rawPath = Array.isArray(file?.path) ? file.path.join('/') : file?.path
-    const path = typeof rawPath === 'string' ? cleanPath(rawPath) : ''
-    if (!path) return `files[${index}].path is missing`
+    const rawPath = file?.path
+    if (!isPathGiven(rawPath)) return `files[${index}].path is missing`
+    const path = normaliseFilePath(rawPath)
     if (!isCount(file?.size)) return `files[${index}].size must be a whole number of bytes, 0 or more`
     const extension = extensionOf(path)
     files.push({ index, path, sizeBytes: file.size, extension, fileType: fileTypeOf(extension) })
@@ -72,13 +73,14 @@ function parseFiles(value: unknown): TorrentFile[] | string {
   return files
 }
 
-/** Control characters out, no empty segments (`a//b`, leading or trailing `/`). */
-function cleanPath(path: string): string {
-  const cleaned = cleanName(path)
-  return NEEDS_SLASH_CLEANING.test(cleaned) ? cleaned.replace(/\/{2,}/g, '/').replace(/^\/|\/$/g, '') : cleaned
+/**
+ * A path given as one string or a list of string segments, not blank. One holding only traversal
+ * (`..`, `/`) still counts: it normalises to the placeholder, keeping the file indexes aligned.
+ */
+function isPathGiven(value: unknown): value is string | string[] {
+  const parts = typeof value === 'string' ? [value] : Array.isArray(value) && value.every((part) => typeof part === 'string') ? value : []
+  return parts.some((part) => cleanName(part) !== '')
 }
-
-const NEEDS_SLASH_CLEANING = /\/\/|^\/|\/$/
 
 /** Unix seconds (or milliseconds, told apart by magnitude) or an ISO 8601 / RFC 3339 time. */
 function parseTime(value: unknown): number | undefined {

@@ -3,7 +3,7 @@ import type { FileType } from './file-type'
 export interface TorrentFile {
   /** Position in the metainfo's own file list (padding files keep their slots). */
   index: number
-  /** Relative to the torrent's folder; for a single-file torrent, the file name. */
+  /** Relative to the torrent's folder, `/`-separated, through `normaliseFilePath`; for a single-file torrent, the name. */
   path: string
   sizeBytes: number
   extension: string | null
@@ -16,6 +16,7 @@ export interface TorrentMetainfo {
   infoHash: string
   /** 64 lowercase hex SHA-256 of the info dict, for v2 and hybrid torrents (BEP 52). */
   infoHashV2: string | null
+  /** Display name, through `normaliseFilePath` like a path: it names the file or folder a client saves. */
   name: string
   /** Sum of the real files; padding is not content. */
   sizeBytes: number

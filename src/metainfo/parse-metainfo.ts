@@ -3,8 +3,9 @@ import { createHash } from 'node:crypto'
 import { findTopLevelValueSpan } from './bencode-span'
 import { MetainfoError } from './errors'
 import { extensionOf, fileTypeOf } from './file-type'
+import { normaliseFilePath } from './file-path'
 import type { TorrentFile, TorrentMetainfo } from './model'
-import { cleanName, decodeName } from './text'
+import { decodeName } from './text'
 
 type Dict = { [key: string]: BencodeValue }
 
@@ -25,8 +26,10 @@ export function parseInfoDict(infoBytes: Uint8Array): TorrentMetainfo {
   const hasV2 = info['meta version'] === 2 && isDict(info['file tree'])
   if (!hasV1 && !hasV2) throw new MetainfoError('info dictionary has neither v1 pieces nor a v2 file tree')
 
-  const name = decodeName(bytesField(info, 'name.utf-8') ?? requireBytes(info, 'name'))
-  if (!name) throw new MetainfoError('info dictionary has an empty name')
+  const rawName = decodeName(bytesField(info, 'name.utf-8') ?? requireBytes(info, 'name'))
+  if (!rawName) throw new MetainfoError('info dictionary has an empty name')
+  // Also a single-file torrent's file name, so it gets the same treatment as any path.
+  const name = normaliseFilePath(rawName)
   const files = hasV1 ? listV1Files(info, name) : listV2Files(info['file tree'] as Dict)
   const sha256 = hasV2 ? createHash('sha256').update(infoBytes).digest('hex') : null
   return {
@@ -62,7 +65,7 @@ function listV1Files(info: Dict, name: string): TorrentFile[] {
       return decodeName(segment)
     })
     if (isPaddingFile(entry, segments)) return
-    files.push(describeFile(index, segments.join('/'), requireLength(entry)))
+    files.push(describeFile(index, normaliseFilePath(segments), requireLength(entry)))
   })
   return files
 }
@@ -84,9 +87,9 @@ function listV2Files(tree: Dict): TorrentFile[] {
     if (depth > 64) throw new MetainfoError('file tree nested too deeply')
     for (const [key, child] of Object.entries(node)) {
       if (!isDict(child)) throw new MetainfoError('malformed file tree')
-      const path = [...segments, cleanName(key)]
+      const path = [...segments, key]
       const leaf = child['']
-      if (isDict(leaf)) files.push(describeFile(files.length, path.join('/'), requireLength(leaf)))
+      if (isDict(leaf)) files.push(describeFile(files.length, normaliseFilePath(path), requireLength(leaf)))
       else walk(child, path, depth + 1)
     }
   }

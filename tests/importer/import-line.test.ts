@@ -63,6 +63,35 @@ describe('parseImportLine', () => {
     expect(parsed).toMatchObject({ ok: true, item: { sizeBytes: 5 } })
   })
 
+  test('normalises hostile file paths and the name like a .torrent, keeping every file at its index', () => {
+    const paths = [
+      '../../etc/passwd',
+      ['..', '..', 'etc', 'passwd'],
+      '/etc/shadow',
+      'a/../../b',
+      'C:\\Windows\\evil.exe',
+      ['a', '..\\..\\b'],
+      '..',
+    ]
+    const parsed = parse({ infoHash: HASH, name: '../../evil-name', files: paths.map((path) => ({ path, size: 1 })) })
+    expect(parsed.ok).toBe(true)
+    if (!parsed.ok) return
+    expect(parsed.item.name).toBe('evil-name')
+    expect(parsed.item.files!.map((file) => [file.index, file.path])).toEqual([
+      [0, 'etc/passwd'],
+      [1, 'etc/passwd'],
+      [2, 'etc/shadow'],
+      [3, 'a/b'],
+      [4, 'Windows/evil.exe'],
+      [5, 'a/b'],
+      [6, '_'],
+    ])
+  })
+
+  test('a name made only of traversal becomes the placeholder _', () => {
+    expect(parse({ infoHash: HASH, name: '../..', size: 1 })).toMatchObject({ ok: true, item: { name: '_' } })
+  })
+
   test('keeps an RFC 3339 publish time with an offset', () => {
     expect(parse({ infoHash: HASH, name: 'x', size: 1, publishedAt: '2020-01-01T02:00:00+02:00' })).toMatchObject({
       ok: true,
@@ -80,6 +109,9 @@ describe('parseImportLine', () => {
     [{ infoHash: HASH, name: 'x', size: 2 ** 60 }, 'size must be a whole number of bytes, 0 or more'],
     [{ infoHash: HASH, name: 'x', files: {} }, 'files must be a list'],
     [{ infoHash: HASH, name: 'x', files: [{ size: 1 }] }, 'files[0].path is missing'],
+    [{ infoHash: HASH, name: 'x', files: [{ path: ' ', size: 1 }] }, 'files[0].path is missing'],
+    [{ infoHash: HASH, name: 'x', files: [{ path: [], size: 1 }] }, 'files[0].path is missing'],
+    [{ infoHash: HASH, name: 'x', files: [{ path: ['a', 1], size: 1 }] }, 'files[0].path is missing'],
     [{ infoHash: HASH, name: 'x', files: [{ path: 'a', size: -1 }] }, 'files[0].size must be a whole number of bytes, 0 or more'],
     [{ infoHash: HASH, name: 'x', size: 1, publishedAt: 'yesterday' }, 'publishedAt must be an RFC 3339 time or Unix seconds'],
     [{ infoHash: HASH, name: 'x', size: 1, seeders: -3 }, 'seeders must be a whole number, 0 or more'],

@@ -98,6 +98,63 @@ describe('parseInfoDict', () => {
     expect(metainfo.sizeBytes).toBe(14)
   })
 
+  test('normalises hostile v1 file paths and the name, keeping every file at its index', () => {
+    const file = (length: number, ...path: string[]) => dict(['length', int(length)], ['path', list(...path.map((s) => str(s)))])
+    const info = dict(
+      [
+        'files',
+        list(
+          file(1, '..', '..', 'etc', 'passwd'),
+          file(2, '../../etc/passwd'),
+          file(3, '/etc/shadow'),
+          file(4, 'a', '..', '..', 'b'),
+          file(5, 'C:\\Windows\\evil.exe'),
+          file(6, '..'),
+        ),
+      ],
+      ['name', str('../../evil-name')],
+      ['pieces', pieces],
+    )
+    const metainfo = parseInfoDict(info)
+    expect(metainfo.name).toBe('evil-name')
+    expect(metainfo.files.map((f) => [f.index, f.path])).toEqual([
+      [0, 'etc/passwd'],
+      [1, 'etc/passwd'],
+      [2, 'etc/shadow'],
+      [3, 'a/b'],
+      [4, 'Windows/evil.exe'],
+      [5, '_'],
+    ])
+    expect(metainfo.files[4]!.extension).toBe('exe')
+  })
+
+  test('normalises hostile v2 file tree segments', () => {
+    const leaf = (length: number) => dict(['', dict(['length', int(length)])])
+    const tree = dict(
+      ['.', leaf(1)],
+      ['..', dict(['..', dict(['etc', dict(['passwd', leaf(2)])])])],
+      ['/etc', dict(['shadow', leaf(3)])],
+      ['C:\\Windows\\evil.exe', leaf(4)],
+      ['a', dict(['..', dict(['..', dict(['b', leaf(5)])])])],
+    )
+    const info = dict(['file tree', tree], ['meta version', int(2)], ['name', str('/etc')], ['piece length', int(16384)])
+    const metainfo = parseInfoDict(info)
+    expect(metainfo.name).toBe('etc')
+    expect(metainfo.files.map((f) => f.path)).toEqual(['_', 'etc/passwd', 'etc/shadow', 'Windows/evil.exe', 'a/b'])
+    expect(metainfo.sizeBytes).toBe(15)
+  })
+
+  test.each([
+    ['../../evil-name', 'evil-name'],
+    ['C:\\evil.exe', 'evil.exe'],
+    ['/etc/passwd', 'etc/passwd'],
+    ['..', '_'],
+  ])('a single-file torrent named %j is named and holds %j', (raw, expected) => {
+    const metainfo = parseInfoDict(dict(['length', int(1)], ['name', str(raw)], ['pieces', pieces]))
+    expect(metainfo.name).toBe(expected)
+    expect(metainfo.files.map((f) => f.path)).toEqual([expected])
+  })
+
   test.each([
     ['empty input', Buffer.alloc(0)],
     ['not a dictionary', Buffer.from('i42e')],
