@@ -116,6 +116,15 @@ describe('createMetrics', () => {
     expect(seriesValue(text, 'service_dht_crawler_cpu_seconds_total')).toBe(2)
   })
 
+  test("process_heap_bytes is the JavaScript heap, below the resident set (not Bun's reserved address space)", async () => {
+    const text = await scrape(createMetrics(noSources))
+    const heapBytes = seriesValue(text, 'process_heap_bytes')!
+    const residentBytes = seriesValue(text, 'process_resident_memory_bytes')!
+    expect(heapBytes).toBeGreaterThan(0)
+    expect(heapBytes).toBeLessThan(residentBytes)
+    expect(text.split('\n').filter((line) => line.startsWith('# TYPE process_heap_bytes '))).toEqual(['# TYPE process_heap_bytes gauge'])
+  })
+
   test('two sets of metrics in one process keep their own counts', async () => {
     const first = createMetrics(noSources)
     const second = createMetrics(noSources)
