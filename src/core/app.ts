@@ -22,6 +22,8 @@ export interface CoreAppDeps {
   rateLimiter: RateLimiter
   queue: QueueService
   graphql: GraphqlDeps
+  /** Aborted when the core stops: uploads still streaming end at their last complete line. */
+  shutdown: AbortSignal
   log: Logger
 }
 
@@ -46,8 +48,21 @@ export function createCoreApp(deps: CoreAppDeps) {
       .use(evidenceRoutes({ queue: deps.queue, apiKey: deps.apiKey, log }))
       .use(metricsRoutes({ metrics: deps.metrics }))
       .use(graphqlRoutes(deps.graphql))
-      .use(importRoutes({ pipeline: deps.pipeline, apiKey: deps.apiKey }))
+      .use(importRoutes({ pipeline: deps.pipeline, apiKey: deps.apiKey, shutdown: deps.shutdown }))
   )
 }
 
 export type CoreApp = ReturnType<typeof createCoreApp>
+
+/**
+ * Stops listening and lets the requests in flight finish for up to `graceMs`, then closes their
+ * connections: a client that reads its answer slowly must not hold the stop past a container's
+ * stop timeout (Docker's is 10 s). Abort the shutdown signal first so uploads end on their own.
+ */
+export async function stopCoreApp(app: CoreApp, graceMs: number): Promise<'drained' | 'cut'> {
+  const graceful = app.stop()
+  const outcome = await Promise.race([graceful.then(() => 'drained' as const), Bun.sleep(graceMs).then(() => 'cut' as const)])
+  if (outcome === 'cut') await app.stop(true)
+  await graceful
+  return outcome
+}

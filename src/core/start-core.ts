@@ -11,10 +11,17 @@ import { createSearchRepository, createSearchService } from '../search'
 import { createRateLimiter, startTorznabWorkerPool } from '../torznab'
 import { createReprocessHandlers, createTorrentCounter } from '../torrents'
 import { VERSION } from '../version'
-import { createCoreApp } from './app'
+import { createCoreApp, stopCoreApp } from './app'
 import { openCore } from './open-core'
 import { runQueueWorkers } from './queue-workers'
 import { timedSearch } from './timed-search'
+
+/**
+ * How long stop() lets HTTP requests in flight finish once uploads were told to end; whatever is
+ * still open then is closed, leaving the rest of Docker's 10 s stop timeout to the commit, the
+ * queue's job in hand and closing the database.
+ */
+const HTTP_STOP_GRACE_MS = 3000
 
 export interface RunningCore {
   /** The port the core listens on (the configured one, or the one the OS chose for port 0). */
@@ -81,6 +88,7 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
   })
   workers.set('torznab', true)
 
+  const shutdown = new AbortController()
   const app = createCoreApp({
     apiKey: () => config.torznab.apiKey,
     pipeline,
@@ -90,6 +98,7 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
     torznab,
     rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
     queue,
+    shutdown: shutdown.signal,
     graphql: {
       search: timedSearch(
         createSearchService({
@@ -117,7 +126,11 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
   return {
     port,
     async stop() {
-      await app.stop()
+      // Uploads still streaming end at their last complete line and are answered with what was
+      // committed, so the graceful HTTP stop does not wait on a client that is slow or stalls.
+      shutdown.abort()
+      const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
+      if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
       await crawler?.stop()
       torznab.stop()
       // Nothing produces torrents any more: commit the last batch before waiting on the queue, whose

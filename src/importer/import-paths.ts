@@ -40,8 +40,16 @@ export function expandImportPaths(paths: string[], session: ImportSession): Impo
   return inputs
 }
 
-/** Feeds one input into the session; `onBytes` reports progress through the input. */
-export async function importInput(input: ImportInput, session: ImportSession, onBytes: (bytes: number) => void): Promise<void> {
+/**
+ * Feeds one input into the session; `onBytes` reports progress through the input. When `stop`
+ * aborts, a JSON Lines input ends at the last line fully read (see readLines).
+ */
+export async function importInput(
+  input: ImportInput,
+  session: ImportSession,
+  onBytes: (bytes: number) => void,
+  stop?: AbortSignal,
+): Promise<void> {
   if (input.kind === 'torrent') {
     session.addTorrentFile(new Uint8Array(await Bun.file(input.path).arrayBuffer()), input.path)
     onBytes(input.sizeBytes)
@@ -49,11 +57,16 @@ export async function importInput(input: ImportInput, session: ImportSession, on
   }
   const stream = input.kind === 'stdin' ? Bun.stdin.stream() : Bun.file(input.path).stream()
   const origin = input.kind === 'stdin' ? 'stdin' : input.path
-  await importJsonLines(countBytes(stream, onBytes), origin, session)
+  await importJsonLines(countBytes(stream, onBytes), origin, session, stop)
 }
 
-export async function importJsonLines(stream: ReadableStream<Uint8Array>, origin: string, session: ImportSession): Promise<void> {
-  for await (const event of readLines(stream)) {
+export async function importJsonLines(
+  stream: ReadableStream<Uint8Array>,
+  origin: string,
+  session: ImportSession,
+  stop?: AbortSignal,
+): Promise<void> {
+  for await (const event of readLines(stream, stop)) {
     const where = `${origin}:${event.lineNumber}`
     if ('tooLong' in event) session.reject(where, 'line longer than 1 MiB')
     else session.addJsonLine(event.text, where)

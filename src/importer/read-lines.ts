@@ -3,35 +3,61 @@ export const MAX_LINE_BYTES = 1024 * 1024
 
 export type LineEvent = { lineNumber: number; text: string } | { lineNumber: number; tooLong: true }
 
+const STOPPED = Symbol('stopped')
+
 /**
  * Splits a byte stream into lines without holding more than one line in memory, so a multi-GB
  * dump (or a streamed HTTP body) imports in constant memory. Blank lines are skipped.
+ *
+ * When `stop` aborts, reading ends at once, even in the middle of a read waiting on a sender that
+ * stalls: the lines already received are yielded, the partial one after them is dropped and the
+ * stream is cancelled.
  */
-export async function* readLines(stream: ReadableStream<Uint8Array>): AsyncGenerator<LineEvent> {
+export async function* readLines(stream: ReadableStream<Uint8Array>, stop?: AbortSignal): AsyncGenerator<LineEvent> {
   const decoder = new TextDecoder()
+  const reader = stream.getReader()
+  const stopped = whenAborted(stop)
   let partial = ''
   let skipping = false
   let lineNumber = 0
-  for await (const chunk of stream) {
-    const text = decoder.decode(chunk, { stream: true })
-    let start = 0
-    for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
-      lineNumber++
-      const line = partial + text.slice(start, newline)
-      partial = ''
-      start = newline + 1
-      if (skipping) skipping = false
-      else if (line.length > MAX_LINE_BYTES) yield { lineNumber, tooLong: true }
-      else if (line.trim()) yield { lineNumber, text: line }
+  try {
+    for (;;) {
+      const read = await Promise.race([reader.read(), stopped.promise])
+      if (read === STOPPED) return void reader.cancel().catch(() => {})
+      if (read.done) break
+      const text = decoder.decode(read.value, { stream: true })
+      let start = 0
+      for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
+        lineNumber++
+        const line = partial + text.slice(start, newline)
+        partial = ''
+        start = newline + 1
+        if (skipping) skipping = false
+        else if (line.length > MAX_LINE_BYTES) yield { lineNumber, tooLong: true }
+        else if (line.trim()) yield { lineNumber, text: line }
+      }
+      if (skipping) continue
+      partial += text.slice(start)
+      if (partial.length > MAX_LINE_BYTES) {
+        yield { lineNumber: lineNumber + 1, tooLong: true }
+        partial = ''
+        skipping = true
+      }
     }
-    if (skipping) continue
-    partial += text.slice(start)
-    if (partial.length > MAX_LINE_BYTES) {
-      yield { lineNumber: lineNumber + 1, tooLong: true }
-      partial = ''
-      skipping = true
-    }
+  } finally {
+    stopped.dispose()
   }
   partial += decoder.decode()
   if (!skipping && partial.trim()) yield { lineNumber: lineNumber + 1, text: partial }
+}
+
+/** A promise settled when `signal` aborts; `dispose` unhooks it, as the signal outlives many streams. */
+function whenAborted(signal: AbortSignal | undefined): { promise: Promise<typeof STOPPED>; dispose: () => void } {
+  let onAbort = () => {}
+  const promise = new Promise<typeof STOPPED>((resolve) => {
+    onAbort = () => resolve(STOPPED)
+    if (signal?.aborted) onAbort()
+  })
+  signal?.addEventListener('abort', onAbort, { once: true })
+  return { promise, dispose: () => signal?.removeEventListener('abort', onAbort) }
 }

@@ -8,21 +8,35 @@ import { createImportSession, type ImportSummary, type Rejection } from './impor
 /** How many rejections the response lists; the counts cover all of them. */
 const LISTED_REJECTIONS = 100
 
+export interface ImportResponse extends ImportSummary {
+  rejections: Rejection[]
+  /** Present when the service stopped mid-upload: the counts cover the lines read before it; send the rest again. */
+  interrupted?: true
+}
+
 /**
  * `POST /import`: the same JSON Lines as `cli import`, read from the request body as it streams
  * in (a dump of millions of lines is never held in memory), so there is no body schema: each line
  * is checked on its own and a bad one is listed, not fatal. Faults are answered by the app's JSON
  * error plugin.
+ *
+ * `shutdown` aborts when the service stops: an upload still streaming ends at its last complete
+ * line, which is committed and answered, so a slow or stalled client cannot hold the stop up.
  */
-export const importRoutes = (deps: { pipeline: IngestPipeline; apiKey: ApiKeySource }) =>
+export const importRoutes = (deps: { pipeline: IngestPipeline; apiKey: ApiKeySource; shutdown: AbortSignal }) =>
   new Elysia({ name: 'import-routes' })
     .use(apiKeyAuth({ apiKey: deps.apiKey }))
-    .post('/import', ({ request }) => importBody(request.body, deps.pipeline), { apiKey: true, query: ApiKeyQuery, parse: 'none' })
+    .post('/import', ({ request }) => importBody(request.body, deps.pipeline, deps.shutdown), {
+      apiKey: true,
+      query: ApiKeyQuery,
+      parse: 'none',
+    })
 
 async function importBody(
   body: ReadableStream<Uint8Array> | null,
   pipeline: IngestPipeline,
-): Promise<ImportSummary & { rejections: Rejection[] }> {
+  shutdown: AbortSignal,
+): Promise<ImportResponse> {
   if (!body) throw new BadRequestError('the body must be JSON Lines, one torrent per line')
   const rejections: Rejection[] = []
   const session = createImportSession({
@@ -31,6 +45,7 @@ async function importBody(
       if (rejections.length < LISTED_REJECTIONS) rejections.push(rejection)
     },
   })
-  await importJsonLines(body, 'body', session)
-  return { ...session.finish(), rejections }
+  await importJsonLines(body, 'body', session, shutdown)
+  const summary = session.finish()
+  return shutdown.aborted ? { ...summary, rejections, interrupted: true } : { ...summary, rejections }
 }

@@ -129,3 +129,73 @@ describe('a crash in the middle of a large import', () => {
     expect(n % 2000).toBe(0)
   })
 })
+
+/** A raw HTTP/1.1 client, so the test controls exactly which bytes of the body arrive and when. */
+async function openUpload(baseUrl: string, apiKey: string) {
+  const { hostname, port } = new URL(baseUrl)
+  let received = ''
+  let markClosed = () => {}
+  const closed = new Promise<void>((resolve) => {
+    markClosed = resolve
+  })
+  const socket = await Bun.connect({
+    hostname,
+    port: Number(port),
+    socket: {
+      data: (_socket, bytes) => {
+        received += new TextDecoder().decode(bytes)
+      },
+      close: () => markClosed(),
+      error: () => markClosed(),
+    },
+  })
+  // A body announced as 100 MB that never arrives in full.
+  socket.write(`POST /import?apikey=${apiKey} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Length: 100000000\r\n\r\n`)
+  return {
+    send: (text: string) => socket.write(text),
+    /** The response's JSON body once the server has answered and closed the connection. */
+    response: async () => {
+      await closed
+      return JSON.parse(received.slice(received.indexOf('{'), received.lastIndexOf('}') + 1))
+    },
+  }
+}
+
+describe('stopping while a client streams an upload', () => {
+  test('SIGTERM cuts a stalled upload at its last complete line, commits and answers it, and exits within 10 s', async () => {
+    const dataDir = makeTempDir()
+    // Batches of 25 and no timed flush: the last 10 lines are committed by the stop or not at all.
+    const service = await startService({
+      DATA_DIR: dataDir,
+      TORZNAB_API_KEY: 'test-key-0123456789',
+      LOG_LEVEL: 'debug',
+      SERVICE_INGEST_BATCH_SIZE: '25',
+      SERVICE_INGEST_FLUSH_INTERVAL: '1h',
+    })
+    const upload = await openUpload(service.baseUrl, 'test-key-0123456789')
+    upload.send(`${Array.from({ length: 60 }, (_, i) => line(i)).join('\n')}\n${line(60).slice(0, 30)}`)
+    const twoBatches = () =>
+      service.logs.some((logLine) => {
+        const record = safeJson(logLine)
+        return record?.msg === 'ingest batch committed' && record.totalImported === 50
+      })
+    while (!twoBatches()) await Bun.sleep(20)
+    await Bun.sleep(300) // lines 51-60 came in the same write
+
+    const stopStartedMs = performance.now()
+    service.child.kill('SIGTERM')
+    const exitCode = await Promise.race([service.child.exited, Bun.sleep(10_000).then(() => 'still running')])
+    const stopMs = performance.now() - stopStartedMs
+    if (exitCode === 'still running') service.child.kill('SIGKILL')
+    expect(exitCode).toBe(0)
+    expect(stopMs).toBeLessThan(10_000)
+    console.info(`stop under a stalled upload took ${Math.round(stopMs)} ms`)
+
+    expect(await upload.response()).toEqual({ imported: 60, updated: 0, rejected: 0, rejections: [], interrupted: true })
+    expect(integrityOf(join(dataDir, 'index.db'))).toEqual({ integrity_check: 'ok' })
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    const names = db.sqlite.query('SELECT name FROM torrents ORDER BY size').all() as { name: string }[]
+    db.close()
+    expect(names.map((row) => row.name)).toEqual(Array.from({ length: 60 }, (_, i) => `Streamed.Release.${i}.1080p.WEB-DL-GRP`))
+  }, 30_000)
+})

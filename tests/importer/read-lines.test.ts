@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'bun:test'
+import { type LineEvent, readLines } from '../../src/importer/read-lines'
+
+/** A stream that delivers `text` and then stalls, as a client that stops sending mid-upload. */
+function stallingAfter(text: string): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(text))
+    },
+  })
+}
+
+async function collect(lines: AsyncGenerator<LineEvent>): Promise<LineEvent[]> {
+  const events: LineEvent[] = []
+  for await (const event of lines) events.push(event)
+  return events
+}
+
+describe('readLines', () => {
+  test('an abort ends a read waiting on a stalled stream, keeping the complete lines and dropping the partial one', async () => {
+    const stop = new AbortController()
+    const reading = collect(readLines(stallingAfter('one\ntwo\nthr'), stop.signal))
+    await Bun.sleep(20)
+    stop.abort()
+    expect(await reading).toEqual([
+      { lineNumber: 1, text: 'one' },
+      { lineNumber: 2, text: 'two' },
+    ])
+  })
+
+  test('without an abort, an unterminated last line is yielded at the end of the stream', async () => {
+    const stream = new Blob(['one\ntwo']).stream()
+    expect(await collect(readLines(stream, new AbortController().signal))).toEqual([
+      { lineNumber: 1, text: 'one' },
+      { lineNumber: 2, text: 'two' },
+    ])
+  })
+})
