@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { specifiedRules } from 'graphql'
 import { LANGUAGE_CODES } from './languages'
 import { GraphqlQuery } from './model'
+import { jsonBodiesOnly } from './csrf-prevention'
 import { queryLimitsRule } from './query-limits'
 import { createResolvers, type GraphqlDeps } from './resolvers'
 
@@ -15,7 +16,8 @@ export const TYPE_DEFS = `${readFileSync(join(import.meta.dir, 'schema.graphql')
 /**
  * `POST /graphql` and `GET /graphql` (the GraphiQL playground, its scripts served inline from
  * the @graphql-yoga/render-graphiql package, so it works with no internet). Introspection stays
- * on; every operation is checked against the depth and field limits before it runs. Yoga answers
+ * on. A POST runs only with a JSON body (no cross-site forms); every operation is checked
+ * against the depth and field limits before it runs. Yoga answers
  * GraphQL errors itself, in the GraphQL response; a query string that fails GraphqlQuery is the
  * app's JSON 400. The guard puts the schema on Yoga's own routes.
  */
@@ -29,6 +31,7 @@ export const graphqlRoutes = (deps: GraphqlDeps) =>
         renderGraphiQL,
         graphiql: { title: 'dht-indexer GraphQL' },
         plugins: [
+          jsonBodiesOnly,
           {
             onValidate({ addValidationRule }: { addValidationRule: (rule: (typeof specifiedRules)[number]) => void }) {
               addValidationRule(queryLimitsRule)
