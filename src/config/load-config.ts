@@ -16,12 +16,19 @@ export interface Config {
   http: { host: string; corePort: number; dashboardPort: number }
   db: { dataDir: string; corePath: string; dashboardPath: string }
   log: { level: LogLevel }
-  torznab: { apiKey: string | undefined; rateLimitPerMinute: number }
+  torznab: TorznabConfig
   dht: DhtConfig
   search: SearchConfig
   ingest: { batchSize: number; flushIntervalMs: number }
   evidence: EvidenceConfig
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
+}
+
+export interface TorznabConfig {
+  apiKey: string | undefined
+  rateLimitPerMinute: number
+  /** BASE_URL without its trailing slash, prefixed to the feed's self links; '' (unset) leaves them path-only. */
+  baseUrl: string
 }
 
 export interface DhtConfig {
@@ -69,7 +76,7 @@ export function loadConfig(env: Env): Config {
     http: { host: v.HOST, corePort: v.CORE_PORT, dashboardPort: v.DASHBOARD_PORT },
     db: { dataDir: v.DATA_DIR, corePath: v.DATABASE_PATH, dashboardPath: v.DASHBOARD_DB_PATH },
     log: { level: v.LOG_LEVEL },
-    torznab: { apiKey: v.TORZNAB_API_KEY, rateLimitPerMinute: v.SERVICE_TORZNAB_RATE_LIMIT },
+    torznab: { apiKey: v.TORZNAB_API_KEY, rateLimitPerMinute: v.SERVICE_TORZNAB_RATE_LIMIT, baseUrl: v.BASE_URL ?? '' },
     dht: {
       enabled: v.SERVICE_DHT_ENABLED,
       host: v.SERVICE_DHT_HOST,

@@ -80,6 +80,22 @@ export const httpUrl: ValueType<string> = {
   },
 }
 
+/**
+ * Where clients reach this service from outside (a reverse proxy's address, perhaps with a path):
+ * http(s), no credentials, query or fragment. Returned without a trailing slash, ready to prefix
+ * a path.
+ */
+export const publicBaseUrl: ValueType<string> = {
+  accepts: 'an http:// or https:// URL without query or fragment, such as https://indexer.example/',
+  parse(raw) {
+    const href = httpUrl.parse(raw)
+    if (href === undefined) return undefined
+    const url = new URL(href)
+    if (url.username || url.password || url.search || url.hash || raw.includes('?') || raw.includes('#')) return undefined
+    return url.href.replace(/\/+$/, '')
+  },
+}
+
 export const logLevel: ValueType<LogLevel> = {
   accepts: LOG_LEVELS.join(', '),
   parse(raw) {

@@ -23,6 +23,10 @@ function optional<T>(type: ValueType<T>, why: string): Variable<T> {
 export const variables = {
   HOST: variable(value.text, '0.0.0.0', 'address both HTTP servers bind; 0.0.0.0 lets the *arr apps on the LAN reach them'),
   CORE_PORT: variable(value.bindPort, '3333', 'core HTTP port: Torznab, GraphQL, /healthz, /import (bitmagnet uses the same)'),
+  BASE_URL: optional(
+    value.publicBaseUrl,
+    'public URL of the core, e.g. https://indexer.example/ behind a reverse proxy; written into the Torznab self links. Unset, those links are path-only (/torznab/api): the Host header a client sends is never trusted',
+  ),
   DASHBOARD_PORT: variable(value.bindPort, '8080', 'operator dashboard HTTP port'),
   DATA_DIR: variable(value.filePath, './data', 'folder for both databases; mount it as a volume to keep the index'),
   DATABASE_PATH: variable(value.filePath, '$DATA_DIR/index.db', 'core SQLite database (torrents, files, classification)'),

@@ -80,6 +80,7 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
     weights: config.search.weights,
     timeoutMs: config.search.timeoutMs,
     version: VERSION,
+    baseUrl: config.torznab.baseUrl,
     log: log.child({ component: 'torznab' }),
     onSearch: (report) => {
       metrics.observeSearch(report.kind, report.seconds)

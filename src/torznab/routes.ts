@@ -9,7 +9,7 @@ import { torznabErrors } from './xml-errors'
 
 /** Whatever answers a Torznab query string: the worker pool in the service. */
 export interface TorznabAnswerer {
-  answer(query: string, baseUrl: string): Promise<TorznabAnswer>
+  answer(query: string): Promise<TorznabAnswer>
 }
 
 export interface TorznabRoutesDeps {
@@ -34,8 +34,10 @@ const TorznabQuery = t.Record(t.String(), t.String())
  */
 export const torznabRoutes = (deps: TorznabRoutesDeps) => {
   const answer = async ({ request }: { request: Request }) => {
-    const url = new URL(request.url)
-    return respond(await deps.torznab.answer(url.search, url.origin), request)
+    // Only the query string is read. Bun builds request.url from the Host header, and leaves it
+    // path-only when that Host is not a valid authority, hence the placeholder base.
+    const { search } = new URL(request.url, 'http://localhost')
+    return respond(await deps.torznab.answer(search), request)
   }
   return new Elysia({ name: 'torznab-routes', prefix: '/torznab' })
     .use(torznabErrors({ log: deps.log }))

@@ -13,13 +13,16 @@ export interface TorznabAnswer {
 const CAPS_TYPE = 'application/xml; charset=utf-8'
 const RSS_TYPE = 'application/rss+xml; charset=utf-8'
 
-/** Answers one Torznab request; throws TorznabError for anything the client must be told. */
-export function createTorznabService(deps: { search: SearchService; version: string; nowMs?: () => number }) {
+/**
+ * Answers one Torznab request; throws TorznabError for anything the client must be told.
+ * `baseUrl` (configured, never a request's Host) prefixes the self links; '' leaves them path-only.
+ */
+export function createTorznabService(deps: { search: SearchService; version: string; baseUrl: string; nowMs?: () => number }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
   return {
-    answer(params: URLSearchParams, baseUrl: string): TorznabAnswer {
+    answer(params: URLSearchParams): TorznabAnswer {
       const request = parseTorznabRequest(params)
-      if (request.fn === 'caps') return { contentType: CAPS_TYPE, body: renderCaps(baseUrl, deps.version) }
+      if (request.fn === 'caps') return { contentType: CAPS_TYPE, body: renderCaps(deps.baseUrl, deps.version) }
       const query = toSearchQuery(request, Math.floor(nowMs() / 1000))
       let items = [] as ReturnType<SearchService['search']>['items']
       if (query) {
@@ -30,7 +33,7 @@ export function createTorznabService(deps: { search: SearchService; version: str
           throw err
         }
       }
-      return { contentType: RSS_TYPE, body: renderRss(baseUrl, items) }
+      return { contentType: RSS_TYPE, body: renderRss(deps.baseUrl, items) }
     },
   }
 }

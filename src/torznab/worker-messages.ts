@@ -2,8 +2,8 @@ import type { RankingWeights } from '../search'
 
 /** Main thread -> Torznab worker. Plain data only (STYLE 12). */
 export type ToWorker =
-  | { type: 'init'; databasePath: string; weights: RankingWeights; timeoutMs: number; version: string }
-  | { type: 'answer'; id: number; query: string; baseUrl: string }
+  | { type: 'init'; databasePath: string; weights: RankingWeights; timeoutMs: number; version: string; baseUrl: string }
+  | { type: 'answer'; id: number; query: string }
 
 /** Torznab worker -> main thread. */
 export type FromWorker =

@@ -10,6 +10,8 @@ export interface TorznabWorkerPoolOptions {
   weights: RankingWeights
   timeoutMs: number
   version: string
+  /** Prefix of the feed's self links (BASE_URL); '' for path-only links. */
+  baseUrl: string
   log: Logger
   onSearch?: (timing: SearchReport) => void
 }
@@ -69,6 +71,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
         weights: options.weights,
         timeoutMs: options.timeoutMs,
         version: options.version,
+        baseUrl: options.baseUrl,
       } satisfies ToWorker)
     })
 
@@ -85,7 +88,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
   for (let i = 0; i < options.size; i++) slots.push(await spawn())
 
   return {
-    answer(query: string, baseUrl: string): Promise<TorznabAnswer> {
+    answer(query: string): Promise<TorznabAnswer> {
       const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best))
       const id = ++nextId
       return new Promise<TorznabAnswer>((resolve, reject) => {
@@ -95,7 +98,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
           replace(slot)
         }, options.timeoutMs + GRACE_MS)
         slot.pending.set(id, { resolve, reject, timer })
-        slot.worker.postMessage({ type: 'answer', id, query, baseUrl } satisfies ToWorker)
+        slot.worker.postMessage({ type: 'answer', id, query } satisfies ToWorker)
       })
     },
     stop(): void {

@@ -45,14 +45,14 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         weights: message.weights,
         timeoutMs: message.timeoutMs,
       })
-      torznab = createTorznabService({ search: timed(search), version: message.version })
+      torznab = createTorznabService({ search: timed(search), version: message.version, baseUrl: message.baseUrl })
       post({ type: 'ready' })
       return
     }
     case 'answer': {
       lastSearch = null
       try {
-        const answer = torznab!.answer(new URLSearchParams(message.query), message.baseUrl)
+        const answer = torznab!.answer(new URLSearchParams(message.query))
         post({ type: 'answered', id: message.id, contentType: answer.contentType, body: answer.body, search: lastSearch })
       } catch (err) {
         if (err instanceof TorznabError) {

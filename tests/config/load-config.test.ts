@@ -44,6 +44,12 @@ describe('loadConfig', () => {
     expect(config.torznab.apiKey).toBe('secret-key')
   })
 
+  test('BASE_URL is an http(s) URL kept without its trailing slash; unset leaves the self links path-only', () => {
+    expect(loadConfig({}).torznab.baseUrl).toBe('')
+    expect(loadConfig({ BASE_URL: 'https://indexer.example/' }).torznab.baseUrl).toBe('https://indexer.example')
+    expect(loadConfig({ BASE_URL: 'http://nas.lan:3333/indexer/' }).torznab.baseUrl).toBe('http://nas.lan:3333/indexer')
+  })
+
   test('treats an empty value as unset', () => {
     expect(loadConfig({ CORE_PORT: '', TORZNAB_API_KEY: '' }).http.corePort).toBe(3333)
     expect(loadConfig({ TORZNAB_API_KEY: '  ' }).torznab.apiKey).toBeUndefined()
@@ -58,6 +64,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'verbose'],
     ['SERVICE_DHT_BOOTSTRAP', 'router.example:notaport'],
     ['SERVICE_INGEST_BATCH_SIZE', '0'],
+    ['BASE_URL', 'indexer.example'],
+    ['BASE_URL', 'ftp://indexer.example/'],
+    ['BASE_URL', 'https://indexer.example/?x=1'],
+    ['BASE_URL', 'https://user:pass@indexer.example/'],
   ])('rejects %s=%s naming the variable and what it accepts', (name, raw) => {
     let error: unknown
     try {

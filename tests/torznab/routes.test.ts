@@ -4,6 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { FEED_KEY, FEED_RELEASES, startFeedService, type FeedService } from '../support/feed-fixture'
+import { type RunningService, startService } from '../support/processes'
+import { makeTempDir } from '../support/temp-dir'
 import { attr, categoriesOf, getTorznab, parseXml, type FeedItem } from '../support/torznab-client'
 
 let feed: FeedService
@@ -211,5 +213,76 @@ describe('the feed as a transport', () => {
     expect(item.title).not.toMatch(/[\u0001\ud800]/)
     expect(answer.body).not.toContain('&#')
     expect(item.enclosure.url).toContain('dn=Bad')
+  })
+})
+
+/** One GET over a raw socket, so the Host header is exactly the one given (fetch may rewrite it). */
+async function rawGet(baseUrl: string, target: string, host: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(baseUrl)
+  const reply = await new Promise<string>((resolve, reject) => {
+    const chunks: Uint8Array[] = []
+    void Bun.connect({
+      hostname,
+      port: Number(port),
+      socket: {
+        open: (socket) => void socket.write(`GET ${target} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`),
+        data: (_socket, chunk) => void chunks.push(new Uint8Array(chunk)),
+        close: () => resolve(Buffer.concat(chunks).toString('utf8')),
+        error: (_socket, err) => reject(err),
+      },
+    })
+  })
+  const [head = '', ...rest] = reply.split('\r\n\r\n')
+  return { status: Number(head.split(' ')[1]), body: rest.join('\r\n\r\n') }
+}
+
+describe('self links', () => {
+  const hostileHosts = ['evil.example:1', '"><x>']
+  // Keyless services: src/auth reads the key through new URL(request.url), which a Host that is
+  // no valid authority (Bun then leaves request.url path-only) still breaks with error 900.
+  let open: RunningService
+  let proxied: RunningService
+  beforeAll(async () => {
+    ;[open, proxied] = await Promise.all([
+      startService({ DATA_DIR: makeTempDir() }),
+      startService({ DATA_DIR: makeTempDir(), BASE_URL: 'https://indexer.example/dht/' }),
+    ])
+  })
+  afterAll(() => {
+    open?.child.kill('SIGKILL')
+    proxied?.child.kill('SIGKILL')
+  })
+
+  test('never reflect the Host header: path-only links when BASE_URL is unset', async () => {
+    for (const host of hostileHosts) {
+      const rss = await rawGet(open.baseUrl, '/torznab/api?t=search', host)
+      expect({ host, status: rss.status }).toEqual({ host, status: 200 })
+      expect(rss.body).toContain('<atom:link href="/torznab/api" rel="self"')
+      expect(rss.body).toContain('<link>/</link>')
+      const caps = await rawGet(open.baseUrl, '/torznab/api?t=caps', host)
+      expect(caps.body).toContain(' url="/"/>')
+      for (const body of [rss.body, caps.body]) {
+        expect(body).not.toContain('<error')
+        expect(body).not.toContain('evil.example')
+        expect(body).not.toContain('<x>')
+      }
+    }
+  })
+
+  test('are built from BASE_URL when it is set', async () => {
+    for (const host of hostileHosts) {
+      const rss = await rawGet(proxied.baseUrl, '/torznab/api?t=search', host)
+      expect(rss.body).toContain('<atom:link href="https://indexer.example/dht/torznab/api" rel="self"')
+      expect(rss.body).toContain('<link>https://indexer.example/dht/</link>')
+      const caps = await rawGet(proxied.baseUrl, '/torznab/api?t=caps', host)
+      expect(caps.body).toContain(' url="https://indexer.example/dht/"/>')
+    }
+  })
+
+  test('the keyed feed does not reflect a Host either', async () => {
+    const rss = await rawGet(feed.baseUrl, `/torznab/api?t=search&${K}`, 'evil.example:1')
+    expect(rss.status).toBe(200)
+    expect(rss.body).toContain('<atom:link href="/torznab/api" rel="self"')
+    expect(rss.body).not.toContain('evil.example')
   })
 })
