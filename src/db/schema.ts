@@ -3,7 +3,7 @@
  * applied by our migrator); this file must change in the same commit as they do.
  * tests/db/schema.test.ts checks that both agree.
  */
-import { sqliteTable, integer, text, blob, primaryKey, real } from 'drizzle-orm/sqlite-core'
+import { type AnySQLiteColumn, sqliteTable, integer, text, blob, primaryKey, real } from 'drizzle-orm/sqlite-core'
 
 export const torrents = sqliteTable('torrents', {
   id: integer('id').primaryKey(),
@@ -160,6 +160,7 @@ export const evidence = sqliteTable('evidence', {
   occurredAt: text('occurred_at').notNull(),
   receivedAt: text('received_at').notNull(),
   payload: text('payload').notNull(),
+  duplicateOf: integer('duplicate_of').references((): AnySQLiteColumn => evidence.id),
 })
 
 export const evidenceWebhookBatches = sqliteTable('evidence_webhook_batches', {

@@ -24,16 +24,18 @@ export interface EvidenceProcessorDeps {
 
 /**
  * Turns one queued report into its record and its effects, in one transaction: a repeat within
- * 60 s is recorded as `duplicate` and does nothing; a grab counts; a success adds to the evidence
- * score and, with a label, makes it ground truth (the torrent is re-classified: confirmed, its
- * categories and ids follow); a failure takes the penalty off the score.
+ * 60 s is recorded as `duplicate`, pointing at the report it repeats, and does nothing; a grab
+ * counts; a success adds to the evidence score and, with a label, makes it ground truth (the
+ * torrent is re-classified: confirmed, its categories and ids follow); a failure takes the
+ * penalty off the score.
  */
 export function createEvidenceProcessor(deps: EvidenceProcessorDeps) {
   const { repository, effects, weights } = deps
   // The record and its effects commit together: a report is never counted without being kept.
   const apply = writeTransaction(deps.db.sqlite, (report: EvidenceReport): { labelled: boolean; result: EvidenceResult } => {
-    const result = repository.isRepeat(report) ? 'duplicate' : report.result
-    repository.record(report, result)
+    const original = repository.findOriginal(report)
+    const result = original === null ? report.result : 'duplicate'
+    repository.record(report, result, original)
     const hash = report.infoHash
     if (result === 'duplicate' || !hash) return { labelled: false, result }
     if (report.type === 'grab') effects.addGrab(hash, weights.grab)

@@ -14,9 +14,9 @@ export function createEvidenceRepository(db: DatabaseHandle) {
   const { orm } = db
   const hashOf = (infoHash: string) => Buffer.from(infoHash, 'hex')
   return {
-    /** Whether the same report was recorded (not as a duplicate) in the 60 s before `receivedAt`. */
-    isRepeat(report: EvidenceReport): boolean {
-      if (!report.infoHash) return false
+    /** The report this one repeats: the same one recorded (not as a duplicate) in the 60 s before `receivedAt`. */
+    findOriginal(report: EvidenceReport): number | null {
+      if (!report.infoHash) return null
       const since = new Date(Date.parse(report.receivedAt) - DUPLICATE_WINDOW_MS).toISOString()
       const found = orm
         .select({ id: evidence.id })
@@ -31,11 +31,13 @@ export function createEvidenceRepository(db: DatabaseHandle) {
             ne(evidence.result, 'duplicate'),
           ),
         )
+        .orderBy(evidence.id)
         .limit(1)
         .get()
-      return found !== undefined
+      return found?.id ?? null
     },
-    record(report: EvidenceReport, result: EvidenceResult): number {
+    /** Records a report; a duplicate keeps no body of its own, only the id of the report it repeats. */
+    record(report: EvidenceReport, result: EvidenceResult, duplicateOf: number | null = null): number {
       const [row] = orm
         .insert(evidence)
         .values({
@@ -47,7 +49,8 @@ export function createEvidenceRepository(db: DatabaseHandle) {
           result,
           occurredAt: report.occurredAt,
           receivedAt: report.receivedAt,
-          payload: report.payload,
+          payload: duplicateOf === null ? report.payload : '',
+          duplicateOf,
         })
         .returning({ id: evidence.id })
         .all()

@@ -8,6 +8,9 @@ const { queueJobs } = schema
 /** The columns of a Job: every one but the lease. */
 const { lockedUntil: _lease, ...jobColumns } = getTableColumns(queueJobs)
 
+/** A processed job keeps a payload this small (a reprocess job's few hashes); a larger one is dropped. */
+const DONE_PAYLOAD_KEPT_BYTES = 1024
+
 const ORDER_COLUMNS = { created_at: queueJobs.createdAt, ran_at: queueJobs.ranAt, priority: queueJobs.priority }
 
 const matching = (filter: JobFilter): SQL | undefined =>
@@ -65,8 +68,15 @@ export function createQueueRepository(db: DatabaseHandle) {
       return claim.get({ queue, nowMs, lockedUntil: nowMs + leaseMs }) ?? null
     },
 
+    /**
+     * Marks a job processed and drops a payload over DONE_PAYLOAD_KEPT_BYTES (to `{}`): a done
+     * job never runs again, and bulky payloads (an evidence report carries up to 64 KiB of
+     * webhook body, already kept in its evidence row) would otherwise pile up for ever. The row
+     * stays, and a short payload with it, so the job listing still shows what each job was.
+     */
     complete(id: number): void {
-      orm.update(queueJobs).set({ status: 'processed', lockedUntil: null, error: null }).where(eq(queueJobs.id, id)).run()
+      const payload = sql`CASE WHEN length(CAST(${queueJobs.payload} AS BLOB)) > ${DONE_PAYLOAD_KEPT_BYTES} THEN '{}' ELSE ${queueJobs.payload} END`
+      orm.update(queueJobs).set({ status: 'processed', payload, lockedUntil: null, error: null }).where(eq(queueJobs.id, id)).run()
     },
 
     /** Schedules another try at `runAfter`, or marks the job failed when its retries are spent. */

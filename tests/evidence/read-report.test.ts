@@ -2,9 +2,9 @@
 import { describe, expect, test } from 'bun:test'
 import { IntakeError } from '../../src/evidence/errors'
 import type { EvidenceReport } from '../../src/evidence/model'
-import { readEvidenceReport } from '../../src/evidence/read-report'
+import { MAX_KEPT_PAYLOAD_BYTES, readEvidenceReport } from '../../src/evidence/read-report'
 import { normaliseTimestamp } from '../../src/evidence/timestamps'
-import { readarrDownload, sonarrV4Download, whisparrDownload } from '../support/arr-payloads'
+import { readarrDownload, sonarrV3Grab, sonarrV4Download, whisparrDownload } from '../support/arr-payloads'
 
 const HASH = 'cd'.repeat(20)
 const NOW = '2026-01-01T00:00:00.000Z'
@@ -40,6 +40,25 @@ describe('reading *arr webhooks', () => {
   test('grabs and failures carry no label', () => {
     expect(read({ ...sonarrV4Download(HASH), eventType: 'Grab' }).label).toBeNull()
     expect(read({ ...sonarrV4Download(HASH), eventType: 'ManualInteractionRequired' }).label).toBeNull()
+  })
+})
+
+describe('the kept payload', () => {
+  test('a body up to 64 KiB is kept whole', () => {
+    const body = JSON.stringify(sonarrV4Download(HASH))
+    expect(readEvidenceReport(body, 'arr', NOW)).toMatchObject({ payload: body })
+  })
+
+  test('a 1 MiB body keeps its first 64 KiB, cut on a character boundary, and says how big it was', () => {
+    // "é" is two bytes: the cut at 64 KiB falls inside one.
+    const grab = JSON.stringify(sonarrV3Grab(HASH))
+    const body = `${grab.slice(0, -1)},"padding":"x${'é'.repeat(500_000)}"}`
+    const { payload } = readEvidenceReport(body, 'arr', NOW) as EvidenceReport
+    const marker = `...[truncated: ${Buffer.byteLength(body)} bytes received]`
+    expect(payload.endsWith(marker)).toBe(true)
+    const kept = payload.slice(0, -marker.length)
+    expect(body.startsWith(kept)).toBe(true)
+    expect(Buffer.byteLength(kept)).toBe(MAX_KEPT_PAYLOAD_BYTES - 1)
   })
 })
 

@@ -322,6 +322,41 @@ describe('the generic form and timestamps', () => {
   })
 })
 
+describe('hostile reports', () => {
+  const payloadBytes = (sql: string, ...params: Uint8Array[]) => db.query<{ n: number | null }, Uint8Array[]>(sql).get(...params)!.n ?? 0
+  const jobPayloadBytes = () => payloadBytes("SELECT sum(length(CAST(payload AS BLOB))) AS n FROM queue_jobs WHERE queue = 'evidence'")
+  const unfinishedJobs = () =>
+    db.query<{ n: number }, []>("SELECT count(*) AS n FROM queue_jobs WHERE queue = 'evidence' AND status != 'processed'").get()!.n
+
+  test('30 identical 1 MB grabs keep one capped payload: duplicates point at it, processed jobs drop theirs', async () => {
+    const hash = 'cd'.repeat(20)
+    const grab = sonarrV3Grab(hash)
+    const body = JSON.stringify({ ...grab, padding: 'x'.repeat(1_000_000 - JSON.stringify(grab).length - 13) })
+    expect(Buffer.byteLength(body)).toBe(1_000_000)
+    const jobBytesBefore = jobPayloadBytes()
+    for (let i = 0; i < 30; i++) expect((await post('sonarr-flood', body)).status).toBe(202)
+    await waitFor(() => rowsFor(hash).length === 30 && unfinishedJobs() === 0, 30_000, 50)
+    const evidenceBytes = payloadBytes(
+      'SELECT sum(length(CAST(payload AS BLOB))) AS n FROM evidence WHERE info_hash = ?',
+      Buffer.from(hash, 'hex'),
+    )
+    const jobBytes = jobPayloadBytes() - jobBytesBefore
+    expect({ evidenceBytes: evidenceBytes <= 65_536 + 100, jobBytes: jobBytes <= 30 * 2 }).toEqual({ evidenceBytes: true, jobBytes: true })
+    const rows = db
+      .query<{ id: number; result: string; duplicate_of: number | null; payload: string }, [Uint8Array]>(
+        'SELECT id, result, duplicate_of, payload FROM evidence WHERE info_hash = ? ORDER BY id',
+      )
+      .all(Buffer.from(hash, 'hex'))
+    const [original, ...duplicates] = rows
+    expect(original).toMatchObject({ result: 'success', duplicate_of: null })
+    expect(original!.payload.startsWith(body.slice(0, 1000))).toBe(true)
+    expect(original!.payload).toContain('[truncated: 1000000 bytes received]')
+    expect(new Set(duplicates.map((row) => JSON.stringify([row.result, row.duplicate_of, row.payload])))).toEqual(
+      new Set([JSON.stringify(['duplicate', original!.id, ''])]),
+    )
+  }, 60_000)
+})
+
 describe('bad requests', () => {
   const bad: [string, string | unknown, string][] = [
     ['not JSON', '{"eventType": "Grab",', 'not JSON'],

@@ -88,6 +88,26 @@ describe('the durable queue', () => {
     await worker.stop()
   })
 
+  test('a processed job keeps its row but drops a payload over 1 KiB; a failed one keeps its payload', async () => {
+    const q = openQueue()
+    const big = { body: 'x'.repeat(64 * 1024) }
+    const worker = q.queue.runWorker({
+      queue: 'q',
+      handler: (payload) => {
+        if ((payload as { fail?: boolean }).fail) throw new Error('no')
+      },
+      pollIntervalMs: 60_000,
+    })
+    const done = q.queue.enqueue({ queue: 'q', payload: big })
+    const small = q.queue.enqueue({ queue: 'q', payload: { body: 'x'.repeat(1000) } })
+    const failed = q.queue.enqueue({ queue: 'q', payload: { ...big, fail: true }, maxRetries: 0 })
+    await waitFor(() => statusOf(q, done.id).status === 'processed' && statusOf(q, failed.id).status === 'failed')
+    expect(statusOf(q, done.id)).toMatchObject({ status: 'processed', payload: '{}' })
+    expect(statusOf(q, small.id)).toMatchObject({ status: 'processed', payload: JSON.stringify({ body: 'x'.repeat(1000) }) })
+    expect(JSON.parse(statusOf(q, failed.id).payload)).toEqual({ ...big, fail: true })
+    await worker.stop()
+  })
+
   test('counts, metrics buckets and purges by queue and status', () => {
     const q = openQueue()
     q.queue.enqueue({ queue: 'a', payload: {} })
