@@ -24,10 +24,10 @@ export interface EvidenceProcessorDeps {
 
 /**
  * Turns one queued report into its record and its effects, in one transaction: a repeat within
- * 60 s is recorded as `duplicate`, pointing at the report it repeats, and does nothing; a grab
- * counts; a success adds to the evidence score and, with a label, makes it ground truth (the
- * torrent is re-classified: confirmed, its categories and ids follow); a failure takes the
- * penalty off the score.
+ * 60 s (from any instance of the same client kind) is recorded as `duplicate`, pointing at the
+ * report it repeats, and does nothing; a grab counts; a success adds to the evidence score and,
+ * with a label, makes it ground truth (the torrent is re-classified: confirmed, its categories
+ * and ids follow); a failure takes the penalty off the score.
  */
 export function createEvidenceProcessor(deps: EvidenceProcessorDeps) {
   const { repository, effects, weights } = deps

@@ -6,7 +6,13 @@ import type { EvidenceRecord, EvidenceReport, EvidenceResult } from './model'
 
 const { evidence } = schema
 
-/** Reports of one (instance, type, torrent) this close together are one report, repeated. */
+/**
+ * Reports of one (client kind, type, torrent) this close together are one report, repeated,
+ * whatever instance name they came under: the name is only a path segment, and the same grab
+ * posted under sonarr-1 ... sonarr-50 would otherwise count 50 grabs. Two real instances of one
+ * kind grabbing, importing or failing the same torrent within a minute is rare; an import or a
+ * failure moves the score ten times as much as a grab, so the rule holds for every type.
+ */
 export const DUPLICATE_WINDOW_MS = 60_000
 
 /** The evidence table: the reports as they came, newest first on reading. */
@@ -23,11 +29,11 @@ export function createEvidenceRepository(db: DatabaseHandle) {
         .from(evidence)
         .where(
           and(
-            eq(evidence.instance, report.instance),
-            eq(evidence.type, report.type),
             eq(evidence.infoHash, hashOf(report.infoHash)),
             gte(evidence.receivedAt, since),
             lte(evidence.receivedAt, report.receivedAt),
+            eq(evidence.client, report.client),
+            eq(evidence.type, report.type),
             ne(evidence.result, 'duplicate'),
           ),
         )

@@ -42,6 +42,37 @@ const grab = (instance: string, atMs: number, overrides: Partial<EvidenceReport>
 })
 
 describe('createEvidenceProcessor', () => {
+  test('the same grab under 50 instance names within 60 s is one report: the rest point at it and keep no body', () => {
+    const { processor, rows } = openProcessor()
+    for (let i = 1; i <= 50; i++) processor.process(grab(`sonarr-${i}`, T0 + i * 1000 - 1000))
+    const [original, ...repeats] = rows()
+    expect(original).toMatchObject({
+      instance: 'sonarr-1',
+      result: 'success',
+      duplicate_of: null,
+      payload: '{"eventType":"Grab","instance":"sonarr-1"}',
+    })
+    expect(repeats).toHaveLength(49)
+    for (const repeat of repeats) expect(repeat).toMatchObject({ result: 'duplicate', duplicate_of: original!.id, payload: '' })
+    expect(repeats.map((row) => row.instance)).toEqual(Array.from({ length: 49 }, (_, i) => `sonarr-${i + 2}`))
+  })
+
+  test('a grab counts again after 60 s, from another client kind, or as another type', () => {
+    const { processor, rows } = openProcessor()
+    processor.process(grab('sonarr', T0))
+    processor.process(grab('radarr', T0 + 1000, { client: 'radarr' }))
+    processor.process(grab('sonarr-4k', T0 + 2000, { type: 'import', event: 'Download' }))
+    processor.process(grab('sonarr-4k', T0 + 60_000))
+    processor.process(grab('sonarr-4k', T0 + 60_001))
+    expect(rows().map((row) => [row.instance, row.result, row.duplicate_of])).toEqual([
+      ['sonarr', 'success', null],
+      ['radarr', 'success', null],
+      ['sonarr-4k', 'success', null],
+      ['sonarr-4k', 'duplicate', 1],
+      ['sonarr-4k', 'success', null],
+    ])
+  })
+
   test('a repeat of a repeat points at the original report', () => {
     const { processor, rows } = openProcessor()
     processor.process(grab('sonarr', T0))

@@ -114,11 +114,12 @@ describe('native *arr webhooks', () => {
     await waitFor(() => rowsFor(Z_NATION).length === 4, 5_000, 20)
     expect(rowsFor(Z_NATION).map((row) => row.result)).toEqual(['success', 'duplicate', 'duplicate', 'duplicate'])
     expect(torrent(Z_NATION).grabs).toBe(1)
-    // Another instance's grab is its own report.
+    // Another instance of the same client kind within 60 s reports the same grab: instance names are free to make up.
     await deliver('sonarr-4k', sonarrV3Grab(Z_NATION))
-    expect(torrent(Z_NATION).grabs).toBe(2)
-    expect(await metricValue(service.baseUrl, 'evidence_reports_total', { client: 'sonarr', type: 'grab', result: 'duplicate' })).toBe(3)
-    expect(await metricValue(service.baseUrl, 'evidence_reports_total', { client: 'sonarr', type: 'grab', result: 'success' })).toBe(2)
+    expect(rowsFor(Z_NATION).at(-1)).toMatchObject({ instance: 'sonarr-4k', result: 'duplicate' })
+    expect(torrent(Z_NATION).grabs).toBe(1)
+    expect(await metricValue(service.baseUrl, 'evidence_reports_total', { client: 'sonarr', type: 'grab', result: 'duplicate' })).toBe(4)
+    expect(await metricValue(service.baseUrl, 'evidence_reports_total', { client: 'sonarr', type: 'grab', result: 'success' })).toBe(1)
   })
 
   test('a Sonarr v4 import makes ground truth: confirmed tv_show, its tvdb id found by Torznab', async () => {
@@ -179,9 +180,10 @@ describe('native *arr webhooks', () => {
     await deliver('readarr', readarrImportFailure(LEAVES))
     expect(rowsFor(LEAVES).at(-1)).toMatchObject({ type: 'import', result: 'duplicate' })
     expect(torrent(LEAVES).evidence_score).toBeCloseTo(1)
+    // So is another Readarr instance's within 60 s: a made-up instance name is no new evidence.
     await deliver('readarr-2', readarrImportFailure(LEAVES))
-    expect(rowsFor(LEAVES).at(-1)).toMatchObject({ instance: 'readarr-2', client: 'readarr', type: 'import', result: 'failed' })
-    expect(torrent(LEAVES).evidence_score).toBeCloseTo(0)
+    expect(rowsFor(LEAVES).at(-1)).toMatchObject({ instance: 'readarr-2', client: 'readarr', type: 'import', result: 'duplicate' })
+    expect(torrent(LEAVES).evidence_score).toBeCloseTo(1)
   })
 
   test('Whisparr import labels xxx; Sonarr v4 manual interaction is a failed import', async () => {
@@ -298,7 +300,7 @@ describe('the generic form and timestamps', () => {
   ]
   for (const [given, expected] of forms) {
     test(`occurred_at ${JSON.stringify(given)} is stored as ${expected}`, async () => {
-      // Each from its own instance, so none is a repeat of another.
+      // After the first, each is a repeat (one client kind, one torrent, within 60 s), recorded all the same.
       await deliver(`generic-${forms.findIndex(([form]) => form === given)}`, generic(given))
       expect(db.query<{ occurred_at: string }, []>('SELECT occurred_at FROM evidence ORDER BY id DESC LIMIT 1').get()!.occurred_at).toBe(
         expected,
@@ -355,6 +357,23 @@ describe('hostile reports', () => {
       new Set([JSON.stringify(['duplicate', original!.id, ''])]),
     )
   }, 60_000)
+
+  test('the same grab under 50 instance names within 60 s counts one grab', async () => {
+    const hash = hashOf('big-buck-bunny.torrent')
+    for (let i = 1; i <= 50; i++) expect((await post(`sonarr-${i}`, sonarrV3Grab(hash))).status).toBe(202)
+    await waitFor(() => rowsFor(hash).length === 50, 10_000, 20)
+    expect(rowsFor(hash).map((row) => row.result)).toEqual(['success', ...Array(49).fill('duplicate')])
+    expect(torrent(hash).grabs).toBe(1)
+    expect(torrent(hash).evidence_score).toBeCloseTo(0.1)
+  }, 30_000)
+
+  test('the same failure under 20 instance names within 60 s takes the penalty once', async () => {
+    const hash = hashOf('fanimatrix.torrent')
+    for (let i = 1; i <= 20; i++) expect((await post(`lidarr-${i}`, lidarrDownloadFailure(hash))).status).toBe(202)
+    await waitFor(() => rowsFor(hash).length === 20, 10_000, 20)
+    expect(rowsFor(hash).map((row) => row.result)).toEqual(['failed', ...Array(19).fill('duplicate')])
+    expect(torrent(hash).evidence_score).toBeCloseTo(-1)
+  }, 30_000)
 })
 
 describe('bad requests', () => {
