@@ -2,6 +2,7 @@
  * `bun run cli <command>`: operator commands that work on the index without the server running
  * (or beside it: WAL lets the CLI write while the service reads).
  */
+import { constants } from 'node:os'
 import { type Classifier, describeReleaseName, loadClassifier, RuleFileError } from './classify'
 import { renderConfigHelp, type Config } from './config'
 import { readLines, runImportCommand } from './importer'
@@ -13,7 +14,9 @@ const USAGE = `Usage: bun run cli <command>
 
 Commands:
   import PATH...   import .torrent files, folders of them (recursive) and JSON Lines files
-                   (.jsonl; - reads stdin). Exits 1 when any input was rejected.
+                   (.jsonl; - reads stdin). Exits 1 when any input was rejected. SIGINT or
+                   SIGTERM stops it at the last complete line: what was read is committed,
+                   the summary printed, and it exits 130 (SIGINT) or 143 (SIGTERM).
   parse            read release names from stdin, one per line; write what the classifier
                    makes of each as one JSON object per line (uses CLASSIFIER_RULES_PATH)
   ${RECLASSIFY_USAGE}
@@ -49,18 +52,51 @@ async function importCommand(paths: string[]): Promise<number> {
   }
   const config = loadConfigOrExit()
   const { db, pipeline, reranker } = openCoreOrExit(config, createLogger({ level: config.log.level }))
+  const stop = abortOnSignals()
   try {
     const summary = await runImportCommand(paths, {
       pipeline,
       stdout: process.stdout,
       stderr: process.stderr,
       isTTY: process.stderr.isTTY === true,
+      stop: stop.signal,
     })
     // The reranks of the last batches are still in flight; the queue is bounded, so this ends.
     await reranker?.idle()
+    if (stop.received) {
+      process.stderr.write(`import stopped by ${stop.received}: the lines after the last one read were not imported\n`)
+      return exitCodeFor(stop.received)
+    }
     return summary.rejected > 0 ? 1 : 0
   } finally {
     db.close()
+  }
+}
+
+/** The shell's convention for a command ended by a signal: 128 + its number (130, 143). */
+function exitCodeFor(signal: NodeJS.Signals): number {
+  return 128 + constants.signals[signal]
+}
+
+/**
+ * Turns the first SIGINT or SIGTERM into an abort, so the import ends at its last complete line
+ * and still commits and reports; a second one exits at once, dropping the batch not yet written.
+ */
+function abortOnSignals(): { signal: AbortSignal; readonly received: NodeJS.Signals | undefined } {
+  const controller = new AbortController()
+  let received: NodeJS.Signals | undefined
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) process.exit(exitCodeFor(signal))
+    received = signal
+    controller.abort()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    signal: controller.signal,
+    get received() {
+      return received
+    },
   }
 }
 

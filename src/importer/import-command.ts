@@ -8,6 +8,8 @@ export interface ImportCommandDeps {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   isTTY: boolean
+  /** Aborted to stop early: the lines read so far are committed and the summary printed as usual. */
+  stop?: AbortSignal
 }
 
 /** `cli import PATH...`: imports every input and prints each rejection and a final summary. */
@@ -21,10 +23,16 @@ export async function runImportCommand(paths: string[], deps: ImportCommandDeps)
   const state = { bytesDone: 0, bytesTotal: inputs.reduce((total, input) => total + input.sizeBytes, 0) }
   const report = () => progress.update({ ...state, submitted: session.submitted, summary: session.summary })
   for (const input of inputs) {
-    await importInput(input, session, (bytes) => {
-      state.bytesDone += bytes
-      report()
-    })
+    if (deps.stop?.aborted) break
+    await importInput(
+      input,
+      session,
+      (bytes) => {
+        state.bytesDone += bytes
+        report()
+      },
+      deps.stop,
+    )
   }
   const summary = session.finish()
   report()

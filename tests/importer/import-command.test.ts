@@ -3,7 +3,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openDatabase } from '../../src/db'
 import { bytesToHex } from '../../src/metainfo'
-import { runCli } from '../support/processes'
+import { childEnv, collectLines, REPO_ROOT, runCli, safeJson } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { expectedKey, TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/torrent-fixtures'
 
@@ -252,4 +252,51 @@ describe('classification on import', () => {
     ).toEqual({ files_count: 0, content_type: 'tv_show' })
     db.close()
   })
+})
+
+describe('cli import stopped by a signal', () => {
+  const numbered = (n: number) =>
+    JSON.stringify({ infoHash: n.toString(16).padStart(40, '0'), name: `Numbered.Release.${n}.1080p`, size: n })
+  for (const [signal, exitCode] of [
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const) {
+    test(`${signal} while stdin still streams commits the lines read, prints the summary and exits ${exitCode}`, async () => {
+      const dataDir = makeTempDir()
+      // Batches of 50 and no timed flush: the last 20 lines are committed by the stop or not at all.
+      const child = Bun.spawn([process.execPath, 'src/cli.ts', 'import', '-'], {
+        cwd: REPO_ROOT,
+        env: childEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'debug', SERVICE_INGEST_BATCH_SIZE: '50', SERVICE_INGEST_FLUSH_INTERVAL: '1h' }),
+        stdin: 'pipe',
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
+      const stderr: string[] = []
+      collectLines(child.stderr, (line) => stderr.push(line))
+      const stdout = new Response(child.stdout).text()
+      // A slow sender: ten lines at a time, then a partial line, then nothing.
+      for (let n = 1; n <= 120; n += 10) {
+        child.stdin.write(`${Array.from({ length: 10 }, (_, i) => numbered(n + i)).join('\n')}\n`)
+        await child.stdin.flush()
+        await Bun.sleep(10)
+      }
+      child.stdin.write(numbered(121).slice(0, 20))
+      await child.stdin.flush()
+      const twoBatches = () =>
+        stderr.some((line) => safeJson(line)?.msg === 'ingest batch committed' && safeJson(line)?.totalImported === 100)
+      while (!twoBatches()) await Bun.sleep(20)
+      await Bun.sleep(300) // lines 101-120 were written before the batch was logged
+
+      child.kill(signal)
+      expect(await Promise.race([child.exited, Bun.sleep(10_000).then(() => 'still running')])).toBe(exitCode)
+      expect((await stdout).trim()).toBe('imported 120, updated 0, rejected 0')
+      expect(stderr).toContain(`import stopped by ${signal}: the lines after the last one read were not imported`)
+
+      const db = openDatabase(join(dataDir, 'index.db'))
+      expect(db.sqlite.query('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' })
+      const names = db.sqlite.query('SELECT name FROM torrents ORDER BY size').all() as { name: string }[]
+      db.close()
+      expect(names.map((row) => row.name)).toEqual(Array.from({ length: 120 }, (_, i) => `Numbered.Release.${i + 1}.1080p`))
+    }, 30_000)
+  }
 })
