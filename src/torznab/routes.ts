@@ -1,7 +1,8 @@
+import http from 'node:http'
 import { Elysia, t } from 'elysia'
 import { apiKeyAuth, presentedApiKeys, type ApiKeySource } from '../auth'
 import type { Logger } from '../log'
-import { rateLimited } from './errors'
+import { invalidParameter, rateLimited } from './errors'
 import type { RateLimiter } from './rate-limit'
 import { respond } from './respond'
 import type { TorznabAnswer } from './service'
@@ -28,6 +29,22 @@ export interface TorznabRoutesDeps {
 const TorznabQuery = t.Record(t.String(), t.String())
 
 /**
+ * Longest query string the feed reads: far above any client's (five text parameters of at most
+ * 512 characters, ids, categories), and the size of Bun's whole default header limit.
+ */
+const MAX_QUERY_STRING_BYTES = 16_384
+
+/**
+ * Bun's HTTP parser answers a request whose head passes this limit (16 KiB by default) with a
+ * bare 431 and no body, before any hook runs, and the clients read every answer as XML. So the
+ * limit sits well above MAX_QUERY_STRING_BYTES and the feed refuses long query strings itself, in
+ * XML. Bun.serve takes no per-server option for it; node:http's maxHeaderSize (the setting behind
+ * --max-http-header-size) is the process-wide one Bun.serve reads, per request, so it is raised
+ * when the app starts listening.
+ */
+const MAX_REQUEST_HEAD_BYTES = 512 * 1024
+
+/**
  * The feed at `/torznab/api`, and at `/torznab` and `/torznab/api/api` too: users paste either
  * the base or the full path (R1, D21). Every fault, a missing key included, is a Torznab error
  * document (torznabErrors), never Elysia's JSON.
@@ -37,9 +54,14 @@ export const torznabRoutes = (deps: TorznabRoutesDeps) => {
     // Only the query string is read. Bun builds request.url from the Host header, and leaves it
     // path-only when that Host is not a valid authority, hence the placeholder base.
     const { search } = new URL(request.url, 'http://localhost')
+    if (search.length > MAX_QUERY_STRING_BYTES) throw invalidParameter('query string', `longer than ${MAX_QUERY_STRING_BYTES} bytes`)
     return respond(await deps.torznab.answer(search), request)
   }
   return new Elysia({ name: 'torznab-routes', prefix: '/torznab' })
+    .onStart(() => {
+      // Read-only in Node's types; Bun made it settable (oven-sh/bun#10525, since Bun 1.1.27).
+      ;(http as { maxHeaderSize: number }).maxHeaderSize = Math.max(http.maxHeaderSize, MAX_REQUEST_HEAD_BYTES)
+    })
     .use(torznabErrors({ log: deps.log }))
     .use(apiKeyAuth({ apiKey: deps.apiKey }))
     .onBeforeHandle(({ request, server }) => {

@@ -286,3 +286,17 @@ describe('self links', () => {
     expect(rss.body).not.toContain('evil.example')
   })
 })
+
+describe('oversized query strings', () => {
+  test.each([100_000, 300_000])('a %d-byte query string is a Torznab error naming the limit, never a bare 431', async (bytes) => {
+    const answer = await getTorznab(feed.url(`t=search&${K}&q=${'a'.repeat(bytes)}`))
+    expect(answer.status).toBe(200)
+    expect(answer.error).toEqual({ code: 201, description: 'Invalid parameter: query string (longer than 16384 bytes)' })
+  })
+
+  test('elsewhere the same request is answered in JSON', async () => {
+    const response = await fetch(`${feed.baseUrl}/no/such/path?pad=${'a'.repeat(300_000)}`)
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ error: 'not_found', message: 'no such endpoint' })
+  })
+})
