@@ -59,7 +59,10 @@ export type CoreApp = ReturnType<typeof createCoreApp>
  * connections: a client that reads its answer slowly must not hold the stop past a container's
  * stop timeout (Docker's is 10 s). Abort the shutdown signal first so uploads end on their own.
  */
-export async function stopCoreApp(app: CoreApp, graceMs: number): Promise<'drained' | 'cut'> {
+export async function stopCoreApp(
+  app: { stop(closeActiveConnections?: boolean): Promise<unknown> },
+  graceMs: number,
+): Promise<'drained' | 'cut'> {
   const graceful = app.stop()
   const outcome = await Promise.race([graceful.then(() => 'drained' as const), Bun.sleep(graceMs).then(() => 'cut' as const)])
   if (outcome === 'cut') await app.stop(true)
