@@ -1,13 +1,11 @@
-import bencode, { type BencodeValue } from 'bencode'
 import { createHash } from 'node:crypto'
 import { findTopLevelValueSpan } from './bencode-span'
+import { type BencodeDict as Dict, type BencodeValue, decodeCanonicalBencode } from './canonical-bencode'
 import { MetainfoError } from './errors'
 import { extensionOf, fileTypeOf } from './file-type'
 import { normaliseFilePath } from './file-path'
 import type { TorrentFile, TorrentMetainfo } from './model'
 import { decodeName } from './text'
-
-type Dict = { [key: string]: BencodeValue }
 
 /** Parses a whole .torrent file; the info hash is taken over the info dict's original bytes. */
 export function parseTorrentFile(data: Uint8Array): TorrentMetainfo {
@@ -19,6 +17,8 @@ export function parseTorrentFile(data: Uint8Array): TorrentMetainfo {
 /**
  * Parses a bencoded info dictionary (from a .torrent or a peer's ut_metadata). v1, v2 (BEP 52)
  * and hybrid dicts are accepted; a hybrid's v1 file list is used since it names the padding files.
+ * The bytes must be canonical bencode (canonical-bencode.ts); paths and the name come out through
+ * `normaliseFilePath`.
  */
 export function parseInfoDict(infoBytes: Uint8Array): TorrentMetainfo {
   const info = decodeDict(infoBytes)
@@ -42,13 +42,9 @@ export function parseInfoDict(infoBytes: Uint8Array): TorrentMetainfo {
   }
 }
 
+/** Strictly canonical: the info hash is taken over these bytes, so they may encode the dict only one way. */
 function decodeDict(bytes: Uint8Array): Dict {
-  let value: BencodeValue
-  try {
-    value = bencode.decode(bytes)
-  } catch (err) {
-    throw new MetainfoError('malformed bencode in info dictionary', { cause: err })
-  }
+  const value = decodeCanonicalBencode(bytes)
   if (!isDict(value)) throw new MetainfoError('info is not a dictionary')
   return value
 }

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'bun:test'
-import bencode from 'bencode'
 import { createHash } from 'node:crypto'
 import { MetainfoError, parseInfoDict, parseTorrentFile } from '../../src/metainfo'
 import { expectedKey, readTorrentFixture, torrentFixtures } from '../support/torrent-fixtures'
@@ -53,13 +52,17 @@ const list = (...items: Buffer[]) => Buffer.concat([Buffer.from('l'), ...items, 
 const pieces = str(new Uint8Array(20))
 
 describe('parseInfoDict', () => {
-  test('hashes the info dict bytes as given, even when keys are not in canonical order', () => {
-    const info = dict(['pieces', pieces], ['name', str('unsorted')], ['piece length', int(16384)], ['length', int(5)])
-    const torrent = dict(['info', info], ['announce', str('udp://tracker.example:80')])
+  test('reads a sloppy outer dict leniently and hashes the info dict bytes as given', () => {
+    const info = dict(['length', int(5)], ['name', str('sloppy')], ['piece length', int(16384)], ['pieces', pieces])
+    const torrent = Buffer.concat([
+      Buffer.from('d'),
+      ...[str('info'), info, str('announce'), str('udp://a.example:80'), str('announce'), str('udp://b.example:80')],
+      ...[str('creation date'), Buffer.from('i01e'), str('comment'), str('x'), str('x'), Buffer.from('i-0e')],
+      // and no final e
+    ])
     const metainfo = parseTorrentFile(torrent)
+    expect(metainfo.name).toBe('sloppy')
     expect(metainfo.infoHash).toBe(createHash('sha1').update(info).digest('hex'))
-    const reencoded = bencode.encode(bencode.decode(info))
-    expect(createHash('sha1').update(reencoded).digest('hex')).not.toBe(metainfo.infoHash)
   })
 
   test('decodes names as UTF-8 with replacement and strips control characters', () => {
@@ -167,6 +170,43 @@ describe('parseInfoDict', () => {
     ['an empty v2 file tree', dict(['file tree', dict()], ['meta version', int(2)], ['name', str('x')])],
   ])('rejects %s with a MetainfoError', (_, bytes) => {
     expect(() => parseInfoDict(bytes)).toThrow(MetainfoError)
+  })
+
+  // Raw bencode text, so each malformed form is exactly the bytes named.
+  const PIECES = `6:pieces20:${'\0'.repeat(20)}`
+  const canonical = `d6:lengthi5e4:name1:x${PIECES}e`
+  test.each([
+    ['duplicate keys', `d6:lengthi5e6:lengthi5e4:name1:x${PIECES}e`, 'duplicate key "length"'],
+    ['unsorted keys', `d4:name1:x6:lengthi5e${PIECES}e`, 'key "length" out of sorted order'],
+    ['a leading zero: i01e', `d6:lengthi01e4:name1:x${PIECES}e`, 'integer with a leading zero'],
+    ['negative zero: i-0e', `d6:lengthi5e4:name1:x${PIECES}7:privatei-0ee`, 'integer -0'],
+    ['no final e', canonical.slice(0, -1), 'missing e'],
+    ['a list without its e', 'd5:filesld6:lengthi5e4:pathl1:xe', 'missing e'],
+    ['unsorted keys in a nested file dict', `d5:filesld4:pathl1:xe6:lengthi5eee4:name1:x${PIECES}e`, 'key "length" out of sorted order'],
+    ['a string length with a leading zero', `d6:lengthi5e4:name01:x${PIECES}e`, 'string length with a leading zero'],
+    ['an integer without digits', `d6:lengthi-e4:name1:x${PIECES}e`, 'malformed integer'],
+    ['a key that is not a string', 'di1ei2ee', 'dictionary key is not a string'],
+    ['bytes after the dict', `${canonical}0:`, 'bytes after the end of the value'],
+  ])('rejects an info dict with %s', (_, text, reason) => {
+    const info = Buffer.from(text, 'latin1')
+    expect(() => parseInfoDict(info)).toThrow(MetainfoError)
+    expect(() => parseInfoDict(info)).toThrow(reason)
+  })
+
+  test('rejects a non-canonical info dict inside an otherwise good .torrent', () => {
+    const info = Buffer.from(`d6:lengthi01e4:name1:x${PIECES}e`, 'latin1')
+    expect(() => parseTorrentFile(dict(['announce', str('x')], ['info', info]))).toThrow('integer with a leading zero')
+  })
+
+  test('accepts the canonical form of the same dict', () => {
+    expect(parseInfoDict(Buffer.from(canonical, 'latin1')).name).toBe('x')
+  })
+
+  test('keeps a v2 file named __proto__ as a file', () => {
+    const leaf = (length: number) => dict(['', dict(['length', int(length)])])
+    const tree = dict(['__proto__', leaf(1)], ['a', leaf(2)])
+    const metainfo = parseInfoDict(dict(['file tree', tree], ['meta version', int(2)], ['name', str('p')], ['piece length', int(16384)]))
+    expect(metainfo.files.map((f) => f.path)).toEqual(['__proto__', 'a'])
   })
 
   test('rejects a .torrent without an info dictionary', () => {
