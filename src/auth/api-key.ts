@@ -7,7 +7,8 @@ import { timingSafeEqual } from 'node:crypto'
  */
 export function presentedApiKeys(request: Request): string[] {
   const keys: string[] = []
-  const fromQuery = new URL(request.url).searchParams.get('apikey')
+  // A Host header that is not a host name leaves request.url path-only: parse against a placeholder.
+  const fromQuery = new URL(request.url, 'http://localhost').searchParams.get('apikey')
   if (fromQuery) keys.push(fromQuery)
   const authorization = request.headers.get('authorization') ?? ''
   const [scheme, value] = authorization.split(/\s+/, 2)
