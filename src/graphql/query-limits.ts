@@ -1,4 +1,4 @@
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql'
+import { type DocumentNode, type FragmentDefinitionNode, Kind, type SelectionSetNode } from 'graphql'
 
 /**
  * The schema has no recursive types, so only introspection nests deep: GraphiQL's own
@@ -8,15 +8,56 @@ import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type 
 export const MAX_DEPTH = 20
 /** Fields per operation, fragments expanded: generous for dashboards, fatal for amplification. */
 export const MAX_FIELDS = 2000
+/**
+ * Brackets (`{`, `[`, `(`) open at once in a query's text. graphql-js parses and validates by
+ * recursion, so a document 10,000 levels deep (selections, or an object or list literal in an
+ * argument) overflows the stack before any rule runs. Selections stop at MAX_DEPTH and the
+ * deepest input here is a few levels; 64 is far past both and far below the stack.
+ */
+export const MAX_NESTING = 64
 
 /**
- * A validation rule that refuses operations nested deeper than MAX_DEPTH or selecting more than
- * MAX_FIELDS fields, counting each fragment spread in full (so a fragment bomb counts as what it
- * expands to). It runs before execution: nothing is resolved for a refused query.
+ * How deep the brackets of a GraphQL document nest, counted on the text outside strings and
+ * comments, stopping as soon as `limit` is passed: it must be cheap and iterative because it
+ * runs before graphql-js may recurse.
  */
-export function queryLimitsRule(context: ValidationContext): ASTVisitor {
+export function measureNesting(source: string, limit = MAX_NESTING): number {
+  let depth = 0
+  let deepest = 0
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]
+    if (char === '#') {
+      while (i < source.length && source[i] !== '\n' && source[i] !== '\r') i++
+    } else if (char === '"') {
+      if (source.startsWith('"""', i)) {
+        // Block string: only \""" escapes, it ends at the next unescaped """.
+        i += 3
+        while (i < source.length && !source.startsWith('"""', i)) i += source.startsWith('\\"""', i) ? 4 : 1
+        i += 2
+      } else {
+        i++
+        while (i < source.length && source[i] !== '"' && source[i] !== '\n') i += source[i] === '\\' ? 2 : 1
+      }
+    } else if (char === '{' || char === '[' || char === '(') {
+      depth++
+      if (depth > deepest) deepest = depth
+      if (deepest > limit) break
+    } else if ((char === '}' || char === ']' || char === ')') && depth > 0) {
+      // An unbalanced closer is a syntax error the parser meets before anything deeper.
+      depth--
+    }
+  }
+  return deepest
+}
+
+/**
+ * The deepest and the widest operation of a document: levels of selection, and fields selected
+ * with each fragment spread counted in full (so a fragment bomb counts as what it expands to).
+ * Counting stops just past MAX_FIELDS, so a huge document costs no more than that to measure.
+ */
+export function measureDocument(document: DocumentNode): { depth: number; fields: number } {
   const fragments = new Map<string, FragmentDefinitionNode>()
-  for (const definition of context.getDocument().definitions) {
+  for (const definition of document.definitions) {
     if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition)
   }
   const measure = (selectionSet: SelectionSetNode, depth: number, seen: Set<string>): { depth: number; fields: number } => {
@@ -43,13 +84,12 @@ export function queryLimitsRule(context: ValidationContext): ASTVisitor {
     }
     return { depth: maxDepth, fields }
   }
-  return {
-    OperationDefinition(operation) {
-      const { depth, fields } = measure(operation.selectionSet, 1, new Set())
-      if (depth > MAX_DEPTH)
-        context.reportError(new GraphQLError(`the query is ${depth} levels deep; at most ${MAX_DEPTH} are allowed`, { nodes: [operation] }))
-      if (fields > MAX_FIELDS)
-        context.reportError(new GraphQLError(`the query selects more than ${MAX_FIELDS} fields`, { nodes: [operation] }))
-    },
+  const size = { depth: 0, fields: 0 }
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue
+    const { depth, fields } = measure(definition.selectionSet, 1, new Set())
+    size.depth = Math.max(size.depth, depth)
+    size.fields = Math.max(size.fields, fields)
   }
+  return size
 }

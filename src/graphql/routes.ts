@@ -3,11 +3,10 @@ import { renderGraphiQL } from '@graphql-yoga/render-graphiql'
 import { Elysia } from 'elysia'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { specifiedRules } from 'graphql'
 import { LANGUAGE_CODES } from './languages'
 import { GraphqlQuery } from './model'
 import { jsonBodiesOnly } from './csrf-prevention'
-import { queryLimitsRule } from './query-limits'
+import { queryLimitsPlugin } from './query-limits-plugin'
 import { createResolvers, type GraphqlDeps } from './resolvers'
 
 /** The SDL file plus the Language enum, whose values come from the runtime's ICU data. */
@@ -16,8 +15,8 @@ export const TYPE_DEFS = `${readFileSync(join(import.meta.dir, 'schema.graphql')
 /**
  * `POST /graphql` and `GET /graphql` (the GraphiQL playground, its scripts served inline from
  * the @graphql-yoga/render-graphiql package, so it works with no internet). Introspection stays
- * on. A POST runs only with a JSON body (no cross-site forms); every operation is checked
- * against the depth and field limits before it runs. Yoga answers
+ * on. A POST runs only with a JSON body (no cross-site forms), and every request is held to the
+ * nesting, depth, field and cost limits before it runs (query-limits-plugin.ts). Yoga answers
  * GraphQL errors itself, in the GraphQL response; a query string that fails GraphqlQuery is the
  * app's JSON 400. The guard puts the schema on Yoga's own routes.
  */
@@ -30,14 +29,7 @@ export const graphqlRoutes = (deps: GraphqlDeps) =>
         resolvers: createResolvers(deps) as never,
         renderGraphiQL,
         graphiql: { title: 'dht-indexer GraphQL' },
-        plugins: [
-          jsonBodiesOnly,
-          {
-            onValidate({ addValidationRule }: { addValidationRule: (rule: (typeof specifiedRules)[number]) => void }) {
-              addValidationRule(queryLimitsRule)
-            },
-          },
-        ],
+        plugins: [jsonBodiesOnly, queryLimitsPlugin],
       }),
     ),
   )

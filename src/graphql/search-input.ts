@@ -3,7 +3,7 @@ import type { ContentType } from '../classify'
 import { FACET_NAMES, type FacetName, type SearchOrder, type SearchQuery } from '../search'
 
 /** bitmagnet's default page. */
-const DEFAULT_LIMIT = 10
+export const DEFAULT_LIMIT = 10
 /** One request may not ask for more items than this (bounds the work and the response). */
 export const MAX_LIMIT = 1000
 
