@@ -34,11 +34,22 @@ try {
   exitOnStartupFailure(err, log)
 }
 
+/**
+ * Docker sends SIGKILL 10 s after SIGTERM. Uploads are cut and the last batch committed within
+ * the first second; what may outlast the rest (a webhook delivery with retries in hand, a crawler
+ * that will not close) is cut short here, so the exit is ours and logged.
+ */
+const STOP_DEADLINE_MS = 9_000
+
 let stopping = false
 const shutdown = async (signal: string) => {
   if (stopping) return
   stopping = true
   log.info('shutting down', { signal })
+  setTimeout(() => {
+    log.error('stop outlasted its deadline: exiting with work unfinished', { deadlineMs: STOP_DEADLINE_MS })
+    process.exit(1)
+  }, STOP_DEADLINE_MS).unref()
   for (const part of running.reverse()) await part.stop()
   log.info('stopped')
   process.exit(0)

@@ -1,4 +1,6 @@
+import { Database } from 'bun:sqlite'
 import { afterEach, describe, expect, test } from 'bun:test'
+import { join } from 'node:path'
 import { REPO_ROOT, type RunningService, safeJson, startService } from './support/processes'
 import { makeTempDir } from './support/temp-dir'
 
@@ -45,6 +47,43 @@ describe('bun run start', () => {
     expect(portOf(service, 'core listening')).toBeUndefined()
     expect(await Bun.file(`${dataDir}/index.db`).exists()).toBe(false)
   })
+
+  test('a stop held up by a webhook delivery that never answers ends within 10 s, the batch committed', async () => {
+    let delivering = false
+    const receiver = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: () => {
+        delivering = true
+        return new Promise<Response>(() => {})
+      },
+    })
+    const dataDir = makeTempDir()
+    try {
+      service = await startService({
+        DATA_DIR: dataDir,
+        SERVICE_EVIDENCE_WEBHOOK_URL: `http://127.0.0.1:${receiver.port}/hook`,
+        SERVICE_EVIDENCE_BATCH_SIZE: '1',
+        SERVICE_EVIDENCE_WEBHOOK_TIMEOUT: '60s',
+        SERVICE_INGEST_FLUSH_INTERVAL: '50ms',
+      })
+      const line = JSON.stringify({ infoHash: 'ab'.repeat(20), name: 'Stuck.Delivery.2024.1080p.WEB-DL-GRP', size: 1_000_000 })
+      expect((await fetch(`${service.baseUrl}/import`, { method: 'POST', body: line })).status).toBe(200)
+      for (let waited = 0; !delivering && waited < 5_000; waited += 50) await Bun.sleep(50)
+      expect(delivering).toBe(true)
+      const startedAt = Date.now()
+      expect(await stop(service)).toBe(1)
+      expect(Date.now() - startedAt).toBeLessThan(10_000)
+      expect(service.logs.some((logLine) => safeJson(logLine)?.msg === 'stop outlasted its deadline: exiting with work unfinished')).toBe(
+        true,
+      )
+      const db = new Database(join(dataDir, 'index.db'), { readonly: true })
+      expect(db.query('SELECT count(*) AS n FROM torrents').get()).toEqual({ n: 1 })
+      db.close()
+    } finally {
+      receiver.stop(true)
+    }
+  }, 30_000)
 
   test('an unknown side is refused with the usage and exit code 2', async () => {
     const child = Bun.spawn([process.execPath, 'src/main.ts', 'everything'], { cwd: REPO_ROOT, stdout: 'pipe', stderr: 'pipe' })
