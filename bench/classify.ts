@@ -11,7 +11,8 @@ import { join } from 'node:path'
 import { describeReleaseName, loadClassifier, type ClassifierInput } from '../src/classify'
 import { parseInfoDict } from '../src/metainfo'
 import { peakRssMb } from './support/measure'
-import { createRandom, syntheticInfoDict, syntheticTorrent } from './support/synthetic-releases'
+import { createRandom } from '../tests/support/seeded-random'
+import { syntheticInfoDict, syntheticTorrent } from './support/synthetic-releases'
 import { formatScores, readTitleCorpora, scoreParses, type ParseOutput } from './support/title-accuracy'
 
 const count = Number(Bun.argv[2] ?? 100_000)

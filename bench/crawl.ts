@@ -15,7 +15,8 @@ import { freeUdpPort, metricValue } from '../tests/support/dht-probe'
 import { startDhtSwarm, startSeeder } from '../tests/support/dht-swarm'
 import { startService, type RunningService } from '../tests/support/processes'
 import { processRssMb } from './support/measure'
-import { createRandom, syntheticInfoDict, syntheticTorrent } from './support/synthetic-releases'
+import { createRandom } from '../tests/support/seeded-random'
+import { syntheticInfoDict, syntheticTorrent } from './support/synthetic-releases'
 
 const torrents = Number(Bun.argv[2] ?? 5_000)
 const nodeCount = Number(Bun.argv[3] ?? 200)

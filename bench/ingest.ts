@@ -19,7 +19,8 @@ import { createTorrentStore } from '../src/torrents'
 import { loadConfig } from '../src/config'
 import { createLogger } from '../src/log'
 import { bytesByTree, peakRssMb } from './support/measure'
-import { createRandom, syntheticTorrent } from './support/synthetic-releases'
+import { createRandom } from '../tests/support/seeded-random'
+import { syntheticTorrent } from './support/synthetic-releases'
 
 const count = Number(Bun.argv[2] ?? 1_000_000)
 const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'))

@@ -24,7 +24,8 @@ import { loadConfig } from '../src/config'
 import { createLogger } from '../src/log'
 import { extensionOf, fileTypeOf } from '../src/metainfo'
 import { peakRssMb } from './support/measure'
-import { createRandom, syntheticTorrent, type Random } from './support/synthetic-releases'
+import { createRandom, type Random } from '../tests/support/seeded-random'
+import { syntheticTorrent } from './support/synthetic-releases'
 import { collectLines, safeJson } from '../tests/support/processes'
 
 const count = Number(Bun.argv[2] ?? 1_000_000)

@@ -5,6 +5,7 @@
  */
 import bencode from 'bencode'
 import { randomBytes } from 'node:crypto'
+import { createRandom, type Random } from '../../tests/support/seeded-random'
 const WORDS = (
   'the of and a to in love night man last dark world war star life house time day city king ' +
   'blood girl dead black little new lost secret story money game road river moon sun fire ice ' +
@@ -18,24 +19,6 @@ const SOURCES = ['WEB-DL', 'WEBRip', 'BluRay', 'HDTV', 'DVDRip', 'BDRip', 'HDRip
 const CODECS = ['x264', 'x264', 'x265', 'H.264', 'HEVC', 'XviD', 'AV1']
 const GROUPS = ['NTb', 'FLUX', 'SPARKS', 'YIFY', 'RARBG', 'ettv', 'LOL', 'KILLERS', 'GalaxyTV', 'PSA', 'TGx', 'EVO']
 const AUDIO = ['DD5.1', 'AAC2.0', 'DTS', 'TrueHD.7.1', 'EAC3', '']
-
-export function createRandom(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!
-  // Zipf-ish: low indexes far more often, as real title vocabularies are.
-  const zipf = <T>(list: T[]): T => list[Math.floor(list.length * next() ** 2.2)]!
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1))
-  return { next, pick, zipf, int }
-}
-
-export type Random = ReturnType<typeof createRandom>
 
 export interface SyntheticTorrent {
   infoHash: string

@@ -17,33 +17,18 @@ import {
   whisparrDownload,
 } from '../support/arr-payloads'
 import { type RunningService, startService } from '../support/processes'
+import { createRandom, type Random } from '../support/seeded-random'
 import { makeTempDir } from '../support/temp-dir'
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123)
 const KEY = 'fuzz-key'
 type Json = Record<string, unknown>
 
-/** mulberry32: small, fast and the same on every machine for a seed. */
-function createRandom(seed: number) {
-  let state = seed >>> 0
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-  const int = (max: number) => Math.floor(next() * max)
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!
-  return { next, int, pick }
-}
-type Random = ReturnType<typeof createRandom>
-
-const hash = (random: Random) => Array.from({ length: 40 }, () => '0123456789abcdef'[random.int(16)]).join('')
+const hash = (random: Random) => Array.from({ length: 40 }, () => '0123456789abcdef'[random.int(0, 15)]).join('')
 
 /** A value of any JSON type, sometimes awkward: huge, negative, nested, unicode, control characters. */
 function junkValue(random: Random, depth = 0): unknown {
-  switch (random.int(depth > 3 ? 7 : 9)) {
+  switch (random.int(0, depth > 3 ? 6 : 8)) {
     case 0:
       return null
     case 1:
@@ -55,13 +40,13 @@ function junkValue(random: Random, depth = 0): unknown {
     case 4:
       return hash(random).toUpperCase()
     case 5:
-      return new Date(random.int(2 ** 31) * 1000).toISOString()
+      return new Date(random.int(0, 2 ** 31 - 1) * 1000).toISOString()
     case 6:
-      return `${random.int(10_000)}`
+      return `${random.int(0, 9999)}`
     case 7:
-      return Array.from({ length: random.int(4) }, () => junkValue(random, depth + 1))
+      return Array.from({ length: random.int(0, 3) }, () => junkValue(random, depth + 1))
     default:
-      return Object.fromEntries(Array.from({ length: random.int(4) }, (_, i) => [`k${i}`, junkValue(random, depth + 1)]))
+      return Object.fromEntries(Array.from({ length: random.int(0, 3) }, (_, i) => [`k${i}`, junkValue(random, depth + 1)]))
   }
 }
 
@@ -75,7 +60,7 @@ function mutate(random: Random, value: unknown, depth = 0): unknown {
     if (roll < 0.08) continue
     out[key] = roll < 0.2 ? junkValue(random) : mutate(random, field, depth + 1)
   }
-  if (random.next() < 0.1) out[`extra${random.int(9)}`] = junkValue(random)
+  if (random.next() < 0.1) out[`extra${random.int(0, 8)}`] = junkValue(random)
   return out
 }
 
@@ -85,17 +70,17 @@ function nested(open: string, close: string, depth: number, inner = ''): string 
 
 /** Text as it might arrive: cut short, doubled, junk bytes, or a deep nesting. */
 function breakText(random: Random, text: string): string {
-  switch (random.int(7)) {
+  switch (random.int(0, 6)) {
     case 0:
-      return text.slice(0, random.int(text.length + 1))
+      return text.slice(0, random.int(0, text.length))
     case 1:
       return text + text
     case 2:
       return text.replace(/[{}[\]"]/, random.pick(['', '{', ']', '\\', '\u0000']))
     case 3:
-      return nested('[', ']', 1 + random.int(20_000))
+      return nested('[', ']', 1 + random.int(0, 19999))
     case 4:
-      return String.fromCharCode(...Array.from({ length: random.int(200) }, () => random.int(0xd7ff)))
+      return String.fromCharCode(...Array.from({ length: random.int(0, 199) }, () => random.int(0, 0xd7ff - 1)))
     default:
       return text
   }
@@ -130,7 +115,7 @@ function graphqlRequest(random: Random, baseUrl: string): Request {
       ? { input: mutate(random, { queryString: 'x', limit: 5, facets: { contentType: { aggregate: true } } }) }
       : junkValue(random)
   const body = random.next() < 0.8 ? JSON.stringify({ query, variables }) : breakText(random, JSON.stringify({ query }))
-  switch (random.int(4)) {
+  switch (random.int(0, 3)) {
     case 0: {
       const search = new URLSearchParams({ query, variables: breakText(random, JSON.stringify(variables)) })
       return new Request(`${baseUrl}/graphql?${search}`, { headers: { accept: 'application/json' } })
@@ -147,7 +132,7 @@ function graphqlRequest(random: Random, baseUrl: string): Request {
 }
 
 function webhookRequest(random: Random, baseUrl: string): Request {
-  const body = mutate(random, random.pick(ARR_BODIES)(random.next() < 0.5 ? hash(random) : `SABnzbd_nzo_${random.int(1e6)}`))
+  const body = mutate(random, random.pick(ARR_BODIES)(random.next() < 0.5 ? hash(random) : `SABnzbd_nzo_${random.int(0, 1e6 - 1)}`))
   const instance = random.pick(['sonarr', 'radarr-4k', 'a.b_c', '..', 'x'.repeat(80), '%00', 'ünï'])
   const text = random.next() < 0.85 ? JSON.stringify(body) : breakText(random, JSON.stringify(body))
   return new Request(`${baseUrl}/evidence/arr/${encodeURIComponent(instance)}?apikey=${KEY}`, {
@@ -158,14 +143,14 @@ function webhookRequest(random: Random, baseUrl: string): Request {
 }
 
 function importRequest(random: Random, baseUrl: string): Request {
-  const lines = Array.from({ length: 1 + random.int(20) }, (_, i) => {
+  const lines = Array.from({ length: 1 + random.int(0, 19) }, (_, i) => {
     const line = mutate(random, {
       infoHash: hash(random),
       name: `Fuzz.Release.${i}.2024.1080p.WEB-DL-GRP`,
-      size: 1_000_000 + random.int(1e9),
+      size: 1_000_000 + random.int(0, 1e9 - 1),
       files: [{ path: 'Fuzz/video.mkv', size: 1_000_000 }],
       publishedAt: '2024-05-01T10:00:00Z',
-      seeders: random.int(100),
+      seeders: random.int(0, 99),
     })
     return random.next() < 0.9 ? JSON.stringify(line) : breakText(random, JSON.stringify(line))
   })

@@ -7,7 +7,8 @@ import { compileCel } from '../../../src/classify/rules/cel-compiler'
 import { compileRules } from '../../../src/classify/rules/rule-engine'
 import { loadRuleSet } from '../../../src/classify/rules/rule-file'
 import { extensionOf, fileTypeOf, parseTorrentFile } from '../../../src/metainfo'
-import { createRandom, syntheticTorrent } from '../../../bench/support/synthetic-releases'
+import { syntheticTorrent } from '../../../bench/support/synthetic-releases'
+import { createRandom } from '../../support/seeded-random'
 import { readTorrentFixture, torrentFixtures } from '../../support/torrent-fixtures'
 
 const titles = (file: string) =>
