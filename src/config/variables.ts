@@ -84,7 +84,7 @@ export const variables = {
   SERVICE_SEARCH_WORKERS: variable(
     value.integer(1, 16),
     '2',
-    'threads that answer Torznab requests side by side; one per core suits a NAS',
+    'threads that run searches (Torznab and GraphQL) side by side; one per core suits a NAS',
   ),
   SERVICE_RANK_RELEVANCE: variable(value.decimal(0, 10), '1', 'weight of text relevance in the order of search results'),
   SERVICE_RANK_CONFIDENCE: variable(

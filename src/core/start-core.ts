@@ -7,7 +7,6 @@ import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import { createMetrics } from '../metrics'
 import { createQueueRepository, createQueueService, createWorkerRegistry, type WorkerRegistry } from '../queue'
-import { createSearchRepository, createSearchService } from '../search'
 import { createRateLimiter, startTorznabWorkerPool } from '../torznab'
 import { createReprocessHandlers, createTorrentCounter } from '../torrents'
 import { VERSION } from '../version'
@@ -101,14 +100,7 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
     queue,
     shutdown: shutdown.signal,
     graphql: {
-      search: timedSearch(
-        createSearchService({
-          repository: createSearchRepository(db.sqlite),
-          weights: config.search.weights,
-          timeoutMs: config.search.timeoutMs,
-        }),
-        metrics,
-      ),
+      search: timedSearch(torznab, metrics),
       torrents: createTorrentRepository(db),
       operator: torrents.operator,
       queue,

@@ -1,14 +1,17 @@
+import type { GraphqlDeps } from '../graphql'
 import type { Metrics } from '../metrics'
-import type { SearchQuery, SearchService } from '../search'
+import type { SearchQuery } from '../search'
 
-/** The search service, with each search's time recorded by kind (the GraphQL path; Torznab's threads report their own). */
-export function timedSearch(search: SearchService, metrics: Metrics): SearchService {
+type Search = GraphqlDeps['search']
+
+/** GraphQL's searches, each one's time recorded by kind (Torznab's threads report their own). */
+export function timedSearch(search: Search, metrics: Metrics): Search {
   const kindOf = (query: SearchQuery) => (query.externalIds ? 'ids' : query.text ? 'text' : 'feed')
   return {
-    search(query) {
+    async search(query) {
       const startedAt = performance.now()
       try {
-        return search.search(query)
+        return await search.search(query)
       } finally {
         metrics.observeSearch(kindOf(query), (performance.now() - startedAt) / 1000)
       }

@@ -2,7 +2,7 @@ import { GraphQLError } from 'graphql'
 import type { EvidenceRepository } from '../evidence'
 import type { HealthCheck } from '../health'
 import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '../queue'
-import { SearchTimeoutError, type SearchResult, type SearchService } from '../search'
+import { type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
 import { type OperatorEdits, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
 import { toAggregations } from './aggregations'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
@@ -11,7 +11,8 @@ import { toGraphqlFile, toTorrentContent } from './torrent-content'
 import type { TorrentRepository } from './torrent-repository'
 
 export interface GraphqlDeps {
-  search: SearchService
+  /** Runs searches off the main thread (the search workers), so a heavy one stalls no other request. */
+  search: { search(query: SearchQuery): Promise<SearchResult> }
   torrents: TorrentRepository
   /** Deletes and tag edits, through the torrent store. */
   operator: OperatorEdits
@@ -75,13 +76,13 @@ export function createResolvers(deps: GraphqlDeps) {
       queue: () => ({}),
     },
     TorrentContentQuery: {
-      search: (_: unknown, { input }: { input: SearchInput }) => {
+      search: async (_: unknown, { input }: { input: SearchInput }) => {
         const query = toSearchQuery(input)
         // No torrent has a genre here: filtering by one matches nothing.
         if (input.facets?.genre?.filter?.some((genre) => genre !== null)) query.infoHashes = []
         let result: SearchResult
         try {
-          result = deps.search.search(query)
+          result = await deps.search.search(query)
         } catch (err) {
           if (err instanceof SearchTimeoutError) throw new GraphQLError(err.message, { extensions: { code: err.code } })
           throw err

@@ -1,15 +1,21 @@
-import type { RankingWeights } from '../search'
+import type { RankingWeights, SearchQuery, SearchResult } from '../search'
 
-/** Main thread -> Torznab worker. Plain data only (STYLE 12). */
+/** Main thread -> search worker. Plain data only (STYLE 12). */
 export type ToWorker =
   | { type: 'init'; databasePath: string; weights: RankingWeights; timeoutMs: number; version: string; baseUrl: string }
+  /** A Torznab request's query string, answered as a whole feed. */
   | { type: 'answer'; id: number; query: string }
+  /** A structured search (GraphQL). */
+  | { type: 'search'; id: number; query: SearchQuery }
 
-/** Torznab worker -> main thread. */
+/** Search worker -> main thread. */
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'answered'; id: number; contentType: string; body: string; search: SearchReport | null }
   | { type: 'refused'; id: number; torznabCode: number; description: string; httpStatus: number; search: SearchReport | null }
+  | { type: 'searched'; id: number; result: SearchResult }
+  /** The search ran past SERVICE_SEARCH_TIMEOUT. */
+  | { type: 'timedOut'; id: number; timeoutMs: number }
   | { type: 'failed'; id: number; message: string }
 
 export interface SearchReport {

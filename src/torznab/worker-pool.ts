@@ -1,5 +1,5 @@
 import type { Logger } from '../log'
-import type { RankingWeights } from '../search'
+import { type RankingWeights, type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
 import { searchFailed, TorznabError } from './errors'
 import type { TorznabAnswer } from './service'
 import type { FromWorker, SearchReport, ToWorker } from './worker-messages'
@@ -16,19 +16,26 @@ export interface TorznabWorkerPoolOptions {
   onSearch?: (timing: SearchReport) => void
 }
 
+type Reply = Exclude<FromWorker, { type: 'ready' }>
+
 interface Pending {
-  resolve: (answer: TorznabAnswer) => void
-  reject: (err: Error) => void
+  /** Resolves or rejects the caller's promise from the worker's reply. */
+  settle: (reply: Reply) => void
+  /** Rejects it when the worker crashed, hung or the pool stopped. */
+  fail: (reason: string) => void
   timer: ReturnType<typeof setTimeout>
 }
+
+/** What a reply of another kind than the request's means: a bug, reported as such. */
+const unexpected = (reply: Reply) => (reply.type === 'failed' ? new Error(reply.message) : new Error(`unexpected ${reply.type} reply`))
 
 /** A worker that stops answering this long past the search timeout is replaced. */
 const GRACE_MS = 5_000
 
 /**
- * Torznab requests answered by a pool of worker threads (worker.ts), least busy first. A worker
- * that crashes or hangs past its search timeout is replaced and its requests answered with 203,
- * so the feed keeps working.
+ * Torznab requests and GraphQL searches answered by a pool of worker threads (worker.ts), least
+ * busy first, so no search runs on the main thread. A worker that crashes or hangs past its
+ * search timeout is replaced and its requests fail (Torznab answers 203), so the service keeps working.
  */
 export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) {
   let nextId = 0
@@ -38,7 +45,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
   const failAll = (slot: (typeof slots)[number], reason: string) => {
     for (const [, pending] of slot.pending) {
       clearTimeout(pending.timer)
-      pending.reject(searchFailed(reason))
+      pending.fail(reason)
     }
     slot.pending.clear()
   }
@@ -54,13 +61,10 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
         if (!pending) return
         slot.pending.delete(message.id)
         clearTimeout(pending.timer)
-        if (message.type !== 'failed' && message.search) options.onSearch?.(message.search)
-        if (message.type === 'answered') pending.resolve({ contentType: message.contentType, body: message.body })
-        else if (message.type === 'refused') pending.reject(new TorznabError(message.torznabCode, message.description, message.httpStatus))
-        else pending.reject(new Error(message.message))
+        pending.settle(message)
       }
       worker.onerror = (event) => {
-        options.log.error('torznab worker crashed', { err: event.message })
+        options.log.error('search worker crashed', { err: event.message })
         failAll(slot, 'the search worker stopped')
         reject(new Error(event.message))
         replace(slot)
@@ -81,25 +85,61 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
     if (stopped || index < 0) return
     void spawn().then(
       (fresh) => (slots[index] = fresh),
-      (err) => options.log.error('torznab worker could not start', { err }),
+      (err) => options.log.error('search worker could not start', { err }),
     )
   }
 
   for (let i = 0; i < options.size; i++) slots.push(await spawn())
 
+  /** Sends one request to the least busy worker; `settle` maps its reply, `failure` a lost worker. */
+  const send = <T>(request: (id: number) => ToWorker, settle: (reply: Reply) => T, failure: (reason: string) => Error): Promise<T> => {
+    const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best))
+    const id = ++nextId
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        options.log.warn('search worker hung past its search timeout, replacing it', { timeoutMs: options.timeoutMs })
+        failAll(slot, `no answer within ${options.timeoutMs} ms`)
+        replace(slot)
+      }, options.timeoutMs + GRACE_MS)
+      slot.pending.set(id, {
+        settle: (reply) => {
+          try {
+            resolve(settle(reply))
+          } catch (err) {
+            reject(err)
+          }
+        },
+        fail: (reason) => reject(failure(reason)),
+        timer,
+      })
+      slot.worker.postMessage(request(id))
+    })
+  }
+
   return {
     answer(query: string): Promise<TorznabAnswer> {
-      const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best))
-      const id = ++nextId
-      return new Promise<TorznabAnswer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          options.log.warn('torznab worker hung past its search timeout, replacing it', { timeoutMs: options.timeoutMs })
-          failAll(slot, `no answer within ${options.timeoutMs} ms`)
-          replace(slot)
-        }, options.timeoutMs + GRACE_MS)
-        slot.pending.set(id, { resolve, reject, timer })
-        slot.worker.postMessage({ type: 'answer', id, query } satisfies ToWorker)
-      })
+      return send(
+        (id) => ({ type: 'answer', id, query }),
+        (reply) => {
+          if (reply.type !== 'answered' && reply.type !== 'refused') throw unexpected(reply)
+          if (reply.search) options.onSearch?.(reply.search)
+          if (reply.type === 'refused') throw new TorznabError(reply.torznabCode, reply.description, reply.httpStatus)
+          return { contentType: reply.contentType, body: reply.body }
+        },
+        searchFailed,
+      )
+    },
+    /** A structured search (GraphQL's); rejects with SearchTimeoutError past SERVICE_SEARCH_TIMEOUT. */
+    search(query: SearchQuery): Promise<SearchResult> {
+      return send(
+        (id) => ({ type: 'search', id, query }),
+        (reply) => {
+          if (reply.type === 'searched') return reply.result
+          if (reply.type === 'timedOut') throw new SearchTimeoutError(reply.timeoutMs)
+          throw unexpected(reply)
+        },
+        (reason) => new Error(`the search failed: ${reason}`),
+      )
     },
     stop(): void {
       stopped = true

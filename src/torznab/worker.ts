@@ -1,10 +1,10 @@
 /**
- * A Torznab worker thread: its own read-only connection (WAL lets it read beside the writer),
- * its own search service, and the whole answer (parse, search, render) off the main thread, so
- * two requests search and render at once and the main thread stays free for HTTP and ingest.
+ * A search worker thread: its own read-only connection (WAL lets it read beside the writer), its
+ * own search service, and the whole Torznab answer (parse, search, render) or GraphQL search off
+ * the main thread, so two requests search at once and the main thread stays free for HTTP and ingest.
  */
 import { openDatabase } from '../db'
-import { createSearchRepository, createSearchService, type SearchQuery, type SearchService } from '../search'
+import { createSearchRepository, createSearchService, type SearchQuery, SearchTimeoutError, type SearchService } from '../search'
 import { TorznabError } from './errors'
 import { createTorznabService, type TorznabService } from './service'
 import type { FromWorker, SearchReport, ToWorker } from './worker-messages'
@@ -14,17 +14,18 @@ declare const self: Worker
 /** The top of a result page is what a user picks from; its swarm counts matter most. */
 const SWARM_REFRESH_ITEMS = 25
 
+let search: SearchService | undefined
 let torznab: TorznabService | undefined
 let lastSearch: SearchReport | null = null
 
 const post = (message: FromWorker) => self.postMessage(message)
 
-function timed(search: SearchService): SearchService {
+function timed(service: SearchService): SearchService {
   return {
     search(query: SearchQuery) {
       const startedAt = performance.now()
       const kind = query.externalIds ? 'ids' : query.text ? 'text' : 'feed'
-      const result = search.search(query)
+      const result = service.search(query)
       lastSearch = {
         kind,
         seconds: (performance.now() - startedAt) / 1000,
@@ -40,7 +41,7 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
   switch (message.type) {
     case 'init': {
       const db = openDatabase(message.databasePath, { readonly: true })
-      const search = createSearchService({
+      search = createSearchService({
         repository: createSearchRepository(db.sqlite),
         weights: message.weights,
         timeoutMs: message.timeoutMs,
@@ -67,6 +68,15 @@ self.onmessage = (event: MessageEvent<ToWorker>) => {
         } else {
           post({ type: 'failed', id: message.id, message: err instanceof Error ? (err.stack ?? err.message) : String(err) })
         }
+      }
+      return
+    }
+    case 'search': {
+      try {
+        post({ type: 'searched', id: message.id, result: search!.search(message.query) })
+      } catch (err) {
+        if (err instanceof SearchTimeoutError) post({ type: 'timedOut', id: message.id, timeoutMs: err.timeoutMs })
+        else post({ type: 'failed', id: message.id, message: err instanceof Error ? (err.stack ?? err.message) : String(err) })
       }
       return
     }
