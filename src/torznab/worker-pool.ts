@@ -79,12 +79,21 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
       } satisfies ToWorker)
     })
 
+  /**
+   * Takes a dead or hung worker out of the rotation at once (a terminated worker drops what it is
+   * sent, so a request routed to it would wait out the timeout) and starts another in its place.
+   */
   const replace = (slot: (typeof slots)[number]) => {
     const index = slots.indexOf(slot)
     slot.worker.terminate()
-    if (stopped || index < 0) return
+    if (index < 0) return
+    slots.splice(index, 1)
+    if (stopped) return
     void spawn().then(
-      (fresh) => (slots[index] = fresh),
+      (fresh) => {
+        if (stopped) fresh.worker.terminate()
+        else slots.push(fresh)
+      },
       (err) => options.log.error('search worker could not start', { err }),
     )
   }
@@ -93,6 +102,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
 
   /** Sends one request to the least busy worker; `settle` maps its reply, `failure` a lost worker. */
   const send = <T>(request: (id: number) => ToWorker, settle: (reply: Reply) => T, failure: (reason: string) => Error): Promise<T> => {
+    if (stopped || slots.length === 0) return Promise.reject(failure(stopped ? 'the service is stopping' : 'no search worker is running'))
     const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best))
     const id = ++nextId
     return new Promise<T>((resolve, reject) => {
