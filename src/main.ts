@@ -50,7 +50,12 @@ const shutdown = async (signal: string) => {
     log.error('stop outlasted its deadline: exiting with work unfinished', { deadlineMs: STOP_DEADLINE_MS })
     process.exit(1)
   }, STOP_DEADLINE_MS).unref()
-  for (const part of running.reverse()) await part.stop()
+  try {
+    for (const part of running.reverse()) await part.stop()
+  } catch (err) {
+    log.error('stop failed', { err })
+    process.exit(1)
+  }
   log.info('stopped')
   process.exit(0)
 }

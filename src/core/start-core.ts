@@ -122,17 +122,25 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
       // Uploads still streaming end at their last complete line and are answered with what was
       // committed, so the graceful HTTP stop does not wait on a client that is slow or stalls.
       shutdown.abort()
-      const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
-      if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
-      await crawler?.stop()
-      torznab.stop()
-      // Nothing produces torrents any more: commit the last batch before waiting on the queue, whose
-      // job in hand (a webhook delivery with retries) may outlast a container's stop timeout.
-      const lastBatch = pipeline.flush()
-      evidence.stop()
-      await queueWorkers.stop()
-      db.close()
-      log.info('core stopped', { lastBatch })
+      try {
+        const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
+        if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
+        await crawler?.stop()
+        torznab.stop()
+      } finally {
+        // Whatever failed above, nothing produces torrents any more: commit the last batch before
+        // waiting on the queue, whose job in hand (a webhook delivery with retries) may outlast a
+        // container's stop timeout, and close the database last.
+        try {
+          const lastBatch = pipeline.flush()
+          evidence.stop()
+          log.info('last batch committed', { lastBatch })
+        } finally {
+          await queueWorkers.stop()
+          db.close()
+          log.info('core stopped')
+        }
+      }
     },
   }
 }

@@ -56,7 +56,15 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     totals.failed += report.failed
     totals.batches++
     deps.log.debug('ingest batch committed', { ...report, totalImported: totals.imported, totalUpdated: totals.updated })
-    for (const listener of listeners) listener({ report, classified })
+    // The batch is committed whatever a listener does: one that fails is logged, not thrown into
+    // the producer (the crawler's message handler, an import, the flush timer).
+    for (const listener of listeners) {
+      try {
+        listener({ report, classified })
+      } catch (err) {
+        deps.log.warn('a commit listener failed', { err })
+      }
+    }
     return report
   }
 

@@ -36,6 +36,19 @@ describe('ingest pipeline', () => {
     expect(pipeline.pending).toBe(0)
   })
 
+  test('a commit listener that throws neither undoes the batch nor stops the next listener or the producer', () => {
+    const { db, pipeline } = openTestIndex({ batchSize: 2, flushIntervalMs: 60_000 })
+    const seen: number[] = []
+    pipeline.onCommitted(() => {
+      throw new Error('listener broke')
+    })
+    pipeline.onCommitted(({ report }) => seen.push(report.imported))
+    pipeline.submit(item({ infoHash: '4'.repeat(40) }))
+    expect(() => pipeline.submit(item({ infoHash: '5'.repeat(40) }))).not.toThrow()
+    expect(countRows(db.sqlite, 'torrents')).toBe(2)
+    expect(seen).toEqual([2])
+  })
+
   test('writes a trickle of items after the flush interval', async () => {
     const { db, pipeline } = openTestIndex({ batchSize: 1000, flushIntervalMs: 20 })
     pipeline.submit(item())
