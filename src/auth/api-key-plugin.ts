@@ -3,8 +3,9 @@ import { isAuthorised } from './api-key'
 import { UnauthorizedError } from './errors'
 
 /**
- * The key in force now, read on every request so a changed setting applies to the next request
- * without a restart. Undefined or empty leaves the routes open.
+ * The key in force now, read on every request, so a key that changes at run time (the dashboard's
+ * settings override) applies to the next request without a restart. Undefined or empty leaves
+ * the routes open.
  */
 export type ApiKeySource = () => string | undefined
 

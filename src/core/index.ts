@@ -1,4 +1,3 @@
-export { type CoreApp, type CoreAppDeps, createCoreApp } from './app'
 export { type Core, openCore } from './open-core'
 export { openIndex } from './open-index'
 export { type RunningCore, startCore } from './start-core'

@@ -15,5 +15,7 @@ export {
   type RankingWeights,
   type SearchOrder,
   type SearchQuery,
+  type SearchKind,
   type SearchResult,
+  searchKindOf,
 } from './model'

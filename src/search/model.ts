@@ -188,3 +188,10 @@ export interface RankingWeights {
   /** Age at which freshness has halved. */
   freshnessHalfLifeDays: number
 }
+
+/** What the metrics count a search as: by external ids, by text, or a feed page. */
+export type SearchKind = 'ids' | 'text' | 'feed'
+
+export function searchKindOf(query: Pick<SearchQuery, 'externalIds' | 'text'>): SearchKind {
+  return query.externalIds ? 'ids' : query.text ? 'text' : 'feed'
+}

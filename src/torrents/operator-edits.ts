@@ -54,7 +54,7 @@ export function createOperatorEdits(db: DatabaseHandle) {
           .run()
     }),
 
-    /** Removes tags: of these torrents (all when null), these tags (all operator tags when null). */
+    /** Removes tags: of these torrents (all when null), these tags (every tag, the rules' too, when null; a rule's comes back at the next classification). */
     deleteTags: writeTransaction(db.sqlite, (infoHashes: string[] | null, tags: string[] | null) => {
       const clauses: SQL[] = [sql`1`]
       if (infoHashes) clauses.push(inArray(torrentTags.torrentId, idsOf(infoHashes)))

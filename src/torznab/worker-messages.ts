@@ -1,4 +1,4 @@
-import type { RankingWeights, SearchQuery, SearchResult } from '../search'
+import type { RankingWeights, SearchKind, SearchQuery, SearchResult } from '../search'
 
 /** Main thread -> search worker. Plain data only (STYLE 12). */
 export type ToWorker =
@@ -19,7 +19,7 @@ export type FromWorker =
   | { type: 'failed'; id: number; message: string }
 
 export interface SearchReport {
-  kind: 'text' | 'feed' | 'ids'
+  kind: SearchKind
   seconds: number
   /** What a text or id search returned (not feeds), so the crawler can refresh their swarms. */
   infoHashes: string[]

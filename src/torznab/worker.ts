@@ -4,7 +4,14 @@
  * the main thread, so two requests search at once and the main thread stays free for HTTP and ingest.
  */
 import { openDatabase } from '../db'
-import { createSearchRepository, createSearchService, type SearchQuery, SearchTimeoutError, type SearchService } from '../search'
+import {
+  createSearchRepository,
+  createSearchService,
+  type SearchQuery,
+  SearchTimeoutError,
+  type SearchService,
+  searchKindOf,
+} from '../search'
 import { TorznabError } from './errors'
 import { createTorznabService, type TorznabService } from './service'
 import type { FromWorker, SearchReport, ToWorker } from './worker-messages'
@@ -24,7 +31,7 @@ function timed(service: SearchService): SearchService {
   return {
     search(query: SearchQuery) {
       const startedAt = performance.now()
-      const kind = query.externalIds ? 'ids' : query.text ? 'text' : 'feed'
+      const kind = searchKindOf(query)
       const result = service.search(query)
       lastSearch = {
         kind,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { asc, between, eq, gt, max, sql } from 'drizzle-orm'
-import type { DatabaseHandle } from '../../db'
-import { schema } from '../../db'
+import { type DatabaseHandle, schema, writeTransaction } from '../../db'
 import { bytesToHex } from '../../metainfo'
 import type { QueueService } from '../../queue'
 
@@ -47,27 +46,23 @@ export function createWebhookBatches(db: DatabaseHandle, queue: QueueService) {
       .all()
 
   // One connection: the cursor and the queue's enqueue join this transaction.
-  const cut = (ids: { id: number }[]) =>
-    orm.transaction(
-      () => {
-        const batchId = randomUUID()
-        const lastTorrentId = ids.at(-1)!.id
-        orm
-          .insert(batches)
-          .values({
-            batchId,
-            firstTorrentId: ids[0]!.id,
-            lastTorrentId,
-            items: ids.length,
-            status: 'pending',
-            createdAt: new Date().toISOString(),
-          })
-          .run()
-        setCursor(lastTorrentId)
-        queue.enqueue({ queue: WEBHOOK_QUEUE, payload: { batchId }, maxRetries: 3 })
-      },
-      { behavior: 'immediate' },
-    )
+  const cut = writeTransaction(db.sqlite, (ids: { id: number }[]) => {
+    const batchId = randomUUID()
+    const lastTorrentId = ids.at(-1)!.id
+    orm
+      .insert(batches)
+      .values({
+        batchId,
+        firstTorrentId: ids[0]!.id,
+        lastTorrentId,
+        items: ids.length,
+        status: 'pending',
+        createdAt: new Date().toISOString(),
+      })
+      .run()
+    setCursor(lastTorrentId)
+    queue.enqueue({ queue: WEBHOOK_QUEUE, payload: { batchId }, maxRetries: 3 })
+  })
 
   return {
     /** A first start with the webhook set begins at the current end: the history is not replayed. */
