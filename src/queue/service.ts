@@ -59,6 +59,10 @@ export function createQueueService(deps: { repository: QueueRepository; log: Log
             log.warn('job failed', { jobId: job.id, retries: job.retries + 1, maxRetries: job.maxRetries, err })
           }
         }
+      } catch (err) {
+        // The database refused (another process held the write lock past busy_timeout): the
+        // worker tries again at its next poll; a job it had claimed is retried when its lease ends.
+        log.warn('queue poll failed, trying again', { err })
       } finally {
         running = false
         finished()

@@ -33,6 +33,34 @@ describe('the durable queue', () => {
     await worker.stop()
   })
 
+  test('a poll the database refuses (locked past busy_timeout) is tried again, not thrown out of the worker', async () => {
+    const { db } = openTestIndex()
+    const repository = createQueueRepository(db)
+    let refusals = 1
+    const locked = {
+      ...repository,
+      claim: (...args: Parameters<typeof repository.claim>) => {
+        if (refusals-- > 0) throw new Error('database is locked')
+        return repository.claim(...args)
+      },
+    }
+    const queue = createQueueService({ repository: locked, log: quietLog })
+    const seen: unknown[] = []
+    const rejections: unknown[] = []
+    const onRejection = (reason: unknown) => void rejections.push(reason)
+    process.on('unhandledRejection', onRejection)
+    try {
+      const worker = queue.runWorker({ queue: 'q', handler: (payload) => void seen.push(payload), pollIntervalMs: 20 })
+      repository.enqueue({ queue: 'q', payload: { n: 1 } }, Date.now())
+      await waitFor(() => seen.length === 1)
+      await worker.stop()
+      expect(seen).toEqual([{ n: 1 }])
+      expect(rejections).toEqual([])
+    } finally {
+      process.off('unhandledRejection', onRejection)
+    }
+  })
+
   test('a failing job is retried with backoff, then marked failed with its error', async () => {
     const q = openQueue()
     let tries = 0
