@@ -65,7 +65,15 @@ export function createEvidenceJobs(deps: EvidenceJobsDeps) {
         log.error('webhook batch given up after its retries', { batchId, err: error })
       },
     })
-    cutBatches = (partial) => batches.cutBatches(webhook.batchSize, partial)
+    cutBatches = (partial) => {
+      // A cut the database refuses (locked by another process) is made at the next commit or tick:
+      // the cursor has not moved, so nothing is skipped.
+      try {
+        batches.cutBatches(webhook.batchSize, partial)
+      } catch (err) {
+        log.warn('outbound batches not cut, trying again later', { err })
+      }
+    }
     timer = setInterval(() => cutBatches(true), PARTIAL_BATCH_AFTER_MS)
   }
 
