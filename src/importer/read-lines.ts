@@ -20,11 +20,15 @@ export async function* readLines(stream: ReadableStream<Uint8Array>, stop?: Abor
   let partial = ''
   let skipping = false
   let lineNumber = 0
+  let isDone = false
   try {
     for (;;) {
       const read = await Promise.race([reader.read(), stopped.promise])
-      if (read === STOPPED) return void reader.cancel().catch(() => {})
-      if (read.done) break
+      if (read === STOPPED) return
+      if (read.done) {
+        isDone = true
+        break
+      }
       const text = decoder.decode(read.value, { stream: true })
       let start = 0
       for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
@@ -46,6 +50,9 @@ export async function* readLines(stream: ReadableStream<Uint8Array>, stop?: Abor
     }
   } finally {
     stopped.dispose()
+    // Stopped, or the consumer left early: release the sender rather than leave the stream locked.
+    if (!isDone) void reader.cancel().catch(() => {})
+    reader.releaseLock()
   }
   partial += decoder.decode()
   if (!skipping && partial.trim()) yield { lineNumber: lineNumber + 1, text: partial }

@@ -1,3 +1,3 @@
-export { type CommitListener, createIngestPipeline, type FlushReport, type IngestPipeline } from './pipeline'
+export { createIngestPipeline, type FlushReport, type IngestPipeline } from './pipeline'
 export { ingestItemFromMetainfo } from './from-metainfo'
-export type { BatchResult, ClassifiedItem, IngestItem, IngestWriter, Receipt, SwarmUpdate, WriteOutcome } from './model'
+export type { BatchResult, ClassifiedItem, IngestItem, Receipt, SwarmUpdate, WriteOutcome } from './model'

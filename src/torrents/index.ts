@@ -1,5 +1,5 @@
 export { createTorrentStore, type TorrentStore } from './store'
-export type { Reclassifier, ReclassifyFilter, ReclassifyReport } from './reclassify'
+export type { Reclassifier, ReclassifyFilter } from './reclassify'
 export { createTorrentCounter } from './torrent-count'
 export type { EvidenceEffects } from './evidence-effects'
 export type { OperatorEdits } from './operator-edits'

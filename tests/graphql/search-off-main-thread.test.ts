@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { FACET_NAMES } from '../../src/search'
 import { type FeedService, startFeedService } from '../support/feed-fixture'
 
 /** Big enough that each search's counts and facets read until their budget runs out (tens of ms each). */
 const FILLER_COUNT = 40_000
 
-const ALL_FACETS = [
-  'contentType',
-  'language',
-  'releaseYear',
-  'torrentFileType',
-  'torrentSource',
-  'torrentTag',
-  'videoResolution',
-  'videoSource',
-]
-  .map((name) => `${name}: { aggregate: true }`)
-  .join(', ')
+const ALL_FACETS = FACET_NAMES.map((name) => `${name}: { aggregate: true }`).join(', ')
 
 /** Ten searches (the cost limit), each counting every match and every facet; texts differ so none is answered twice. */
 const HEAVY_QUERY = `{ torrentContent { ${Array.from(

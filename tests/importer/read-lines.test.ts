@@ -17,6 +17,25 @@ async function collect(lines: AsyncGenerator<LineEvent>): Promise<LineEvent[]> {
 }
 
 describe('readLines', () => {
+  test('a consumer that stops early cancels the stream instead of leaving it locked', async () => {
+    let cancelled = false
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('one\ntwo\n'))
+      },
+      cancel() {
+        cancelled = true
+      },
+    })
+    for await (const event of readLines(stream)) {
+      expect(event).toEqual({ lineNumber: 1, text: 'one' })
+      break
+    }
+    await Bun.sleep(0)
+    expect(cancelled).toBe(true)
+    expect(stream.locked).toBe(false)
+  })
+
   test('an abort ends a read waiting on a stalled stream, keeping the complete lines and dropping the partial one', async () => {
     const stop = new AbortController()
     const reading = collect(readLines(stallingAfter('one\ntwo\nthr'), stop.signal))
