@@ -6,7 +6,7 @@
  */
 
 /** What the dashboard may use of the rest of src/: shared plumbing, never the core's capabilities. */
-const DASHBOARD_MAY_USE = '^src/(dashboard|config|db|log|app-error\\.ts|version\\.ts)'
+const DASHBOARD_MAY_USE = '^src/(dashboard|config|db|log|http|auth|app-error\\.ts|version\\.ts)'
 
 module.exports = {
   forbidden: [

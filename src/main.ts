@@ -28,8 +28,9 @@ const config = loadConfigOrExit()
 const log = createLogger({ level: config.log.level })
 const running: { stop(): Promise<void> }[] = []
 try {
-  if (side !== 'dashboard') running.push(await startCore(config, log))
-  if (side !== 'core') running.push(startDashboard(config, log.child({ component: 'dashboard' })))
+  const core = side === 'dashboard' ? undefined : await startCore(config, log)
+  if (core) running.push(core)
+  if (side !== 'core') running.push(startDashboard(config, log.child({ component: 'dashboard' }), { corePort: core?.port }))
 } catch (err) {
   exitOnStartupFailure(err, log)
 }

@@ -1,5 +1,15 @@
-export { loadConfig, type Config, type DhtConfig, type Env, type EvidenceConfig, type LlmConfig } from './load-config'
+export { loadConfig, type Config, type DhtConfig, type Env, type EvidenceConfig, type LlmConfig, type DashboardConfig } from './load-config'
 export { renderConfigHelp } from './help'
 export { ConfigError } from './errors'
 export { variables } from './variables'
 export type { HostPort } from './value-types'
+export { type AuthMethod, AUTH_METHODS } from './variables'
+export {
+  isSettingKey,
+  maskSecret,
+  SETTING_KEYS,
+  SETTING_RULES,
+  type SettingKey,
+  type SettingRule,
+  type SettingValue,
+} from './settings-allowlist'

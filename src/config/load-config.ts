@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { ConfigError } from './errors'
-import { variables, type VariableName, type Variable } from './variables'
+import { type AuthMethod, variables, type VariableName, type Variable } from './variables'
 import type { LogLevel } from '../log'
 import type { HostPort } from './value-types'
 
@@ -22,6 +22,25 @@ export interface Config {
   ingest: { batchSize: number; flushIntervalMs: number }
   evidence: EvidenceConfig
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
+  dashboard: DashboardConfig
+}
+
+export interface DashboardConfig {
+  /** Whether requests must resolve to an identity: REQUIRE_AUTH, or any AUTH_METHOD but none. */
+  requireAuth: boolean
+  /** undefined: every tier of spec 5.2 in order. */
+  authMethod: AuthMethod | undefined
+  apiKey: string | undefined
+  trustProxyHeaders: boolean
+  trustForwardedUser: boolean
+  ssoCookieName: string
+  ssoJwtSecret: string | undefined
+  ssoSessionTtlMs: number
+  /** undefined: the core of this process, at 127.0.0.1 on the port it listens on. */
+  coreGraphqlUrl: string | undefined
+  coreMetricsUrl: string | undefined
+  artworkApiKey: string | undefined
+  artworkApiUrl: string
 }
 
 export interface TorznabConfig {
@@ -127,6 +146,20 @@ export function loadConfig(env: Env): Config {
             concurrency: v.SERVICE_LLM_CONCURRENCY,
           }
         : null,
+    },
+    dashboard: {
+      requireAuth: v.AUTH_METHOD === undefined ? v.REQUIRE_AUTH : v.AUTH_METHOD !== 'none',
+      authMethod: v.AUTH_METHOD,
+      apiKey: v.DASHBOARD_API_KEY,
+      trustProxyHeaders: v.TRUST_PROXY_HEADERS,
+      trustForwardedUser: v.TRUST_FORWARDED_USER,
+      ssoCookieName: v.SSO_COOKIE_NAME,
+      ssoJwtSecret: v.SSO_JWT_SECRET,
+      ssoSessionTtlMs: v.SSO_SESSION_TTL,
+      coreGraphqlUrl: v.CORE_GRAPHQL_URL,
+      coreMetricsUrl: v.CORE_METRICS_URL,
+      artworkApiKey: v.ARTWORK_API_KEY,
+      artworkApiUrl: v.ARTWORK_API_URL.replace(/\/+$/, ''),
     },
   })
 }

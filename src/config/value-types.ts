@@ -126,3 +126,26 @@ export const hostPortList: ValueType<HostPort[]> = {
     return pairs.length > 0 ? pairs : undefined
   },
 }
+
+/** An API key: 16-128 printable ASCII characters, no spaces (DESIGN.md 3.22). */
+export const apiKey: ValueType<string> = {
+  accepts: '16 to 128 printable characters without spaces (openssl rand -hex 32 makes one)',
+  parse: (raw) => (/^[\x21-\x7e]{16,128}$/.test(raw.trim()) ? raw.trim() : undefined),
+}
+
+/** A cookie name: an RFC 6265 token (no separators, spaces or controls). */
+export const cookieName: ValueType<string> = {
+  accepts: "a cookie name: letters, digits and !#$%&'*+-.^_`|~",
+  parse: (raw) => (/^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,64}$/.test(raw.trim()) ? raw.trim() : undefined),
+}
+
+/** One of a fixed set of words, e.g. AUTH_METHOD's modes. */
+export function oneOf<T extends string>(choices: readonly T[]): ValueType<T> {
+  return {
+    accepts: choices.join(', '),
+    parse(raw) {
+      const value = raw.trim().toLowerCase()
+      return (choices as readonly string[]).includes(value) ? (value as T) : undefined
+    },
+  }
+}

@@ -5,6 +5,10 @@
 import * as value from './value-types'
 import type { ValueType } from './value-types'
 
+/** The dashboard's authentication modes (DESIGN.md 3.9). */
+export const AUTH_METHODS = ['none', 'apikey', 'external', 'forms'] as const
+export type AuthMethod = (typeof AUTH_METHODS)[number]
+
 export interface Variable<T> {
   type: ValueType<T>
   /** Unset (or empty) without a default means "not configured". */
@@ -145,6 +149,45 @@ export const variables = {
     '2',
     'rerank requests in flight at once; a small local model on a NAS serves one or two at a time',
   ),
+  REQUIRE_AUTH: variable(
+    value.boolean,
+    'false',
+    'make the dashboard ask who you are (the tiers of AUTH_METHOD); off suits a dashboard only your LAN can reach',
+  ),
+  AUTH_METHOD: optional(
+    value.oneOf(AUTH_METHODS),
+    'how the dashboard knows you: unset tries the API key, the trusted proxy headers, then the session cookie; none is open; apikey takes only the key; external the key and proxy headers; forms the key and a /login page. Any method but none turns REQUIRE_AUTH on',
+  ),
+  DASHBOARD_API_KEY: optional(
+    value.apiKey,
+    'the dashboard API key (query apikey, Bearer or X-API-Key); distinct from TORZNAB_API_KEY. It can be rotated from the dashboard',
+  ),
+  TRUST_PROXY_HEADERS: variable(
+    value.boolean,
+    'false',
+    'believe the x-auth-user header a reverse proxy sets; keep false unless only the proxy can reach the dashboard, or anyone can claim a name',
+  ),
+  TRUST_FORWARDED_USER: variable(
+    value.boolean,
+    'false',
+    'believe the X-Forwarded-User header (oauth2-proxy, Authelia); same caution as TRUST_PROXY_HEADERS',
+  ),
+  SSO_COOKIE_NAME: variable(value.cookieName, 'indexer_session', 'cookie holding the HS256 session token (set by /login or an SSO portal)'),
+  SSO_JWT_SECRET: optional(
+    value.apiKey,
+    'HS256 secret of session tokens; share it with an SSO portal that mints them. Unset, one is generated and kept in the dashboard store',
+  ),
+  SSO_SESSION_TTL: variable(value.durationMs, '168h', 'how long a /login session lasts'),
+  CORE_GRAPHQL_URL: optional(
+    value.httpUrl,
+    "where the dashboard reaches the core's GraphQL API; unset means this process's core (http://127.0.0.1:$CORE_PORT/graphql)",
+  ),
+  CORE_METRICS_URL: optional(value.httpUrl, "the core's metrics endpoint; unset means /metrics beside CORE_GRAPHQL_URL"),
+  ARTWORK_API_KEY: optional(
+    value.apiKey,
+    'TMDB v3 API key for posters; unset, no artwork is fetched and nothing leaves your network for it',
+  ),
+  ARTWORK_API_URL: variable(value.httpUrl, 'https://api.themoviedb.org/3', 'base of the TMDB v3 API (a caching proxy or a test server)'),
 } satisfies Record<string, Variable<unknown>>
 
 export type VariableName = keyof typeof variables

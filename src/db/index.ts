@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 
-export { openDatabase, type DatabaseHandle, type Orm } from './open-database'
+export { openDatabase, openSqlite, type DatabaseHandle, type Orm } from './open-database'
 export { writeTransaction } from './write-transaction'
 export { migrate, readMigrations, currentVersion, type Migration, type MigrationResult } from './migrator'
 export { MigrationError } from './errors'
@@ -8,3 +8,6 @@ export * as schema from './schema'
 
 /** The core database's migrations, shipped in the source tree. */
 export const CORE_MIGRATIONS_DIR = join(import.meta.dir, '../../migrations/core')
+
+/** The dashboard store's migrations (its schema lives with the dashboard). */
+export const DASHBOARD_MIGRATIONS_DIR = join(import.meta.dir, '../../migrations/dashboard')

@@ -19,6 +19,17 @@ export interface DatabaseHandle {
  * crash may lose the last commits), which is the durability a crawler index needs.
  */
 export function openDatabase(path: string, options: { readonly?: boolean } = {}): DatabaseHandle {
+  const sqlite = openSqlite(path, options)
+  const orm = drizzle({ client: sqlite, schema })
+  return {
+    sqlite,
+    orm,
+    close: () => sqlite.close(),
+  }
+}
+
+/** The connection with the pragmas above, for a store with its own drizzle schema (the dashboard's). */
+export function openSqlite(path: string, options: { readonly?: boolean } = {}): Database {
   if (!options.readonly && path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = options.readonly
     ? new Database(path, { readonly: true, strict: true })
@@ -37,10 +48,5 @@ export function openDatabase(path: string, options: { readonly?: boolean } = {})
   sqlite.run('PRAGMA journal_size_limit = 67108864')
   // 16 MiB page cache: enough for the hot index pages, small enough for a NAS.
   sqlite.run('PRAGMA cache_size = -16384')
-  const orm = drizzle({ client: sqlite, schema })
-  return {
-    sqlite,
-    orm,
-    close: () => sqlite.close(),
-  }
+  return sqlite
 }

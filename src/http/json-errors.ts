@@ -8,8 +8,16 @@ interface JsonError {
   message: string
 }
 
-/** The AppError codes a JSON route answers as the client's fault; any other is ours (500). */
-const STATUS_BY_CODE: Readonly<Record<string, number>> = { bad_request: 400, unauthorized: 401, not_found: 404 }
+/** The AppError codes a JSON route answers with their own status; any other is ours (500). */
+const STATUS_BY_CODE: Readonly<Record<string, number>> = {
+  bad_request: 400,
+  unauthorized: 401,
+  not_found: 404,
+  // The dashboard's upstream, the core, failed it (DESIGN.md 5): a gateway error, not ours.
+  core_unavailable: 502,
+  core_query_failed: 502,
+  artwork_unavailable: 502,
+}
 
 /**
  * Answers every fault of the routes registered after it, and every unmatched path, as JSON

@@ -1,0 +1,103 @@
+import type { Logger } from '../../log'
+import { CoreQueryError, CoreUnavailableError } from './errors'
+
+/** Longest the dashboard waits on the core; a page must answer even when the core hangs. */
+const CORE_TIMEOUT_MS = 5_000
+
+export interface CoreClientDeps {
+  /** The core's GraphQL URL and metrics URL, read per request: both are overridable settings. */
+  graphqlUrl: () => string
+  metricsUrl: () => string
+  /** The Torznab key the core currently takes (its /import needs it when set). */
+  torznabApiKey: () => string | undefined
+  log: Logger
+}
+
+/** A GraphQL answer as the core sent it: the standard envelope. */
+export interface GraphqlEnvelope {
+  data?: unknown
+  errors?: { message: string }[]
+}
+
+/**
+ * The only way the dashboard reaches the core (DESIGN.md 5): GraphQL, metrics, the evidence intake
+ * and the import, all over HTTP to URLs from settings, so the core may run on another host.
+ * Anything but an answer (refused, timeout, 5xx, not JSON) is a CoreUnavailableError.
+ */
+export function createCoreClient(deps: CoreClientDeps) {
+  /** The core's base URL: the GraphQL URL without its /graphql path. */
+  const coreUrl = (path: string) => new URL(path, deps.graphqlUrl().replace(/\/graphql\/?$/, '/')).toString()
+
+  const send = async (url: string, init: RequestInit): Promise<Response> => {
+    let response: Response
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(CORE_TIMEOUT_MS), redirect: 'error' })
+    } catch (err) {
+      throw new CoreUnavailableError(`the core at ${new URL(url).origin} cannot be reached`, { cause: err })
+    }
+    if (response.status >= 500) {
+      await response.body?.cancel()
+      throw new CoreUnavailableError(`the core answered HTTP ${response.status}`)
+    }
+    return response
+  }
+
+  const postGraphql = async (body: { query: string; variables?: unknown; operationName?: unknown }): Promise<GraphqlEnvelope> => {
+    const response = await send(deps.graphqlUrl(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+    try {
+      return (await response.json()) as GraphqlEnvelope
+    } catch (err) {
+      throw new CoreUnavailableError(`the core answered HTTP ${response.status} without a GraphQL envelope`, { cause: err })
+    }
+  }
+
+  return {
+    /** Runs one of the dashboard's own queries; GraphQL errors in the answer are a CoreQueryError. */
+    async query<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+      const envelope = await postGraphql({ query, variables })
+      if (envelope.errors?.length) {
+        deps.log.warn('core query failed', { errors: envelope.errors.map((error) => error.message) })
+        throw new CoreQueryError(envelope.errors.map((error) => error.message).join('; '))
+      }
+      return envelope.data as T
+    },
+
+    /** Forwards an operator's GraphQL request (/api/graphql) and returns the core's envelope as is. */
+    forwardGraphql(body: { query: string; variables?: unknown; operationName?: unknown }): Promise<GraphqlEnvelope> {
+      return postGraphql(body)
+    },
+
+    /** The core's metrics page, text exposition format. */
+    async metrics(): Promise<string> {
+      const response = await send(deps.metricsUrl(), { headers: { accept: 'text/plain' } })
+      return response.text()
+    },
+
+    /** Forwards a client's webhook to the core's intake (POST /evidence/arr/<instance>) and returns its answer. */
+    async forwardEvidence(instance: string, body: string, contentType: string): Promise<{ status: number; body: string }> {
+      const response = await send(coreUrl(`evidence/arr/${encodeURIComponent(instance)}`), {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+      })
+      return { status: response.status, body: await response.text() }
+    },
+
+    /** Imports JSON Lines torrents through the core's /import, so they are classified and searchable. */
+    async importTorrents(lines: string): Promise<{ status: number; body: string }> {
+      const key = deps.torznabApiKey()
+      const response = await send(coreUrl('import'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-ndjson', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        body: lines,
+      })
+      return { status: response.status, body: await response.text() }
+    },
+  }
+}
+
+export type CoreClient = ReturnType<typeof createCoreClient>

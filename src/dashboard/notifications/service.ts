@@ -1,0 +1,30 @@
+import { AppError } from '../../app-error'
+import type { EventBus } from '../events/event-bus'
+import type { Notification, NotificationType } from './model'
+import type { NotificationRepository } from './repository'
+
+export class NotificationNotFoundError extends AppError {
+  constructor(id: string) {
+    super('not_found', `no notification with id ${id}`)
+  }
+}
+
+/** Creates notifications (announcing each on the event bus) and marks them read. */
+export function createNotificationService(deps: { repository: NotificationRepository; events: EventBus }) {
+  return {
+    /** `dedupeKey` names the fact notified (a batch id, a want), so a repeated poll adds nothing. */
+    notify(type: NotificationType, message: string, dedupeKey?: string): Notification | null {
+      const created = deps.repository.add(type, message, dedupeKey)
+      if (created) deps.events.publish({ type: 'notification', data: created })
+      return created
+    },
+    list: () => deps.repository.list(),
+    markRead(id: string): Notification {
+      const updated = deps.repository.markRead(Number(id))
+      if (!updated) throw new NotificationNotFoundError(id)
+      return updated
+    },
+  }
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>

@@ -1,0 +1,66 @@
+/**
+ * drizzle mirror of `migrations/dashboard`: the SQL files are the source of truth (forward-only);
+ * this file changes in the same commit. tests/dashboard/store/schema.test.ts checks they agree.
+ * Each table has one owner: settings_overrides (settings), audit_log (audit), wants (wants),
+ * notifications (notifications), poster_cache (posters), dashboard_state (store/state.ts).
+ */
+import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+
+export const settingsOverrides = sqliteTable('settings_overrides', {
+  key: text('key').primaryKey(),
+  /** JSON. */
+  value: text('value').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  updatedBy: text('updated_by').notNull(),
+})
+
+export const auditLog = sqliteTable('audit_log', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  kind: text('kind', { enum: ['setting', 'auth', 'health'] }).notNull(),
+  key: text('key').notNull(),
+  action: text('action').notNull(),
+  /** JSON, secrets masked. */
+  oldValue: text('old_value'),
+  newValue: text('new_value'),
+  changedBy: text('changed_by').notNull(),
+  changedAt: text('changed_at').notNull(),
+})
+
+export const wants = sqliteTable('wants', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  contentType: text('content_type').notNull(),
+  query: text('query').notNull(),
+  priority: integer('priority').notNull(),
+  status: text('status', { enum: ['active', 'paused', 'fulfilled'] }).notNull(),
+  notes: text('notes').notNull().default(''),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  fulfilledBy: text('fulfilled_by'),
+})
+
+export const notifications = sqliteTable('notifications', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  type: text('type', { enum: ['want_fulfilled', 'webhook_delivery_failed', 'crawler_warning'] }).notNull(),
+  message: text('message').notNull(),
+  read: integer('read', { mode: 'boolean' }).notNull().default(false),
+  createdAt: text('created_at').notNull(),
+  dedupeKey: text('dedupe_key').unique(),
+})
+
+export const posterCache = sqliteTable(
+  'poster_cache',
+  {
+    mediaType: text('media_type', { enum: ['movie', 'tv'] }).notNull(),
+    externalId: text('external_id').notNull(),
+    posterUrl: text('poster_url'),
+    fetchedAt: text('fetched_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.mediaType, table.externalId] })],
+)
+
+export const dashboardState = sqliteTable('dashboard_state', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
