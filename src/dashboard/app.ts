@@ -1,10 +1,25 @@
 import { Elysia } from 'elysia'
 import { jsonErrors } from '../http'
 import type { Logger } from '../log'
+import type { CoreClient } from './core-client'
+import { evidenceRoutes } from './evidence/routes'
+import type { EvidenceService } from './evidence/service'
+import { libraryRoutes } from './library/routes'
+import type { LibraryService } from './library/service'
 import { notificationRoutes } from './notifications/routes'
 import type { NotificationService } from './notifications/service'
+import { proxyRoutes } from './proxy/routes'
+import { statsRoutes } from './stats/routes'
+import type { StatsService } from './stats/service'
+import { wantRoutes } from './wants/routes'
+import type { WantService } from './wants/service'
 
 export interface DashboardAppDeps {
+  core: CoreClient
+  library: LibraryService
+  evidence: EvidenceService
+  stats: StatsService
+  wants: WantService
   notifications: NotificationService
   log: Logger
 }
@@ -14,5 +29,10 @@ export function createDashboardApp(deps: DashboardAppDeps) {
   return new Elysia({ name: 'dashboard' })
     .get('/healthz', () => ({ status: 'ok', ts: new Date().toISOString() }))
     .use(jsonErrors({ log: deps.log }))
+    .use(statsRoutes(deps))
+    .use(libraryRoutes(deps))
+    .use(evidenceRoutes(deps))
+    .use(wantRoutes(deps))
     .use(notificationRoutes(deps))
+    .use(proxyRoutes(deps))
 }

@@ -1,16 +1,27 @@
 import type { Config } from '../config'
 import type { Logger } from '../log'
 import { createDashboardApp } from './app'
+import { createCoreClient, createResponseCache } from './core-client'
 import { createEventBus } from './events/event-bus'
+import { createEvidenceService } from './evidence/service'
+import { createLibraryService } from './library/service'
 import { createNotificationRepository } from './notifications/repository'
 import { createNotificationService } from './notifications/service'
+import { createStatsService } from './stats/service'
 import { openDashboardStore } from './store/open-store'
+import { createStateRepository } from './store/state'
+import { startCoreWatch } from './watcher/core-watch'
+import { createWantRepository } from './wants/repository'
+import { createWantService } from './wants/service'
 
 export interface RunningDashboard {
   /** The port it listens on (the configured one, or the one the OS chose for port 0). */
   port: number
   stop(): Promise<void>
 }
+
+/** Bodies the dashboard takes are small JSON documents and webhooks; larger ones are refused unread. */
+const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 
 /**
  * The operator dashboard's composition root, started beside the core (`bun run start`) or alone
@@ -20,16 +31,47 @@ export interface RunningDashboard {
  */
 export function startDashboard(config: Config, log: Logger, options: { corePort?: number } = {}): RunningDashboard {
   const store = openDashboardStore(config.db.dashboardPath, log)
+  const state = createStateRepository(store.orm)
   const events = createEventBus()
+  const cache = createResponseCache()
+  const coreGraphqlUrl = config.dashboard.coreGraphqlUrl ?? `http://127.0.0.1:${options.corePort ?? config.http.corePort}/graphql`
+  const core = createCoreClient({
+    graphqlUrl: () => coreGraphqlUrl,
+    metricsUrl: () => config.dashboard.coreMetricsUrl ?? coreGraphqlUrl.replace(/\/graphql$/, '/metrics'),
+    torznabApiKey: () => config.torznab.apiKey,
+    log: log.child({ component: 'core-client' }),
+  })
   const notifications = createNotificationService({ repository: createNotificationRepository(store.orm), events })
-  const app = createDashboardApp({ notifications, log }).listen({ hostname: config.http.host, port: config.http.dashboardPort })
+  const wants = createWantService({ repository: createWantRepository(store.orm), notifications })
+  const watch = startCoreWatch({
+    core,
+    cache,
+    wants,
+    notifications,
+    events,
+    state,
+    recordHealth: () => {},
+    syncSettings: async () => {},
+    log: log.child({ component: 'core-watch' }),
+  })
+
+  const app = createDashboardApp({
+    core,
+    library: createLibraryService({ core, cache }),
+    evidence: createEvidenceService({ core }),
+    stats: createStatsService({ core, cache }),
+    wants,
+    notifications,
+    log,
+  }).listen({ hostname: config.http.host, port: config.http.dashboardPort, maxRequestBodySize: MAX_REQUEST_BODY_BYTES })
   const port = app.server!.port!
-  log.info('dashboard listening', { host: config.http.host, port, store: config.db.dashboardPath, corePort: options.corePort })
+  log.info('dashboard listening', { host: config.http.host, port, store: config.db.dashboardPath, core: coreGraphqlUrl })
   return {
     port,
     async stop() {
       try {
         await app.stop()
+        await watch.stop()
       } finally {
         store.close()
       }

@@ -1,0 +1,69 @@
+import { t } from 'elysia'
+import { BadRequestError } from '../../http'
+
+/** A torrent in a listing (spec 2.1). */
+export interface TorrentSummary {
+  info_hash: string
+  title: string
+  content_type: string | null
+  size_bytes: number
+  created_at: string
+}
+
+export interface TorrentDetail extends TorrentSummary {
+  magnet_uri: string
+  files: { path: string; size_bytes: number }[]
+  evidence: { id: string; source: string; type: string; result: string; recorded_at: string }[]
+}
+
+/** The listing's query parameters as sent; numbers are read by readListQuery so a 400 can name them. */
+export const TorrentListQuery = t.Object({
+  q: t.Optional(t.String({ maxLength: 500, error: 'must be at most 500 characters' })),
+  content_type: t.Optional(t.String({ maxLength: 32 })),
+  limit: t.Optional(t.String()),
+  offset: t.Optional(t.String()),
+})
+
+export const TorrentParams = t.Object({ info_hash: t.String({ maxLength: 64 }) })
+
+/** The content types the core knows; `tv` is accepted for tv_show as the spec's samples write it. */
+const CONTENT_TYPES = ['movie', 'tv_show', 'music', 'audiobook', 'ebook', 'comic', 'software', 'game', 'xxx', 'other']
+
+export interface ListQuery {
+  text: string
+  contentType: string | null
+  limit: number
+  offset: number
+}
+
+/**
+ * `limit` (default 50, 1-500) and `offset` (default 0) of a listing (spec 8), as whole numbers;
+ * anything else is a 400 naming the parameter (DESIGN.md 5.1).
+ */
+export function readPaging(query: { limit?: string; offset?: string }, defaultLimit: number, maxLimit: number) {
+  const whole = (name: string, raw: string | undefined, fallback: number, min: number, max: number) => {
+    if (raw === undefined || raw === '') return fallback
+    const value = /^-?\d{1,12}$/.test(raw.trim()) ? Number(raw) : Number.NaN
+    if (!Number.isInteger(value) || value < min || value > max)
+      throw new BadRequestError(`${name}: must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw).slice(0, 40)}`)
+    return value
+  }
+  return {
+    limit: whole('limit', query.limit, defaultLimit, 1, maxLimit),
+    offset: whole('offset', query.offset, 0, 0, Number.MAX_SAFE_INTEGER),
+  }
+}
+
+export function readListQuery(query: typeof TorrentListQuery.static): ListQuery {
+  const raw = query.content_type?.trim().toLowerCase() ?? ''
+  const contentType = raw === '' ? null : raw === 'tv' ? 'tv_show' : raw
+  if (contentType !== null && !CONTENT_TYPES.includes(contentType))
+    throw new BadRequestError(`content_type: must be one of ${CONTENT_TYPES.join(', ')} (or empty)`)
+  return { text: query.q?.trim() ?? '', contentType, ...readPaging(query, 50, 500) }
+}
+
+/** A 40-hex info hash in any case, lowercased; anything else is a 400 (DESIGN.md 5.1). */
+export function readInfoHash(raw: string): string {
+  if (!/^[0-9a-fA-F]{40}$/.test(raw)) throw new BadRequestError('info_hash: must be 40 hexadecimal characters')
+  return raw.toLowerCase()
+}

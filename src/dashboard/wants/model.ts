@@ -1,0 +1,65 @@
+import { t } from 'elysia'
+
+/** Content types a want may name: the core's ContentType values, and `tv` as the spec's samples write it. */
+export const WANT_CONTENT_TYPES = [
+  'movie',
+  'tv_show',
+  'tv',
+  'music',
+  'audiobook',
+  'ebook',
+  'comic',
+  'software',
+  'game',
+  'xxx',
+  'other',
+] as const
+export type WantContentType = (typeof WANT_CONTENT_TYPES)[number]
+
+export const WANT_STATUSES = ['active', 'paused', 'fulfilled'] as const
+export type WantStatus = (typeof WANT_STATUSES)[number]
+
+/** A want as the API shows it (spec 2.1; `priority` is the label and `priority_value` the stored 0-100, DESIGN.md 3.2). */
+export interface Want {
+  id: string
+  title: string
+  content_type: string
+  query: string
+  priority: PriorityLabel
+  priority_value: number
+  status: WantStatus
+  notes: string
+  created_at: string
+  updated_at: string
+}
+
+export type PriorityLabel = 'low' | 'medium' | 'high'
+
+const PRIORITY = t.Union([t.Union([t.Literal('low'), t.Literal('medium'), t.Literal('high')]), t.Integer({ minimum: 0, maximum: 100 })], {
+  error: 'must be low, medium, high or a whole number from 0 to 100',
+})
+const TEXT = (maxLength: number) => t.String({ minLength: 1, maxLength, error: `must be text of 1 to ${maxLength} characters` })
+const CONTENT_TYPE = t.UnionEnum([...WANT_CONTENT_TYPES], { error: `must be one of ${WANT_CONTENT_TYPES.join(', ')}` })
+const STATUS = t.UnionEnum([...WANT_STATUSES], { error: `must be one of ${WANT_STATUSES.join(', ')}` })
+const NOTES = t.String({ maxLength: 2000, error: 'must be text of at most 2000 characters' })
+
+export const CreateWantBody = t.Object({
+  title: TEXT(200),
+  content_type: CONTENT_TYPE,
+  query: TEXT(500),
+  priority: PRIORITY,
+  notes: t.Optional(NOTES),
+})
+export type CreateWantInput = typeof CreateWantBody.static
+
+export const UpdateWantBody = t.Object({
+  title: t.Optional(TEXT(200)),
+  content_type: t.Optional(CONTENT_TYPE),
+  query: t.Optional(TEXT(500)),
+  priority: t.Optional(PRIORITY),
+  status: t.Optional(STATUS),
+  notes: t.Optional(NOTES),
+})
+export type UpdateWantInput = typeof UpdateWantBody.static
+
+export const WantParams = t.Object({ id: t.String({ maxLength: 64 }) })
