@@ -30,6 +30,31 @@ const MAX_REQUEST_BODY_BYTES = 1024 * 1024
  * Throws MigrationError before anything listens.
  */
 export function startDashboard(config: Config, log: Logger, options: { corePort?: number } = {}): RunningDashboard {
+  const dashboard = buildDashboard(config, log, options)
+  const app = dashboard.app.listen({
+    hostname: config.http.host,
+    port: config.http.dashboardPort,
+    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+  })
+  const port = app.server!.port!
+  log.info('dashboard listening', { host: config.http.host, port, store: config.db.dashboardPath, core: dashboard.coreGraphqlUrl })
+  return {
+    port,
+    async stop() {
+      try {
+        await app.stop()
+      } finally {
+        await dashboard.close()
+      }
+    },
+  }
+}
+
+/**
+ * Every part of the dashboard, built and running (the core watch polls), not yet listening: tests
+ * drive `app.handle`. `close()` stops the watch and closes the store.
+ */
+export function buildDashboard(config: Config, log: Logger, options: { corePort?: number; watchIntervalMs?: number } = {}) {
   const store = openDashboardStore(config.db.dashboardPath, log)
   const state = createStateRepository(store.orm)
   const events = createEventBus()
@@ -53,6 +78,7 @@ export function startDashboard(config: Config, log: Logger, options: { corePort?
     recordHealth: () => {},
     syncSettings: async () => {},
     log: log.child({ component: 'core-watch' }),
+    intervalMs: options.watchIntervalMs,
   })
 
   const app = createDashboardApp({
@@ -63,14 +89,14 @@ export function startDashboard(config: Config, log: Logger, options: { corePort?
     wants,
     notifications,
     log,
-  }).listen({ hostname: config.http.host, port: config.http.dashboardPort, maxRequestBodySize: MAX_REQUEST_BODY_BYTES })
-  const port = app.server!.port!
-  log.info('dashboard listening', { host: config.http.host, port, store: config.db.dashboardPath, core: coreGraphqlUrl })
+  })
   return {
-    port,
-    async stop() {
+    app,
+    coreGraphqlUrl,
+    watch,
+    store,
+    async close() {
       try {
-        await app.stop()
         await watch.stop()
       } finally {
         store.close()
