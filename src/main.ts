@@ -5,7 +5,7 @@
 import { renderConfigHelp } from './config'
 import { startCore } from './core'
 import { startDashboard } from './dashboard'
-import { createLogger } from './log'
+import { createLogger, type LogThreshold } from './log'
 import { exitOnStartupFailure, loadConfigOrExit } from './process'
 
 const USAGE = `Usage: bun run start [core|dashboard]
@@ -25,10 +25,12 @@ if (!['all', 'core', 'dashboard'].includes(side) || args.length > 1) {
 }
 
 const config = loadConfigOrExit()
-const log = createLogger({ level: config.log.level })
+// Shared by every logger of the process, so the core's log_level setting applies to all of them.
+const logThreshold: LogThreshold = { level: config.log.level }
+const log = createLogger({ level: logThreshold })
 const running: { stop(): Promise<void> }[] = []
 try {
-  const core = side === 'dashboard' ? undefined : await startCore(config, log)
+  const core = side === 'dashboard' ? undefined : await startCore(config, log, logThreshold)
   if (core) running.push(core)
   if (side !== 'core') running.push(startDashboard(config, log.child({ component: 'dashboard' }), { corePort: core?.port }))
 } catch (err) {

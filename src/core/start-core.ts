@@ -4,12 +4,15 @@ import { createEvidenceJobs, createEvidenceRepository } from '../evidence'
 import { createTorrentRepository } from '../graphql'
 import { createHealthCheck, createStatusReporter } from '../health'
 import type { IngestPipeline } from '../ingest'
-import type { Logger } from '../log'
+import type { Logger, LogThreshold } from '../log'
 import { createMetrics } from '../metrics'
 import { createQueueRepository, createQueueService, createWorkerRegistry, type WorkerRegistry } from '../queue'
 import { createRateLimiter, startTorznabWorkerPool } from '../torznab'
-import { createReprocessHandlers, createTorrentCounter } from '../torrents'
+import { createRuntimeSettings, createSettingsRepository } from '../settings'
+import { createIndexStats } from '../stats'
+import { createReprocessHandlers, createTorrentCounts, readLastCrawledAt } from '../torrents'
 import { VERSION } from '../version'
+import { createWantRepository, createWantService } from '../wants'
 import { createCoreApp, stopCoreApp } from './app'
 import { openCore } from './open-core'
 import { runQueueWorkers } from './queue-workers'
@@ -32,9 +35,10 @@ export interface RunningCore {
 /**
  * The core's composition root: builds every part in one pass, each from the parts above it, and
  * starts the ones that run (queue workers, Torznab threads, HTTP, then the crawler). Throws
- * MigrationError or RuleFileError before anything listens.
+ * MigrationError or RuleFileError before anything listens. `logThreshold` is the level `log`
+ * and its children write at: the log_level setting moves it.
  */
-export async function startCore(config: Config, log: Logger): Promise<RunningCore> {
+export async function startCore(config: Config, log: Logger, logThreshold: LogThreshold): Promise<RunningCore> {
   const startedAtMs = Date.now()
   const { db, torrents, pipeline } = openCore(config, log)
   const workers = createWorkerRegistry()
@@ -47,11 +51,29 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
   if (released > 0) queueLog.info('released the leases of a previous run', { jobs: released })
   const queue = createQueueService({ repository: jobs, log: queueLog })
 
-  const torrentCount = createTorrentCounter(db)
-  const metrics = createMetrics({ torrentCount, queueCounts: () => jobs.countsByQueueAndStatus() })
+  const counts = createTorrentCounts(db)
+  const metrics = createMetrics({ torrentCount: counts.total, queueCounts: () => jobs.countsByQueueAndStatus() })
   const crawler = config.dht.enabled ? createCrawler(config, pipeline, metrics, workers, log) : null
   const health = createHealthCheck({ db, workers, crawler: crawler ? crawler.status : undefined })
-  const status = createStatusReporter({ torrentCount, health, version: VERSION, startedAtMs })
+  const status = createStatusReporter({ torrentCount: counts.total, health, version: VERSION, startedAtMs })
+  const settings = createRuntimeSettings({
+    repository: createSettingsRepository(db),
+    defaults: { torznabApiKey: config.torznab.apiKey, logLevel: config.log.level, artworkApiKey: config.dashboard.artworkApiKey },
+    onLogLevel: (level) => {
+      logThreshold.level = level
+      crawler?.setLogLevel(level)
+    },
+    log: log.child({ component: 'settings' }),
+  })
+  const evidenceRepository = createEvidenceRepository(db)
+  const stats = createIndexStats({
+    countsByContentType: counts.byContentType,
+    countEvidence: evidenceRepository.countAll,
+    crawler: crawler ? crawler.status : null,
+    startedAtMs,
+    lastCrawledAtSeconds: readLastCrawledAt(db),
+  })
+  const wants = createWantService({ repository: createWantRepository(db), log: log.child({ component: 'wants' }) })
 
   const evidence = createEvidenceJobs({
     db,
@@ -62,9 +84,11 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
     observe: metrics.evidence,
     log,
   })
-  pipeline.onCommitted(({ report, classified }) => {
-    metrics.countIngest(report)
-    metrics.countClassified(classified.map((item) => item.classification.contentType))
+  pipeline.onCommitted((commit) => {
+    metrics.countIngest(commit.report)
+    metrics.countClassified(commit.classified.map((item) => item.classification.contentType))
+    stats.observeCommit(commit)
+    wants.onCommitted(commit.classified)
     evidence.onCommitted()
   })
   const queueWorkers = runQueueWorkers(
@@ -90,7 +114,7 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
 
   const shutdown = new AbortController()
   const app = createCoreApp({
-    apiKey: () => config.torznab.apiKey,
+    apiKey: settings.torznabApiKey,
     pipeline,
     health,
     status,
@@ -107,8 +131,11 @@ export async function startCore(config: Config, log: Logger): Promise<RunningCor
       jobs,
       workers,
       health,
-      evidence: createEvidenceRepository(db),
+      evidence: evidenceRepository,
       version: VERSION,
+      stats,
+      wants,
+      settings,
     },
     log,
   }).listen({ hostname: config.http.host, port: config.http.corePort })

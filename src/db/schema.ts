@@ -180,6 +180,39 @@ export const evidenceWebhookCursor = sqliteTable('evidence_webhook_cursor', {
   lastTorrentId: integer('last_torrent_id').notNull(),
 })
 
+/** Kept by triggers on torrents and torrent_classifications; 'unknown' holds the unclassified. */
+export const torrentCounts = sqliteTable('torrent_counts', {
+  contentType: text('content_type').primaryKey(),
+  torrents: integer('torrents').notNull(),
+})
+
+/** One row, kept by triggers on evidence. */
+export const evidenceCount = sqliteTable('evidence_count', {
+  id: integer('id').primaryKey(),
+  reports: integer('reports').notNull(),
+})
+
+export const runtimeSettings = sqliteTable('runtime_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+export const wants = sqliteTable('wants', {
+  id: text('id').primaryKey(),
+  query: text('query').notNull(),
+  contentType: text('content_type').notNull(),
+})
+
+export const wantMatches = sqliteTable('want_matches', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  wantId: text('want_id').notNull(),
+  torrentId: integer('torrent_id')
+    .notNull()
+    .references(() => torrents.id, { onDelete: 'cascade' }),
+  matchedAt: text('matched_at').notNull(),
+})
+
 export const schemaVersions = sqliteTable('schema_versions', {
   version: integer('version').primaryKey(),
   name: text('name').notNull(),

@@ -1,5 +1,5 @@
 import { ingestItemFromMetainfo, type IngestPipeline } from '../ingest'
-import type { Logger } from '../log'
+import type { Logger, LogLevel } from '../log'
 import type { WorkerRegistry } from '../queue'
 import type { CrawlStats } from './crawl-stats'
 import type { CrawlerSettings, CrawlerWarningCode, FromCrawler, ToCrawler } from './messages'
@@ -17,11 +17,13 @@ export interface CrawlerHostDeps {
   log: Logger
 }
 
-/** What the health check and status read about the crawler. */
+/** What the health check, status and dashboard figures read about the crawler. */
 export interface CrawlerStatus {
   running: boolean
   port: number | null
   warning: { code: CrawlerWarningCode; message: string; at: number } | null
+  /** Nodes in the routing table, from the last stats snapshot; 0 while the worker is not running. */
+  routingNodes: number
 }
 
 const FIRST_RESTART_DELAY_MS = 1_000
@@ -39,7 +41,8 @@ const STOP_GRACE_MS = 3_000
  */
 export function createCrawlerHost(deps: CrawlerHostDeps) {
   const { log } = deps
-  const status: CrawlerStatus = { running: false, port: null, warning: null }
+  const status: CrawlerStatus = { running: false, port: null, warning: null, routingNodes: 0 }
+  let logLevel = deps.settings.logLevel
   let worker: Worker | undefined
   let restartDelay = FIRST_RESTART_DELAY_MS
   let startedAt = 0
@@ -69,6 +72,7 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
         deps.pipeline.updateSwarms([{ infoHash: message.infoHash, seeders: message.seeders, leechers: message.leechers }])
         return
       case 'stats':
+        status.routingNodes = message.stats.routingNodes
         deps.metrics.observeCrawler(message.stats)
         return
       case 'warning':
@@ -94,11 +98,12 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
       current.terminate()
       scheduleRestart()
     }
-    current.postMessage({ type: 'start', settings: deps.settings } satisfies ToCrawler)
+    current.postMessage({ type: 'start', settings: { ...deps.settings, logLevel } } satisfies ToCrawler)
   }
 
   const scheduleRestart = () => {
     status.running = false
+    status.routingNodes = 0
     deps.workers.set('dht_crawler', false)
     if (stopping) return
     if (startedAt && Date.now() - startedAt > STABLE_AFTER_MS) restartDelay = FIRST_RESTART_DELAY_MS
@@ -118,6 +123,11 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
     refreshSwarms(infoHashes: string[]): void {
       if (status.running && infoHashes.length) worker?.postMessage({ type: 'scrape', infoHashes } satisfies ToCrawler)
     },
+    /** The worker thread logs at `level` from now on, and so does one started later. */
+    setLogLevel(level: LogLevel): void {
+      logLevel = level
+      worker?.postMessage({ type: 'logLevel', level } satisfies ToCrawler)
+    },
     /** Lets the worker save its nodes and close its socket, then ends it. */
     async stop(): Promise<void> {
       stopping = true
@@ -136,6 +146,7 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
       })
       current.terminate()
       status.running = false
+      status.routingNodes = 0
       deps.workers.set('dht_crawler', false)
     },
   }

@@ -16,6 +16,8 @@ export type ToCrawler =
   | { type: 'start'; settings: CrawlerSettings }
   /** Torrents someone searched for or grabbed: worth a fresh BEP 33 scrape. */
   | { type: 'scrape'; infoHashes: string[] }
+  /** The log_level override changed: the thread's logger follows from its next line. */
+  | { type: 'logLevel'; level: LogLevel }
   | { type: 'stop' }
 
 export type FromCrawler =

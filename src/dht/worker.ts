@@ -3,7 +3,7 @@
  * index, so a burst of network work never delays HTTP answers or the ingest writer. It talks to
  * the main thread only in the typed messages of messages.ts; the main thread stores what it finds.
  */
-import { createLogger } from '../log'
+import { createLogger, type LogThreshold } from '../log'
 import { startCrawler, type Crawler } from './crawler'
 import { openKnownHashes, type KnownHashes } from './known-hashes'
 import type { FromCrawler, ToCrawler } from './messages'
@@ -16,6 +16,7 @@ const FULL_GC_EVERY = 5
 let crawler: Crawler | undefined
 let known: KnownHashes | undefined
 let statsTimer: ReturnType<typeof setInterval> | undefined
+const logThreshold: LogThreshold = { level: 'info' }
 
 const post = (message: FromCrawler) => self.postMessage(message)
 
@@ -23,7 +24,8 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
   const message = event.data
   if (message.type === 'start') {
     const { settings } = message
-    const log = createLogger({ level: settings.logLevel, fields: { component: 'dht' } })
+    logThreshold.level = settings.logLevel
+    const log = createLogger({ level: logThreshold, fields: { component: 'dht' } })
     known = openKnownHashes(settings.databasePath, settings.seenFilterBytes)
     const loaded = known.catchUp()
     try {
@@ -61,6 +63,10 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
   }
   if (message.type === 'scrape') {
     crawler?.refreshSwarms(message.infoHashes)
+    return
+  }
+  if (message.type === 'logLevel') {
+    logThreshold.level = message.level
     return
   }
   clearInterval(statsTimer)

@@ -1,4 +1,9 @@
 export { createEvidenceJobs, type EvidenceJobs, type EvidenceObserver } from './jobs'
 export { evidenceRoutes } from './routes'
-export { createEvidenceRepository, type EvidenceRepository } from './repository'
+export {
+  createEvidenceRepository,
+  type EvidenceRepository,
+  type WebhookBatchStatus,
+  type WebhookBatchSummary,
+} from './repository'
 export type { EvidenceRecord } from './model'

@@ -4,7 +4,15 @@ import { schema } from '../db'
 import { bytesToHex } from '../metainfo'
 import type { EvidenceRecord, EvidenceReport, EvidenceResult } from './model'
 
-const { evidence } = schema
+const { evidence, evidenceCount, evidenceWebhookBatches: batches } = schema
+
+export type WebhookBatchStatus = (typeof batches.$inferSelect)['status']
+
+/** An outbound webhook batch as an operator sees it. */
+export type WebhookBatchSummary = Pick<
+  typeof batches.$inferSelect,
+  'batchId' | 'status' | 'items' | 'attempts' | 'createdAt' | 'finishedAt'
+>
 
 /**
  * Reports of one (client kind, type, torrent) this close together are one report, repeated,
@@ -19,6 +27,7 @@ export const DUPLICATE_WINDOW_MS = 60_000
 export function createEvidenceRepository(db: DatabaseHandle) {
   const { orm } = db
   const hashOf = (infoHash: string) => Buffer.from(infoHash, 'hex')
+  const countAll = (): number => orm.select({ reports: evidenceCount.reports }).from(evidenceCount).get()?.reports ?? 0
   return {
     /** The report this one repeats: the same one recorded (not as a duplicate) in the 60 s before `receivedAt`. */
     findOriginal(report: EvidenceReport): number | null {
@@ -73,8 +82,27 @@ export function createEvidenceRepository(db: DatabaseHandle) {
         .limit(options.limit)
         .offset(options.offset)
         .all()
-      const total = orm.select({ n: count() }).from(evidence).where(where).get()!.n
+      const total = where ? orm.select({ n: count() }).from(evidence).where(where).get()!.n : countAll()
       return { total, items: rows.map(toRecord) }
+    },
+    /** Reports recorded, duplicates included: the counter its triggers keep (no walk of the table). */
+    countAll,
+    /** Outbound webhook batches, newest first, of one status when given. */
+    listWebhookBatches(options: { status?: WebhookBatchStatus; limit: number }): WebhookBatchSummary[] {
+      return orm
+        .select({
+          batchId: batches.batchId,
+          status: batches.status,
+          items: batches.items,
+          attempts: batches.attempts,
+          createdAt: batches.createdAt,
+          finishedAt: batches.finishedAt,
+        })
+        .from(batches)
+        .where(options.status ? eq(batches.status, options.status) : undefined)
+        .orderBy(desc(batches.createdAt), desc(batches.batchId))
+        .limit(options.limit)
+        .all()
     },
   }
 }

@@ -12,6 +12,7 @@ import {
   Kind,
   type SelectionSetNode,
 } from 'graphql'
+import { WANT_MATCHES_PAGE, WEBHOOK_BATCHES_PAGE } from './dashboard-resolvers'
 import { DEFAULT_LIMIT, MAX_LIMIT } from './search-input'
 
 /**
@@ -29,8 +30,16 @@ export const MAX_EXPENSIVE_FIELDS = 10
  */
 export const TORRENT_FILES_COST = 100
 
-/** Lists whose length the caller sets with `input.limit` (the resolvers' default and cap). */
-const PAGED_FIELDS = new Set(['TorrentContentQuery.search', 'TorrentQuery.files', 'QueueQuery.jobs', 'Query.evidence'])
+/** Lists whose length the caller sets with `input.limit`, with the resolvers' default and cap. */
+const SEARCH_PAGE = { defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT }
+const PAGED_FIELDS = new Map([
+  ['TorrentContentQuery.search', SEARCH_PAGE],
+  ['TorrentQuery.files', SEARCH_PAGE],
+  ['QueueQuery.jobs', SEARCH_PAGE],
+  ['Query.evidence', SEARCH_PAGE],
+  ['Query.webhookBatches', WEBHOOK_BATCHES_PAGE],
+  ['Query.wantMatches', WANT_MATCHES_PAGE],
+])
 const PER_TORRENT_LIST = 'Torrent.files'
 
 export interface OperationCost {
@@ -44,11 +53,12 @@ function pageSize(
   field: GraphQLField<unknown, unknown>,
   node: Parameters<typeof getArgumentValues>[1],
   variables: Record<string, unknown>,
+  page: { defaultLimit: number; maxLimit: number },
 ) {
   const input = getArgumentValues(field, node, variables).input as { limit?: unknown } | null | undefined
-  const limit = input?.limit ?? DEFAULT_LIMIT
+  const limit = input?.limit ?? page.defaultLimit
   // A bad limit is the resolver's error to report; here it only must not lower the count.
-  return typeof limit === 'number' && Number.isFinite(limit) ? Math.min(Math.max(limit, 1), MAX_LIMIT) : MAX_LIMIT
+  return typeof limit === 'number' && Number.isFinite(limit) ? Math.min(Math.max(limit, 1), page.maxLimit) : page.maxLimit
 }
 
 /**
@@ -89,9 +99,10 @@ export function measureOperationCost(
       const field = type.getFields()[selection.name.value]
       if (!field || !selection.selectionSet) continue
       const key = `${typeName}.${field.name}`
+      const page = PAGED_FIELDS.get(key)
       let inner = multiplier
-      if (PAGED_FIELDS.has(key) || key === PER_TORRENT_LIST) {
-        const size = key === PER_TORRENT_LIST ? TORRENT_FILES_COST : pageSize(field, selection, variables)
+      if (page || key === PER_TORRENT_LIST) {
+        const size = page ? pageSize(field, selection, variables, page) : TORRENT_FILES_COST
         cost.expensiveFields++
         inner = multiplier * size
         cost.items += inner

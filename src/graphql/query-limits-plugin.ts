@@ -62,7 +62,7 @@ export const queryLimitsPlugin = {
       errors.push(
         refuseRequest(
           'query_too_costly',
-          `the query lists ${cost.expensiveFields} times (search, files, jobs, evidence); at most ${MAX_EXPENSIVE_FIELDS} are allowed`,
+          `the query lists ${cost.expensiveFields} times (search, files, jobs, evidence, webhookBatches, wantMatches); at most ${MAX_EXPENSIVE_FIELDS} are allowed`,
         ),
       )
     if (cost.items > MAX_COST)

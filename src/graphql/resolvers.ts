@@ -5,12 +5,13 @@ import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '.
 import { type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
 import { type OperatorEdits, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
 import { toAggregations } from './aggregations'
+import { createDashboardResolvers, type DashboardDeps } from './dashboard-resolvers'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
 import { readPage, toSearchQuery, type SearchInput } from './search-input'
 import { toGraphqlFile, toTorrentContent } from './torrent-content'
 import type { TorrentRepository } from './torrent-repository'
 
-export interface GraphqlDeps {
+export interface GraphqlDeps extends DashboardDeps {
   /** Runs searches off the main thread (the search workers), so a heavy one stalls no other request. */
   search: { search(query: SearchQuery): Promise<SearchResult> }
   torrents: TorrentRepository
@@ -41,6 +42,7 @@ const ok = true
 
 /** Root resolvers: each translates GraphQL input, calls one service or repository, maps the result. */
 export function createResolvers(deps: GraphqlDeps) {
+  const dashboard = createDashboardResolvers(deps)
   return {
     Hash20,
     DateTime,
@@ -74,6 +76,7 @@ export function createResolvers(deps: GraphqlDeps) {
       },
       torrent: () => ({}),
       queue: () => ({}),
+      ...dashboard.Query,
     },
     TorrentContentQuery: {
       search: async (_: unknown, { input }: { input: SearchInput }) => {
@@ -229,6 +232,7 @@ export function createResolvers(deps: GraphqlDeps) {
     Mutation: {
       torrent: () => ({}),
       queue: () => ({}),
+      ...dashboard.Mutation,
     },
     TorrentMutation: {
       delete: (_: unknown, { infoHashes }: { infoHashes: string[] }) => {

@@ -1,1 +1,9 @@
-export { createLogger, LOG_LEVELS, type Logger, type LogLevel, type LogFields, type LogSink } from './logger'
+export {
+  createLogger,
+  LOG_LEVELS,
+  type Logger,
+  type LogLevel,
+  type LogFields,
+  type LogSink,
+  type LogThreshold,
+} from './logger'

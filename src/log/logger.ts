@@ -18,17 +18,26 @@ export interface Logger {
 
 export type LogSink = (line: string) => void
 
+/**
+ * A level a logger and all its children share: setting it (a run-time log_level override) changes
+ * what every component of the process writes from the next line on.
+ */
+export interface LogThreshold {
+  level: LogLevel
+}
+
 const writeToStderr: LogSink = (line) => {
   process.stderr.write(`${line}\n`)
 }
 
-export function createLogger(options: { level: LogLevel; sink?: LogSink; fields?: LogFields }): Logger {
-  const threshold = LOG_LEVELS.indexOf(options.level)
+/** A fixed level, or a shared threshold that may change while the process runs. */
+export function createLogger(options: { level: LogLevel | LogThreshold; sink?: LogSink; fields?: LogFields }): Logger {
+  const threshold = typeof options.level === 'string' ? { level: options.level } : options.level
   const sink = options.sink ?? writeToStderr
   const base = options.fields ?? {}
 
   const emit = (level: LogLevel, msg: string, fields?: LogFields) => {
-    if (LOG_LEVELS.indexOf(level) < threshold) return
+    if (LOG_LEVELS.indexOf(level) < LOG_LEVELS.indexOf(threshold.level)) return
     const record = { time: new Date().toISOString(), level, msg, ...base, ...serialiseFields(fields) }
     sink(JSON.stringify(record))
   }
@@ -38,7 +47,7 @@ export function createLogger(options: { level: LogLevel; sink?: LogSink; fields?
     info: (msg, fields) => emit('info', msg, fields),
     warn: (msg, fields) => emit('warn', msg, fields),
     error: (msg, fields) => emit('error', msg, fields),
-    child: (fields) => createLogger({ level: options.level, sink, fields: { ...base, ...fields } }),
+    child: (fields) => createLogger({ level: threshold, sink, fields: { ...base, ...fields } }),
   }
 }
 

@@ -132,7 +132,10 @@ export interface IndexedTorrent {
 }
 
 /** What ranking reads of a candidate. */
-export type RankingRow = Pick<Candidate, 'id' | 'info_hash' | 'name' | 'published_at' | 'evidence_score' | 'confidence' | 'title'>
+export type RankingRow = Pick<
+  Candidate,
+  'id' | 'info_hash' | 'name' | 'published_at' | 'evidence_score' | 'confidence' | 'title' | 'wanted'
+>
 
 /** A stored torrent as the search reads it while choosing: the raw row, JSON columns unparsed. */
 export interface Candidate {
@@ -167,6 +170,8 @@ export interface Candidate {
   tmdb_id: number | null
   tvdb_id: number | null
   tvmaze_id: number | null
+  /** 1 when the torrent matched a registered want (the dashboard's), else 0. */
+  wanted: number
 }
 
 export interface SearchResult {

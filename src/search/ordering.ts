@@ -11,7 +11,15 @@ export function isNaturalOrder(orderBy: SearchOrder[], text: TextQuery | null): 
   )
 }
 
-/** A comparator for an explicit order, each field in turn, the info hash last so pages are stable. */
+/**
+ * The last words on an order: a torrent a registered want matched comes before an equal one (the
+ * operator asked for it), then the info hash decides, so pages are stable.
+ */
+export function breakTie(a: RankingRow, b: RankingRow): number {
+  return b.wanted - a.wanted || Buffer.compare(a.info_hash, b.info_hash)
+}
+
+/** A comparator for an explicit order, each field in turn, then the tie-break. */
 export function compareBy(orderBy: SearchOrder[], text: TextQuery | null): (a: Candidate, b: Candidate) => number {
   const relevanceCache = new Map<Candidate, number>()
   const fieldValue = (row: Candidate, field: SearchOrder['field']): number | string => {
@@ -43,7 +51,7 @@ export function compareBy(orderBy: SearchOrder[], text: TextQuery | null): (a: C
       const y = fieldValue(b, field)
       if (x !== y) return (x < y ? -1 : 1) * (descending ? -1 : 1)
     }
-    return Buffer.compare(a.info_hash, b.info_hash)
+    return breakTie(a, b)
   }
 }
 

@@ -4,13 +4,19 @@ import { bytesToHex } from '../metainfo'
 import type { FacetLookups } from './facets'
 import type { Candidate, ExternalIdsWanted, IndexedTorrent, RankingRow } from './model'
 
+/**
+ * Whether a torrent matched a want the dashboard has registered now (ranking's tie-break): one
+ * seek of want_matches by torrent per candidate, which finds nothing for almost all of them.
+ */
+const WANTED = `EXISTS (SELECT 1 FROM want_matches m JOIN wants w ON w.id = m.want_id WHERE m.torrent_id = t.id) AS wanted`
+
 /** The columns of a Candidate; `t` is torrents, `c` its classification. */
 const CANDIDATE_COLUMNS = `t.id, t.info_hash, t.info_hash_v2, t.name, t.size, t.files_count, t.seeders, t.leechers,
   t.published_at, t.grabs, t.evidence_score, c.content_type, c.categories, c.confidence, c.status, c.title, c.year,
   c.seasons, c.episodes, c.air_date, c.resolution, c.source, c.video_codec, c.hdr, c.audio_channels, c.languages,
-  c.release_group, c.imdb_id, c.tmdb_id, c.tvdb_id, c.tvmaze_id`
+  c.release_group, c.imdb_id, c.tmdb_id, c.tvdb_id, c.tvmaze_id, ${WANTED}`
 
-const RANKING_COLUMNS = 't.id, t.info_hash, t.name, t.published_at, t.evidence_score, c.confidence, c.title'
+const RANKING_COLUMNS = `t.id, t.info_hash, t.name, t.published_at, t.evidence_score, c.confidence, c.title, ${WANTED}`
 
 const COUNT_ALL_CACHE_MS = 5_000
 

@@ -4,7 +4,7 @@ import { factClauses } from './facts'
 import { effectiveCategories, mergeNewestFirst } from './feed-keys'
 import { compileFilter, type CompiledFilter } from './filters'
 import type { Candidate, Facets, RankingRow, RankingWeights, SearchQuery, SearchResult } from './model'
-import { compareBy, isNaturalOrder, newestFirst } from './ordering'
+import { breakTie, compareBy, isNaturalOrder, newestFirst } from './ordering'
 import { blendScore, scoreRelevance } from './relevance'
 import type { SearchRepository } from './repository'
 import { parseTextQuery, toMatchExpression, type TextQuery } from './text-query'
@@ -63,8 +63,8 @@ export function createSearchService(deps: SearchServiceDeps) {
       candidate,
       score: blendScore(relevance[i]!, best, candidate, deps.weights, nowSeconds),
     }))
-    // The tie-break by info hash keeps equal scores in one order on every page (D8).
-    scored.sort((a, b) => b.score - a.score || Buffer.compare(a.candidate.info_hash, b.candidate.info_hash))
+    // Equal scores: wanted first, then by info hash, one order on every page (D8).
+    scored.sort((a, b) => b.score - a.score || breakTie(a.candidate, b.candidate))
     return scored.map((entry) => entry.candidate)
   }
 

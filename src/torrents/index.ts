@@ -1,6 +1,7 @@
 export { createTorrentStore, type TorrentStore } from './store'
 export type { Reclassifier, ReclassifyFilter } from './reclassify'
-export { createTorrentCounter } from './torrent-count'
+export { type ContentTypeCount, createTorrentCounts, type TorrentCounts, UNCLASSIFIED } from './torrent-count'
+export { readLastCrawledAt } from './last-crawled'
 export type { EvidenceEffects } from './evidence-effects'
 export type { OperatorEdits } from './operator-edits'
 export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { createHealthCheck, createStatusReporter, healthRoutes } from '../../src/health'
 import { createWorkerRegistry } from '../../src/queue'
-import { createTorrentCounter } from '../../src/torrents'
+import { createTorrentCounts } from '../../src/torrents'
 import { startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { openTestIndex } from '../support/test-index'
@@ -12,7 +12,12 @@ function healthApp(db: ReturnType<typeof openTestIndex>['db']) {
   const health = createHealthCheck({ db, workers })
   return healthRoutes({
     health,
-    status: createStatusReporter({ torrentCount: createTorrentCounter(db), health, version: '9.9.9', startedAtMs: Date.now() - 5_000 }),
+    status: createStatusReporter({
+      torrentCount: createTorrentCounts(db).total,
+      health,
+      version: '9.9.9',
+      startedAtMs: Date.now() - 5_000,
+    }),
   })
 }
 

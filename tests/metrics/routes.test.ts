@@ -5,7 +5,8 @@ import { makeTempDir } from '../support/temp-dir'
 
 let service: RunningService
 beforeAll(async () => {
-  service = await startService({ DATA_DIR: makeTempDir(), TORZNAB_API_KEY: 'metrics-test-key-0123' })
+  // The core alone: a dashboard in the same process polls the core's GraphQL, which these counts would include.
+  service = await startService({ DATA_DIR: makeTempDir(), TORZNAB_API_KEY: 'metrics-test-key-0123' }, 'core')
 })
 afterAll(() => service?.child.kill('SIGKILL'))
 

@@ -1,0 +1,58 @@
+import type { Logger, LogLevel } from '../log'
+import type { Overrides, SettingDefaults, SettingEntry } from './model'
+import { readOverrides } from './read-overrides'
+import type { SettingsRepository } from './repository'
+
+/**
+ * The core's run-time settings: each read returns the override when there is one, else the
+ * environment's value, so a change applies to the next request without a restart. Overrides are
+ * kept in the database (they survive a restart) and in memory (reads are per request).
+ */
+export function createRuntimeSettings(deps: {
+  repository: SettingsRepository
+  defaults: SettingDefaults
+  /** Told the level in force at start and after each change (the process's log threshold). */
+  onLogLevel: (level: LogLevel) => void
+  log: Logger
+}) {
+  // Rows stored by an older build may name a key or value this one refuses; they are skipped, not fatal.
+  const load = (): Overrides => {
+    const overrides: Overrides = {}
+    for (const entry of deps.repository.load()) {
+      try {
+        Object.assign(overrides, readOverrides([entry]))
+      } catch {
+        deps.log.warn('stored setting override ignored', { key: entry.key })
+      }
+    }
+    return overrides
+  }
+  let overrides = load()
+  const logLevel = (): LogLevel => overrides.log_level ?? deps.defaults.logLevel
+  deps.onLogLevel(logLevel())
+
+  return {
+    /** The key the Torznab feed, /import and the evidence intake require; undefined leaves them open. */
+    torznabApiKey: (): string | undefined => overrides.torznab_api_key ?? deps.defaults.torznabApiKey,
+    /** For the artwork lookups of later enrichment work; nothing in the core calls the API yet. */
+    artworkApiKey: (): string | undefined => overrides.artwork_api_key ?? deps.defaults.artworkApiKey,
+    logLevel,
+    /**
+     * Replaces every override with `entries` (an empty list clears them). Throws
+     * InvalidSettingError, changing nothing, when any entry is unknown or invalid.
+     */
+    apply(entries: SettingEntry[]): void {
+      const next = readOverrides(entries)
+      deps.repository.replaceAll(
+        entries.map(({ key }) => ({ key, value: String(next[key as keyof Overrides]) })),
+        new Date().toISOString(),
+      )
+      overrides = next
+      deps.onLogLevel(logLevel())
+      // Keys only: values may be API keys.
+      deps.log.info('setting overrides applied', { keys: Object.keys(next) })
+    },
+  }
+}
+
+export type RuntimeSettings = ReturnType<typeof createRuntimeSettings>

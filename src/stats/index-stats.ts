@@ -1,0 +1,85 @@
+import type { CrawlerStatus } from '../dht'
+import type { ClassifiedItem, FlushReport } from '../ingest'
+import { type ContentTypeCount, UNCLASSIFIED } from '../torrents'
+import { createThroughputMeter } from './throughput-meter'
+
+/** The figures of GraphQL `stats`. */
+export interface IndexStats {
+  totalTorrents: number
+  /** Classified as a known kind of release: a content type, and not `other`. */
+  totalReleases: number
+  totalEvidence: number
+  dhtPeerCount: number
+  /** Torrents stored per minute, over the last 10 minutes or the uptime when shorter. */
+  indexerThroughput: number
+  startedAt: string
+  uptimeSeconds: number
+  /** RFC 3339; null when the crawler has stored nothing. */
+  lastCrawlAt: string | null
+  /** Zero counts left out; unclassified torrents under `unknown`. */
+  categoryBreakdown: ContentTypeCount[]
+}
+
+/** GraphQL `crawler`. */
+export interface CrawlerState {
+  enabled: boolean
+  running: boolean
+  warning: { code: string; message: string; since: string } | null
+}
+
+const NOT_RELEASES = new Set([UNCLASSIFIED, 'other'])
+
+/**
+ * The operator dashboard's figures, each cheap however large the index: counts from the counters
+ * the database keeps, the crawler's last stats snapshot, and what ingest commits tell it (the
+ * throughput, the last crawl) kept in memory. The last crawl starts from the index.
+ */
+export function createIndexStats(deps: {
+  countsByContentType: () => ContentTypeCount[]
+  countEvidence: () => number
+  /** null when the crawler is off (SERVICE_DHT_ENABLED=false). */
+  crawler: (() => CrawlerStatus) | null
+  startedAtMs: number
+  /** Unix seconds: when the crawler last stored a torrent, as the index tells at start. */
+  lastCrawledAtSeconds: number | null
+  nowMs?: () => number
+}) {
+  const nowMs = deps.nowMs ?? (() => Date.now())
+  const throughput = createThroughputMeter(deps.startedAtMs)
+  let lastCrawlAtMs = deps.lastCrawledAtSeconds === null ? null : deps.lastCrawledAtSeconds * 1000
+  return {
+    /** After each ingest commit: torrents new to the index count as stored; a crawled one moves the last crawl. */
+    observeCommit({ report, classified }: { report: FlushReport; classified: readonly ClassifiedItem[] }): void {
+      const now = nowMs()
+      throughput.record(report.imported, now)
+      if (classified.some((entry) => entry.item.source === 'dht')) lastCrawlAtMs = now
+    },
+    read(): IndexStats {
+      const now = nowMs()
+      const breakdown = deps.countsByContentType()
+      const sum = (rows: ContentTypeCount[]) => rows.reduce((total, row) => total + row.count, 0)
+      return {
+        totalTorrents: sum(breakdown),
+        totalReleases: sum(breakdown.filter((row) => !NOT_RELEASES.has(row.contentType))),
+        totalEvidence: deps.countEvidence(),
+        dhtPeerCount: deps.crawler?.().routingNodes ?? 0,
+        indexerThroughput: throughput.perMinute(now),
+        startedAt: new Date(deps.startedAtMs).toISOString(),
+        uptimeSeconds: Math.floor((now - deps.startedAtMs) / 1000),
+        lastCrawlAt: lastCrawlAtMs === null ? null : new Date(lastCrawlAtMs).toISOString(),
+        categoryBreakdown: breakdown,
+      }
+    },
+    crawler(): CrawlerState {
+      const status = deps.crawler?.()
+      const warning = status?.warning
+      return {
+        enabled: deps.crawler !== null,
+        running: status?.running ?? false,
+        warning: warning ? { code: warning.code, message: warning.message, since: new Date(warning.at).toISOString() } : null,
+      }
+    },
+  }
+}
+
+export type IndexStatsService = ReturnType<typeof createIndexStats>

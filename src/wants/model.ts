@@ -1,0 +1,20 @@
+import type { ContentType } from '../classify'
+
+/** A want as the dashboard registers it (GraphQL WantInput). */
+export interface Want {
+  id: string
+  query: string
+  contentType: ContentType
+}
+
+/** A torrent matched to a want (GraphQL WantMatch). */
+export interface WantMatch {
+  id: number
+  wantId: string
+  /** 40 hex. */
+  infoHash: string
+  /** The torrent's release name. */
+  title: string
+  /** RFC 3339. */
+  matchedAt: string
+}

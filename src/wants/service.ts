@@ -1,0 +1,53 @@
+import type { ClassifiedItem } from '../ingest'
+import type { Logger } from '../log'
+import { InvalidWantError } from './errors'
+import type { Want, WantMatch } from './model'
+import type { WantRepository } from './repository'
+import { compileWantMatcher } from './want-matcher'
+import { wordsOf } from './words'
+
+/** Longer ids are not ids. */
+const MAX_ID_LENGTH = 200
+
+/**
+ * The wants the dashboard registered, and their matches among the torrents each ingest commit
+ * classified. A want matches every later torrent that meets it (the dashboard decides when it is
+ * fulfilled); a want no longer registered matches nothing more.
+ */
+export function createWantService(deps: { repository: WantRepository; log: Logger }) {
+  let matcher = compileWantMatcher(deps.repository.listWants())
+  return {
+    /** Replaces the registered set. Throws InvalidWantError, changing nothing, for a bad want. */
+    register(wants: Want[]): void {
+      const seen = new Set<string>()
+      wants.forEach((want, index) => {
+        if (want.id.length === 0 || want.id.length > MAX_ID_LENGTH)
+          throw new InvalidWantError(`wants[${index}].id`, `must be 1 to ${MAX_ID_LENGTH} characters`)
+        if (seen.has(want.id)) throw new InvalidWantError(`wants[${index}].id`, `${JSON.stringify(want.id)} is given twice`)
+        seen.add(want.id)
+        if (wordsOf(want.query).length === 0)
+          throw new InvalidWantError(`wants[${index}].query`, 'must hold at least one word (letters or digits)')
+      })
+      deps.repository.replaceWants(wants)
+      matcher = compileWantMatcher(wants)
+      deps.log.info('wants registered', { wants: wants.length })
+    },
+
+    /** After each ingest commit: records the matches among the torrents it classified. */
+    onCommitted(classified: readonly ClassifiedItem[]): void {
+      if (matcher.isEmpty) return
+      const matches: { wantId: string; torrentId: number }[] = []
+      for (const { torrentId, item, classification } of classified)
+        for (const wantId of matcher.match(item.name, classification.contentType)) matches.push({ wantId, torrentId })
+      if (matches.length === 0) return
+      deps.repository.addMatches(matches, new Date().toISOString())
+      deps.log.debug('torrents matched wants', { matches: matches.length })
+    },
+
+    matchesAfter(afterId: number, limit: number): WantMatch[] {
+      return deps.repository.matchesAfter(afterId, limit)
+    },
+  }
+}
+
+export type WantService = ReturnType<typeof createWantService>
