@@ -1,0 +1,121 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { openTestDashboard, sendJson } from '../../support/dashboard'
+
+// The core is down: wants live in the dashboard's store and must work without it.
+const dashboard = openTestDashboard()
+afterAll(() => dashboard.close())
+
+const dune = { title: 'Dune Part Two', content_type: 'movie', query: 'dune part two', priority: 'high', notes: '4K please' }
+
+async function create(body: object = dune) {
+  return dashboard.json('/api/wants', sendJson('POST', body))
+}
+
+describe('POST /api/wants', () => {
+  test('creates an active want with a label priority and its value (201)', async () => {
+    const { status, body } = await create()
+    expect(status).toBe(201)
+    expect(body).toMatchObject({ ...dune, priority: 'high', priority_value: 75, status: 'active' })
+    expect(body.id).toMatch(/^[0-9a-f-]{36}$/)
+    expect(Date.parse(body.created_at)).not.toBeNaN()
+    expect(body.updated_at).toBe(body.created_at)
+  })
+
+  test('takes an integer priority 0-100 and reads it back as its label', async () => {
+    const { body } = await create({ ...dune, title: 'Low one', priority: 20 })
+    expect(body).toMatchObject({ priority: 'low', priority_value: 20 })
+    expect((await create({ ...dune, title: 'Mid', priority: 66 })).body.priority).toBe('medium')
+  })
+
+  test.each([
+    ['title', { ...dune, title: undefined }],
+    ['title', { ...dune, title: '' }],
+    ['content_type', { ...dune, content_type: 'podcast' }],
+    ['query', { ...dune, query: undefined }],
+    ['priority', { ...dune, priority: 'urgent' }],
+    ['priority', { ...dune, priority: 101 }],
+    ['priority', { ...dune, priority: 2.5 }],
+    ['notes', { ...dune, notes: 42 }],
+  ])('a bad or missing %s is a 400 naming it', async (field, body) => {
+    const answer = await create(body)
+    expect(answer.status).toBe(400)
+    expect(answer.body.error).toBe('bad_request')
+    expect(answer.body.message).toContain(field)
+  })
+
+  test('a query without a word is a 400 naming query', async () => {
+    const answer = await create({ ...dune, query: '  -- !! ' })
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toContain('query')
+  })
+
+  test('a body that is not JSON is a 400', async () => {
+    const response = await dashboard.request('/api/wants', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"title":',
+    })
+    expect(response.status).toBe(400)
+    expect((await response.json()).error).toBe('bad_request')
+  })
+})
+
+describe('PUT /api/wants/:id', () => {
+  test('changes only the supplied fields and moves updated_at', async () => {
+    const { body: want } = await create({ ...dune, title: 'Partial' })
+    await Bun.sleep(5)
+    const { status, body } = await dashboard.json(`/api/wants/${want.id}`, sendJson('PUT', { notes: 'any cut' }))
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ title: 'Partial', query: dune.query, priority: 'high', notes: 'any cut', status: 'active' })
+    expect(body.updated_at > want.updated_at).toBe(true)
+  })
+
+  test('active and paused switch freely; fulfilled notifies and may be re-opened, not paused', async () => {
+    const { body: want } = await create({ ...dune, title: 'Moves' })
+    const move = (status: string) => dashboard.json(`/api/wants/${want.id}`, sendJson('PUT', { status }))
+    expect((await move('paused')).body.status).toBe('paused')
+    expect((await move('active')).body.status).toBe('active')
+    expect((await move('fulfilled')).body.status).toBe('fulfilled')
+    const notes = (await dashboard.json('/api/notifications')).body.items
+    expect(notes.some((n: any) => n.type === 'want_fulfilled' && n.message.includes('Moves') && n.read === false)).toBe(true)
+    const refused = await move('paused')
+    expect(refused.status).toBe(400)
+    expect(refused.body.message).toContain('status')
+    expect((await move('active')).body.status).toBe('active')
+  })
+
+  test('a bad status is a 400; an unknown id a 404', async () => {
+    const { body: want } = await create({ ...dune, title: 'Bad status' })
+    const bad = await dashboard.json(`/api/wants/${want.id}`, sendJson('PUT', { status: 'done' }))
+    expect(bad.status).toBe(400)
+    expect(bad.body.message).toContain('status')
+    const missing = await dashboard.json('/api/wants/no-such-want', sendJson('PUT', { status: 'paused' }))
+    expect(missing).toEqual({ status: 404, body: { error: 'not_found', message: 'no want with id no-such-want' } })
+  })
+})
+
+describe('GET and DELETE', () => {
+  test('lists wants highest priority first; DELETE removes one for good (204, then 404)', async () => {
+    const { body: top } = await create({ ...dune, title: 'Top', priority: 100 })
+    const list = (await dashboard.json('/api/wants')).body as any[]
+    expect(list[0].id).toBe(top.id)
+    expect(list.map((w) => w.priority_value)).toEqual([...list.map((w) => w.priority_value)].sort((a, b) => b - a))
+    const deleted = await dashboard.request(`/api/wants/${top.id}`, { method: 'DELETE' })
+    expect(deleted.status).toBe(204)
+    expect((await dashboard.request(`/api/wants/${top.id}`, { method: 'DELETE' })).status).toBe(404)
+    expect(((await dashboard.json('/api/wants')).body as any[]).some((w) => w.id === top.id)).toBe(false)
+  })
+})
+
+describe('notifications', () => {
+  test('PUT /api/notifications/:id/read marks one read; unknown ids are 404, bad ones 400', async () => {
+    const { body: want } = await create({ ...dune, title: 'Read me' })
+    await dashboard.json(`/api/wants/${want.id}`, sendJson('PUT', { status: 'fulfilled' }))
+    const note = (await dashboard.json('/api/notifications')).body.items.find((n: any) => n.message.includes('Read me'))
+    const { status, body } = await dashboard.json(`/api/notifications/${note.id}/read`, { method: 'PUT' })
+    expect(status).toBe(200)
+    expect(body).toMatchObject({ id: note.id, type: 'want_fulfilled', read: true })
+    expect((await dashboard.request('/api/notifications/999999/read', { method: 'PUT' })).status).toBe(404)
+    expect((await dashboard.request('/api/notifications/abc/read', { method: 'PUT' })).status).toBe(400)
+  })
+})
