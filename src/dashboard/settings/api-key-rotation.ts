@@ -1,0 +1,42 @@
+import { maskSecret } from '../../config'
+import type { AuditService } from '../audit/service'
+import type { DashboardApiKey } from '../auth/dashboard-api-key'
+import type { ApiKeyTarget } from './model'
+import type { SettingsService } from './service'
+
+/** Spec 5.2.6: 32 random bytes as 64 hex characters. */
+const newApiKey = (): string => Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString('hex')
+
+/**
+ * POST /api/settings/regenerate-api-key (DESIGN.md 3.8): a new key, valid from the next request,
+ * the old one refused at once, no restart. The key is in the answer only; the audit shows it masked.
+ */
+export function createApiKeyRotation(deps: {
+  settings: Pick<SettingsService, 'setOverride'>
+  dashboardApiKey: DashboardApiKey
+  audit: AuditService
+}) {
+  return {
+    async regenerate(target: ApiKeyTarget, changedBy: string): Promise<{ target: ApiKeyTarget; api_key: string }> {
+      const apiKey = newApiKey()
+      if (target === 'torznab') {
+        // An override like any other: audited, and pushed to the core before this answers.
+        await deps.settings.setOverride('torznab_api_key', apiKey, changedBy)
+      } else {
+        const old = deps.dashboardApiKey.current()
+        deps.dashboardApiKey.replace(apiKey)
+        deps.audit.record({
+          kind: 'setting',
+          key: 'dashboard_api_key',
+          action: 'api_key_regenerated',
+          oldValue: old === undefined ? null : maskSecret(old),
+          newValue: maskSecret(apiKey),
+          changedBy,
+        })
+      }
+      return { target, api_key: apiKey }
+    },
+  }
+}
+
+export type ApiKeyRotation = ReturnType<typeof createApiKeyRotation>

@@ -1,0 +1,135 @@
+import { isSettingKey, maskSecret, SETTING_KEYS, SETTING_RULES, type SettingKey, type SettingValue } from '../../config'
+import type { Logger, LogLevel } from '../../log'
+import type { AuditService } from '../audit/service'
+import type { CoreClient } from '../core-client'
+import { createCoreSettingsSync } from './core-sync'
+import { InvalidSettingValueError, UnknownSettingError } from './errors'
+import type { CoreSettingEntry, Setting, SettingValues } from './model'
+import type { SettingsOverrideRepository } from './repository'
+
+export type SettingChangeListener = (key: SettingKey) => void
+
+/** How a value is shown in answers and in the audit log: secrets masked, nothing else changed. */
+function shown(key: SettingKey, value: SettingValue | null): SettingValue | null {
+  return SETTING_RULES[key].isSecret && typeof value === 'string' ? maskSecret(value) : value
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const isHonouredByCore = (key: SettingKey) => SETTING_RULES[key].honouredBy !== 'dashboard'
+
+/**
+ * The operator's overrides of the allowlisted settings (DESIGN.md 5.2). Each read returns the
+ * override when there is one, else the environment's value, so a change applies to the next
+ * request without a restart. Overrides the core honours are pushed to it after each change.
+ */
+export function createSettingsService(deps: {
+  repository: SettingsOverrideRepository
+  audit: AuditService
+  defaults: SettingValues
+  core: Pick<CoreClient, 'query'>
+  /** Told the level in force at start and after each change (the process's log threshold). */
+  onLogLevel?: (level: LogLevel) => void
+  log: Logger
+}) {
+  const overrides = new Map<SettingKey, SettingValue>()
+  // Rows an older build stored may break today's rules: they are skipped with a warning, not fatal.
+  for (const row of deps.repository.all()) {
+    const value = isSettingKey(row.key) ? SETTING_RULES[row.key].parse(parseJson(row.value)) : undefined
+    if (value === undefined) deps.log.warn('stored setting override ignored', { key: row.key })
+    else overrides.set(row.key as SettingKey, value)
+  }
+  const listeners = new Set<SettingChangeListener>()
+
+  const value = <K extends SettingKey>(key: K): SettingValues[K] => (overrides.get(key) ?? deps.defaults[key]) as SettingValues[K]
+
+  const toSetting = (key: SettingKey): Setting => ({
+    key,
+    default: shown(key, deps.defaults[key]),
+    value: shown(key, value(key)),
+    overridden: overrides.has(key),
+  })
+
+  const requireKey = (key: string): SettingKey => {
+    if (!isSettingKey(key)) throw new UnknownSettingError(key)
+    return key
+  }
+
+  const coreOverrides = (): CoreSettingEntry[] =>
+    [...overrides].filter(([key]) => isHonouredByCore(key)).map(([key, override]) => ({ key, value: String(override) }))
+
+  const coreSync = createCoreSettingsSync({ core: deps.core, entries: coreOverrides, log: deps.log })
+  deps.onLogLevel?.(value('log_level'))
+
+  /** Stores the change and its audit row together, tells the listeners, and brings the core up to date. */
+  const change = async (key: SettingKey, next: SettingValue | undefined, changedBy: string): Promise<Setting> => {
+    const oldValue = shown(key, value(key))
+    deps.repository.inTransaction(() => {
+      if (next === undefined) deps.repository.delete(key)
+      else deps.repository.set(key, JSON.stringify(next), changedBy)
+      const newValue = shown(key, next ?? deps.defaults[key])
+      deps.audit.record({
+        kind: 'setting',
+        key,
+        action: next === undefined ? 'override_cleared' : 'override_set',
+        oldValue,
+        newValue,
+        changedBy,
+      })
+    })
+    if (next === undefined) overrides.delete(key)
+    else overrides.set(key, next)
+    deps.log.info('setting override changed', { key, overridden: next !== undefined, changedBy })
+    if (key === 'log_level') deps.onLogLevel?.(value('log_level'))
+    for (const listener of listeners) {
+      try {
+        listener(key)
+      } catch (err) {
+        deps.log.error('setting change listener failed', { key, err })
+      }
+    }
+    if (isHonouredByCore(key)) await coreSync.sync()
+    return toSetting(key)
+  }
+
+  return {
+    list: (): Setting[] => SETTING_KEYS.map(toSetting),
+
+    /** The effective value, unmasked: for the dashboard's own use, never for an answer. */
+    value,
+
+    /** Throws UnknownSettingError (404) or InvalidSettingValueError (400); answers once the core has been told. */
+    setOverride(key: string, raw: unknown, changedBy: string): Promise<Setting> {
+      const settingKey = requireKey(key)
+      const parsed = SETTING_RULES[settingKey].parse(raw)
+      if (parsed === undefined) throw new InvalidSettingValueError(settingKey, SETTING_RULES[settingKey].accepts)
+      return change(settingKey, parsed, changedBy)
+    },
+
+    /** Back to the environment's value; a key that is not overridden is left alone, with no audit row. */
+    async clearOverride(key: string, changedBy: string): Promise<Setting> {
+      const settingKey = requireKey(key)
+      return overrides.has(settingKey) ? change(settingKey, undefined, changedBy) : toSetting(settingKey)
+    },
+
+    /** The overrides of the keys the core honours, as its applySettings takes them. */
+    coreOverrides,
+
+    /** Pushes the whole set to the core; never throws (a failure is logged). Call it when the core (re)appears. */
+    syncCore: (): Promise<void> => coreSync.sync(),
+
+    /** `listener` is told the key after each change; returns the unsubscribe function. */
+    onChange(listener: SettingChangeListener): () => void {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>
