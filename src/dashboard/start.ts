@@ -94,6 +94,7 @@ export function buildDashboard(config: Config, log: Logger, options: { corePort?
     app,
     coreGraphqlUrl,
     watch,
+    events,
     store,
     async close() {
       try {
