@@ -90,18 +90,24 @@ export function startCoreWatch(deps: CoreWatchDeps) {
       )
   }
 
+  /**
+   * One notification per warning episode: a crawler that keeps failing to bind restarts and warns
+   * again with a new time, which is the same episode until the warning clears. The state holds
+   * `code@since` of the episode's first sighting.
+   */
   const followCrawlerWarning = (warning: WatchAnswer['crawler']['warning']) => {
-    const previous = deps.state.get('crawler_warning')
-    const current = warning ? `${warning.code}@${warning.since}` : null
-    if ((previous ?? null) === current) return
-    if (warning) deps.notifications.notify('crawler_warning', `Crawler: ${warning.message}`, `crawler:${current}`)
+    const episode = deps.state.get('crawler_warning') ?? null
+    const episodeCode = episode?.split('@')[0] ?? null
+    if ((warning?.code ?? null) === episodeCode) return
+    const next = warning ? `${warning.code}@${warning.since}` : null
+    if (warning) deps.notifications.notify('crawler_warning', `Crawler: ${warning.message}`, `crawler:${next}`)
     deps.recordHealth({
       key: 'crawler',
       action: warning ? 'warning_raised' : 'warning_cleared',
-      oldValue: previous ?? null,
-      newValue: current,
+      oldValue: episodeCode,
+      newValue: warning ? warning.code : null,
     })
-    if (current) deps.state.set('crawler_warning', current)
+    if (next) deps.state.set('crawler_warning', next)
     else deps.state.delete('crawler_warning')
   }
 
