@@ -18,19 +18,19 @@ export interface ContentTypeCount {
  * of the index.
  */
 export function createTorrentCounts(db: DatabaseHandle) {
-  const read = db.orm.select({ contentType: torrentCounts.contentType, count: torrentCounts.torrents }).from(torrentCounts).prepare()
+  // Not a prepared statement: one of a closed database answers no rows instead of throwing.
+  const read = () => db.orm.select({ contentType: torrentCounts.contentType, count: torrentCounts.torrents }).from(torrentCounts).all()
   return {
     /** Content types with at least one torrent, `unknown` included; the largest first. */
     byContentType(): ContentTypeCount[] {
-      return read
-        .all()
+      return read()
         .filter((row) => row.count > 0)
         .sort((a, b) => b.count - a.count || a.contentType.localeCompare(b.contentType))
     },
     /** Torrents in the index; null while the database cannot be read (the status page says so). */
     total(): number | null {
       try {
-        return read.all().reduce((sum, row) => sum + row.count, 0)
+        return read().reduce((sum, row) => sum + row.count, 0)
       } catch {
         return null
       }

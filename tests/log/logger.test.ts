@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createLogger, type LogLevel } from '../../src/log'
+import { createLogger, type LogLevel, type LogThreshold } from '../../src/log'
 
 /** A logger writing into an array, and the lines it wrote parsed back. */
 function capture(level: LogLevel) {
@@ -48,6 +48,21 @@ describe('createLogger', () => {
     expect(rest).toEqual([])
     expect(childLine).toMatchObject({ level: 'info', msg: 'listening', component: 'dht', worker: 2, port: 6881 })
     expect(parentLine).toEqual({ time: expect.any(String), level: 'info', msg: 'parent line' })
+  })
+
+  test('a shared threshold moves the logger and all its children at once', () => {
+    const lines: string[] = []
+    const threshold: LogThreshold = { level: 'info' }
+    const log = createLogger({ level: threshold, sink: (line) => lines.push(line) })
+    const child = log.child({ component: 'ingest' })
+    child.debug('hidden')
+    threshold.level = 'debug'
+    child.debug('shown')
+    log.debug('shown too')
+    threshold.level = 'error'
+    child.warn('hidden again')
+    log.error('kept')
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['shown', 'shown too', 'kept'])
   })
 
   test('a field given with the message wins over a child field of the same name', () => {

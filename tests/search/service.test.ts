@@ -148,6 +148,53 @@ describe('search', () => {
   })
 })
 
+describe('wanted torrents', () => {
+  // Two releases the same in all but group and hash: the same score for "heat 1995".
+  const twins: ImportRecord[] = [
+    { infoHash: hashOf(0xa1), name: 'Heat.1995.1080p.BluRay.x264-AAA', publishedAt: NOW - DAY },
+    { infoHash: hashOf(0xb2), name: 'Heat.1995.1080p.BluRay.x264-BBB', publishedAt: NOW - DAY },
+  ]
+  const index = openSearchIndex(twins, { nowMs: () => NOW * 1000 })
+  const matchWant = (wantId: string, infoHash: string) =>
+    index.db.sqlite.run(
+      "INSERT INTO want_matches (want_id, torrent_id, matched_at) SELECT ?, id, 'x' FROM torrents WHERE info_hash = unhex(?)",
+      [wantId, infoHash],
+    )
+
+  test('rank above otherwise equal results while their want is registered', () => {
+    const heat = () => names(index.search.search(query({ text: 'heat 1995' })))
+    expect(heat()).toEqual(['Heat.1995.1080p.BluRay.x264-AAA', 'Heat.1995.1080p.BluRay.x264-BBB'])
+    matchWant('w-bbb', hashOf(0xb2))
+    // Matched, but its want is not (or no longer) registered: the info hash still decides.
+    expect(heat()).toEqual(['Heat.1995.1080p.BluRay.x264-AAA', 'Heat.1995.1080p.BluRay.x264-BBB'])
+    index.db.sqlite.run("INSERT INTO wants (id, query, content_type) VALUES ('w-bbb', 'heat bbb', 'movie')")
+    expect(heat()).toEqual(['Heat.1995.1080p.BluRay.x264-BBB', 'Heat.1995.1080p.BluRay.x264-AAA'])
+    // An explicit order breaks its ties the same way.
+    const bySize = index.search.search(query({ text: 'heat', orderBy: [{ field: 'size', descending: true }] }))
+    expect(names(bySize)).toEqual(['Heat.1995.1080p.BluRay.x264-BBB', 'Heat.1995.1080p.BluRay.x264-AAA'])
+    index.db.sqlite.run('DELETE FROM wants')
+    expect(heat()).toEqual(['Heat.1995.1080p.BluRay.x264-AAA', 'Heat.1995.1080p.BluRay.x264-BBB'])
+  })
+
+  test('do not outrank a better score (here, a fresher release)', () => {
+    const older = openSearchIndex(
+      [
+        { infoHash: hashOf(0xa1), name: 'Heat.1995.1080p.BluRay.x264-AAA', publishedAt: NOW - DAY },
+        { infoHash: hashOf(0xb2), name: 'Heat.1995.1080p.BluRay.x264-BBB', publishedAt: NOW - 400 * DAY },
+      ],
+      { nowMs: () => NOW * 1000 },
+    )
+    older.db.sqlite.run("INSERT INTO wants (id, query, content_type) VALUES ('w-bbb', 'heat bbb', 'movie')")
+    older.db.sqlite.run(
+      "INSERT INTO want_matches (want_id, torrent_id, matched_at) SELECT 'w-bbb', id, 'x' FROM torrents WHERE name LIKE '%BBB'",
+    )
+    expect(names(older.search.search(query({ text: 'heat 1995' })))).toEqual([
+      'Heat.1995.1080p.BluRay.x264-AAA',
+      'Heat.1995.1080p.BluRay.x264-BBB',
+    ])
+  })
+})
+
 describe('counts and facets', () => {
   const index = openSearchIndex(releases, { nowMs: () => NOW * 1000 })
 
