@@ -1,6 +1,11 @@
 import { Elysia } from 'elysia'
 import { jsonErrors } from '../http'
 import type { Logger } from '../log'
+import { auditRoutes } from './audit/routes'
+import type { AuditService } from './audit/service'
+import { authPlugin } from './auth/plugin'
+import { meRoutes } from './auth/routes'
+import type { AuthService } from './auth/service'
 import type { CoreClient } from './core-client'
 import { evidenceRoutes } from './evidence/routes'
 import type { EvidenceService } from './evidence/service'
@@ -9,6 +14,9 @@ import type { LibraryService } from './library/service'
 import { notificationRoutes } from './notifications/routes'
 import type { NotificationService } from './notifications/service'
 import { proxyRoutes } from './proxy/routes'
+import type { ApiKeyRotation } from './settings/api-key-rotation'
+import { settingsRoutes } from './settings/routes'
+import type { SettingsService } from './settings/service'
 import { statsRoutes } from './stats/routes'
 import type { StatsService } from './stats/service'
 import { wantRoutes } from './wants/routes'
@@ -21,14 +29,26 @@ export interface DashboardAppDeps {
   stats: StatsService
   wants: WantService
   notifications: NotificationService
+  auth: AuthService
+  settings: SettingsService
+  apiKeyRotation: ApiKeyRotation
+  audit: AuditService
   log: Logger
 }
 
-/** The dashboard's routes over the parts built in start.ts; /healthz first, open to all (spec 5.2.3). */
+/**
+ * The dashboard's routes over the parts built in start.ts; /healthz first, open to all (spec 5.2.3).
+ * Every route after the auth plugin needs an identity when auth is enforced.
+ */
 export function createDashboardApp(deps: DashboardAppDeps) {
+  const auth = authPlugin(deps)
   return new Elysia({ name: 'dashboard' })
     .get('/healthz', () => ({ status: 'ok', ts: new Date().toISOString() }))
     .use(jsonErrors({ log: deps.log }))
+    .use(auth)
+    .use(meRoutes({ authPlugin: auth }))
+    .use(settingsRoutes({ ...deps, authPlugin: auth }))
+    .use(auditRoutes(deps))
     .use(statsRoutes(deps))
     .use(libraryRoutes(deps))
     .use(evidenceRoutes(deps))

@@ -1,12 +1,21 @@
 import type { Config } from '../config'
-import type { Logger } from '../log'
+import type { Logger, LogThreshold } from '../log'
 import { createDashboardApp } from './app'
+import { createAuditRepository } from './audit/repository'
+import { createAuditService } from './audit/service'
+import { createDashboardApiKey } from './auth/dashboard-api-key'
+import { createAuthService } from './auth/service'
+import { loadSessionSecret } from './auth/session-token'
 import { createCoreClient, createResponseCache } from './core-client'
 import { createEventBus } from './events/event-bus'
 import { createEvidenceService } from './evidence/service'
 import { createLibraryService } from './library/service'
 import { createNotificationRepository } from './notifications/repository'
 import { createNotificationService } from './notifications/service'
+import { createApiKeyRotation } from './settings/api-key-rotation'
+import { settingDefaults } from './settings/defaults'
+import { createSettingsOverrideRepository } from './settings/repository'
+import { createSettingsService } from './settings/service'
 import { createStatsService } from './stats/service'
 import { openDashboardStore } from './store/open-store'
 import { createStateRepository } from './store/state'
@@ -26,10 +35,15 @@ const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 /**
  * The operator dashboard's composition root, started beside the core (`bun run start`) or alone
  * (`bun run start dashboard`). It reaches the core only over HTTP (core-client/), so it runs the
- * same when the core is on another host; `corePort` is this process's core, when there is one.
+ * same when the core is on another host; `corePort` is this process's core, when there is one;
+ * `logThreshold` is the level `log` writes at, which the log_level setting moves.
  * Throws MigrationError before anything listens.
  */
-export function startDashboard(config: Config, log: Logger, options: { corePort?: number } = {}): RunningDashboard {
+export function startDashboard(
+  config: Config,
+  log: Logger,
+  options: { corePort?: number; logThreshold?: LogThreshold } = {},
+): RunningDashboard {
   const dashboard = buildDashboard(config, log, options)
   const app = dashboard.app.listen({
     hostname: config.http.host,
@@ -54,7 +68,11 @@ export function startDashboard(config: Config, log: Logger, options: { corePort?
  * Every part of the dashboard, built and running (the core watch polls), not yet listening: tests
  * drive `app.handle`. `close()` stops the watch and closes the store.
  */
-export function buildDashboard(config: Config, log: Logger, options: { corePort?: number; watchIntervalMs?: number } = {}) {
+export function buildDashboard(
+  config: Config,
+  log: Logger,
+  options: { corePort?: number; watchIntervalMs?: number; logThreshold?: LogThreshold } = {},
+) {
   const store = openDashboardStore(config.db.dashboardPath, log)
   const state = createStateRepository(store.orm)
   const events = createEventBus()
@@ -66,6 +84,29 @@ export function buildDashboard(config: Config, log: Logger, options: { corePort?
     torznabApiKey: () => config.torznab.apiKey,
     log: log.child({ component: 'core-client' }),
   })
+  const audit = createAuditService({ repository: createAuditRepository(store.orm) })
+  const { logThreshold } = options
+  const settings = createSettingsService({
+    repository: createSettingsOverrideRepository(store),
+    audit,
+    defaults: settingDefaults(config, options.corePort),
+    core,
+    onLogLevel: logThreshold
+      ? (level) => {
+          logThreshold.level = level
+        }
+      : undefined,
+    log: log.child({ component: 'settings' }),
+  })
+  const dashboardApiKey = createDashboardApiKey({ state, envKey: config.dashboard.apiKey })
+  const auth = createAuthService({
+    config: config.dashboard,
+    settings,
+    dashboardApiKey,
+    sessionSecret: loadSessionSecret({ state, configured: config.dashboard.ssoJwtSecret }),
+    audit,
+    log: log.child({ component: 'auth' }),
+  })
   const notifications = createNotificationService({ repository: createNotificationRepository(store.orm), events })
   const wants = createWantService({ repository: createWantRepository(store.orm), notifications })
   const watch = startCoreWatch({
@@ -75,8 +116,8 @@ export function buildDashboard(config: Config, log: Logger, options: { corePort?
     notifications,
     events,
     state,
-    recordHealth: () => {},
-    syncSettings: async () => {},
+    recordHealth: (entry) => audit.record({ kind: 'health', ...entry, changedBy: 'dashboard' }),
+    syncSettings: settings.syncCore,
     log: log.child({ component: 'core-watch' }),
     intervalMs: options.watchIntervalMs,
   })
@@ -88,10 +129,19 @@ export function buildDashboard(config: Config, log: Logger, options: { corePort?
     stats: createStatsService({ core, cache }),
     wants,
     notifications,
+    auth,
+    settings,
+    apiKeyRotation: createApiKeyRotation({ settings, dashboardApiKey, audit }),
+    audit,
     log,
   })
   return {
     app,
+    audit,
+    settings,
+    auth,
+    dashboardApiKey,
+    state,
     coreGraphqlUrl,
     watch,
     events,
