@@ -1,0 +1,162 @@
+import type { Config } from '../config'
+import type { Logger, LogThreshold } from '../log'
+import { createDashboardApp } from './app'
+import { createAuditRepository } from './audit/repository'
+import { createAuditService } from './audit/service'
+import { createDashboardApiKey } from './auth/dashboard-api-key'
+import { createAuthService } from './auth/service'
+import { loadSessionSecret } from './auth/session-token'
+import { createCoreClient, createResponseCache } from './core-client'
+import { createEventBus } from './events/event-bus'
+import { createEvidenceService } from './evidence/service'
+import { createLibraryService } from './library/service'
+import { createNotificationRepository } from './notifications/repository'
+import { createNotificationService } from './notifications/service'
+import { createApiKeyRotation } from './settings/api-key-rotation'
+import { settingDefaults } from './settings/defaults'
+import { createSettingsOverrideRepository } from './settings/repository'
+import { createSettingsService } from './settings/service'
+import { createStatsService } from './stats/service'
+import { openDashboardStore } from './store/open-store'
+import { createStateRepository } from './store/state'
+import { startCoreWatch } from './watcher/core-watch'
+import { createWantRepository } from './wants/repository'
+import { createWantService } from './wants/service'
+
+export interface RunningDashboard {
+  /** The port it listens on (the configured one, or the one the OS chose for port 0). */
+  port: number
+  stop(): Promise<void>
+}
+
+/** Bodies the dashboard takes are small JSON documents and webhooks; larger ones are refused unread. */
+const MAX_REQUEST_BODY_BYTES = 1024 * 1024
+
+/**
+ * The operator dashboard's composition root, started beside the core (`bun run start`) or alone
+ * (`bun run start dashboard`). It reaches the core only over HTTP (core-client/), so it runs the
+ * same when the core is on another host; `corePort` is this process's core, when there is one;
+ * `logThreshold` is the level `log` writes at, which the log_level setting moves.
+ * Throws MigrationError before anything listens.
+ */
+export function startDashboard(
+  config: Config,
+  log: Logger,
+  options: { corePort?: number; logThreshold?: LogThreshold } = {},
+): RunningDashboard {
+  const dashboard = buildDashboard(config, log, options)
+  const app = dashboard.app.listen({
+    hostname: config.http.host,
+    port: config.http.dashboardPort,
+    maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+  })
+  const port = app.server!.port!
+  log.info('dashboard listening', { host: config.http.host, port, store: config.db.dashboardPath, core: dashboard.coreGraphqlUrl() })
+  return {
+    port,
+    async stop() {
+      try {
+        await app.stop()
+      } finally {
+        await dashboard.close()
+      }
+    },
+  }
+}
+
+/**
+ * Every part of the dashboard, built and running (the core watch polls), not yet listening: tests
+ * drive `app.handle`. `close()` stops the watch and closes the store.
+ */
+export function buildDashboard(
+  config: Config,
+  log: Logger,
+  options: { corePort?: number; watchIntervalMs?: number; logThreshold?: LogThreshold } = {},
+) {
+  const store = openDashboardStore(config.db.dashboardPath, log)
+  const state = createStateRepository(store.orm)
+  const events = createEventBus()
+  const cache = createResponseCache()
+  // The core's address and key are settings an operator may override: read them per request.
+  // (The client is only called once `settings`, below, is built.)
+  const core = createCoreClient({
+    graphqlUrl: () => settings.value('core_graphql_url'),
+    metricsUrl: () => settings.value('core_metrics_url'),
+    torznabApiKey: () => settings.value('torznab_api_key') ?? undefined,
+    log: log.child({ component: 'core-client' }),
+  })
+  const audit = createAuditService({ repository: createAuditRepository(store.orm) })
+  const { logThreshold } = options
+  const settings = createSettingsService({
+    repository: createSettingsOverrideRepository(store),
+    audit,
+    defaults: settingDefaults(config, options.corePort),
+    core,
+    onLogLevel: logThreshold
+      ? (level) => {
+          logThreshold.level = level
+        }
+      : undefined,
+    log: log.child({ component: 'settings' }),
+  })
+  // Answers cached from one core must not be served once the dashboard points at another.
+  settings.onChange((key) => {
+    if (key === 'core_graphql_url') cache.clear()
+  })
+  const dashboardApiKey = createDashboardApiKey({ state, envKey: config.dashboard.apiKey })
+  const auth = createAuthService({
+    config: config.dashboard,
+    settings,
+    dashboardApiKey,
+    sessionSecret: loadSessionSecret({ state, configured: config.dashboard.ssoJwtSecret }),
+    audit,
+    log: log.child({ component: 'auth' }),
+  })
+  const notifications = createNotificationService({ repository: createNotificationRepository(store.orm), events })
+  const wants = createWantService({ repository: createWantRepository(store.orm), notifications })
+  const watch = startCoreWatch({
+    core,
+    cache,
+    wants,
+    notifications,
+    events,
+    state,
+    recordHealth: (entry) => audit.record({ kind: 'health', ...entry, changedBy: 'dashboard' }),
+    syncSettings: settings.syncCore,
+    log: log.child({ component: 'core-watch' }),
+    intervalMs: options.watchIntervalMs,
+  })
+
+  const app = createDashboardApp({
+    core,
+    library: createLibraryService({ core, cache }),
+    evidence: createEvidenceService({ core }),
+    stats: createStatsService({ core, cache }),
+    wants,
+    notifications,
+    auth,
+    settings,
+    apiKeyRotation: createApiKeyRotation({ settings, dashboardApiKey, audit }),
+    audit,
+    log,
+  })
+  return {
+    app,
+    audit,
+    settings,
+    auth,
+    dashboardApiKey,
+    state,
+    coreGraphqlUrl: () => settings.value('core_graphql_url'),
+    watch,
+    events,
+    store,
+    async close() {
+      try {
+        await watch.stop()
+      } finally {
+        store.close()
+      }
+    },
+  }
+}
