@@ -36,5 +36,11 @@ export const SettingsAuditQuery = t.Object({ limit: Limit })
 
 export const AuditQuery = t.Object({
   limit: Limit,
-  kind: t.Optional(t.UnionEnum(AUDIT_KINDS, { error: `must be one of ${AUDIT_KINDS.join(', ')}` })),
+  // Literals, not t.UnionEnum: Elysia fills an absent UnionEnum with its first value.
+  kind: t.Optional(
+    t.Union(
+      AUDIT_KINDS.map((kind) => t.Literal(kind)),
+      { error: `must be one of ${AUDIT_KINDS.join(', ')}` },
+    ),
+  ),
 })

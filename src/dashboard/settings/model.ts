@@ -44,5 +44,13 @@ export const OverrideBody = t.Object({
 })
 
 export const RegenerateBody = t.Optional(
-  t.Object({ target: t.Optional(t.UnionEnum(API_KEY_TARGETS, { error: `must be one of ${API_KEY_TARGETS.join(', ')}` })) }),
+  t.Object({
+    // Literals, not t.UnionEnum: Elysia fills an absent UnionEnum with its first value.
+    target: t.Optional(
+      t.Union(
+        API_KEY_TARGETS.map((target) => t.Literal(target)),
+        { error: `must be one of ${API_KEY_TARGETS.join(', ')}` },
+      ),
+    ),
+  }),
 )

@@ -1,0 +1,64 @@
+import { afterAll } from 'bun:test'
+import { type Env, loadConfig } from '../../src/config'
+import { buildDashboard } from '../../src/dashboard/start'
+import { createLogger, type LogThreshold } from '../../src/log'
+import { makeTempDir } from './temp-dir'
+
+/**
+ * A stand-in for the core's GraphQL endpoint on loopback: it records every applySettings it is
+ * sent and answers it with true; any other query gets a GraphQL error, so the dashboard's core
+ * watch never takes it for a running core. `stop()` makes it unreachable (connection refused).
+ */
+export function startFakeCore() {
+  const applied: { key: string; value: string }[][] = []
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(request) {
+      const body = (await request.json()) as { query: string; variables?: { settings?: { key: string; value: string }[] } }
+      if (!body.query.includes('applySettings')) return Response.json({ errors: [{ message: 'not a core' }] })
+      applied.push(body.variables?.settings ?? [])
+      return Response.json({ data: { applySettings: true } })
+    },
+  })
+  afterAll(() => server.stop(true))
+  return { port: server.port!, applied, stop: () => server.stop(true) }
+}
+
+/**
+ * The dashboard as start.ts builds it (real store in a temp dir, real services), driven through
+ * `app.handle`. `env` is the environment its config is read from; its core is a fake one
+ * (startFakeCore) unless `corePort` names another. `storeDir` reopens an earlier store.
+ */
+export function openTestDashboard(options: { env?: Env; corePort?: number; storeDir?: string } = {}) {
+  const fakeCore = options.corePort === undefined ? startFakeCore() : undefined
+  const dir = options.storeDir ?? makeTempDir('dashboard-test-')
+  const config = loadConfig({ DATA_DIR: dir, ...options.env })
+  const logLines: string[] = []
+  const logThreshold: LogThreshold = { level: 'debug' }
+  const log = createLogger({ level: logThreshold, sink: (line) => logLines.push(line) })
+  const dashboard = buildDashboard(config, log, { corePort: options.corePort ?? fakeCore?.port, watchIntervalMs: 3_600_000, logThreshold })
+  afterAll(() => dashboard.close())
+
+  /** One request through the app; `path` starts with `/`. `json` is sent as a JSON body. */
+  const request = async (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init
+    const headers = new Headers(rest.headers)
+    if (json !== undefined) headers.set('content-type', 'application/json')
+    const response = await dashboard.app.handle(
+      new Request(`http://localhost${path}`, { ...rest, headers, body: json === undefined ? rest.body : JSON.stringify(json) }),
+    )
+    const text = await response.text()
+    let body: any
+    try {
+      body = JSON.parse(text)
+    } catch {
+      body = text
+    }
+    return { status: response.status, headers: response.headers, body }
+  }
+
+  return { ...dashboard, config, fakeCore, logThreshold, logLines, request }
+}
+
+export type TestDashboard = ReturnType<typeof openTestDashboard>
