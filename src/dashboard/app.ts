@@ -7,12 +7,18 @@ import { authPlugin } from './auth/plugin'
 import { meRoutes } from './auth/routes'
 import type { AuthService } from './auth/service'
 import type { CoreClient } from './core-client'
+import { demoRoutes } from './demo/routes'
+import type { DemoSeedService } from './demo/service'
+import type { EventBus } from './events/event-bus'
+import { eventRoutes } from './events/routes'
 import { evidenceRoutes } from './evidence/routes'
 import type { EvidenceService } from './evidence/service'
 import { libraryRoutes } from './library/routes'
 import type { LibraryService } from './library/service'
 import { notificationRoutes } from './notifications/routes'
 import type { NotificationService } from './notifications/service'
+import { posterRoutes } from './posters/routes'
+import type { PosterService } from './posters/service'
 import { proxyRoutes } from './proxy/routes'
 import type { ApiKeyRotation } from './settings/api-key-rotation'
 import { settingsRoutes } from './settings/routes'
@@ -33,6 +39,9 @@ export interface DashboardAppDeps {
   settings: SettingsService
   apiKeyRotation: ApiKeyRotation
   audit: AuditService
+  posters: PosterService
+  events: EventBus
+  demo: DemoSeedService
   log: Logger
 }
 
@@ -55,4 +64,7 @@ export function createDashboardApp(deps: DashboardAppDeps) {
     .use(wantRoutes(deps))
     .use(notificationRoutes(deps))
     .use(proxyRoutes(deps))
+    .use(posterRoutes(deps))
+    .use(eventRoutes(deps))
+    .use(demoRoutes(deps))
 }

@@ -7,11 +7,15 @@ import { createDashboardApiKey } from './auth/dashboard-api-key'
 import { createAuthService } from './auth/service'
 import { loadSessionSecret } from './auth/session-token'
 import { createCoreClient, createResponseCache } from './core-client'
+import { createDemoSeedService } from './demo/service'
 import { createEventBus } from './events/event-bus'
 import { createEvidenceService } from './evidence/service'
 import { createLibraryService } from './library/service'
 import { createNotificationRepository } from './notifications/repository'
 import { createNotificationService } from './notifications/service'
+import { createPosterCacheRepository } from './posters/repository'
+import { createPosterService } from './posters/service'
+import { createTmdbClient } from './posters/tmdb-client'
 import { createApiKeyRotation } from './settings/api-key-rotation'
 import { settingDefaults } from './settings/defaults'
 import { createSettingsOverrideRepository } from './settings/repository'
@@ -138,6 +142,14 @@ export function buildDashboard(
     settings,
     apiKeyRotation: createApiKeyRotation({ settings, dashboardApiKey, audit }),
     audit,
+    posters: createPosterService({
+      cache: createPosterCacheRepository(store.orm),
+      state,
+      tmdb: createTmdbClient({ baseUrl: config.dashboard.artworkApiUrl }),
+      apiKey: () => settings.value('artwork_api_key') ?? undefined,
+    }),
+    events,
+    demo: createDemoSeedService({ core, wants, notifications, state, log: log.child({ component: 'demo' }) }),
     log,
   })
   return {

@@ -15,7 +15,7 @@ export interface DemoEvidence {
 
 export interface DemoWant {
   title: string
-  content_type: string
+  content_type: 'movie' | 'tv_show' | 'music' | 'ebook'
   query: string
   priority: 'low' | 'medium' | 'high'
   notes?: string
