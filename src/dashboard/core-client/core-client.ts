@@ -8,7 +8,7 @@ export interface CoreClientDeps {
   /** The core's GraphQL URL and metrics URL, read per request: both are overridable settings. */
   graphqlUrl: () => string
   metricsUrl: () => string
-  /** The Torznab key the core currently takes (its /import needs it when set). */
+  /** The Torznab key the core currently takes (its /import and evidence intake need it when set). */
   torznabApiKey: () => string | undefined
   log: Logger
 }
@@ -27,6 +27,12 @@ export interface GraphqlEnvelope {
 export function createCoreClient(deps: CoreClientDeps) {
   /** The core's base URL: the GraphQL URL without its /graphql path. */
   const coreUrl = (path: string) => new URL(path, deps.graphqlUrl().replace(/\/graphql\/?$/, '/')).toString()
+
+  /** The core's intake and import take its Torznab key when one is set. */
+  const keyHeader = (): Record<string, string> => {
+    const key = deps.torznabApiKey()
+    return key ? { authorization: `Bearer ${key}` } : {}
+  }
 
   const send = async (url: string, init: RequestInit): Promise<Response> => {
     let response: Response
@@ -81,7 +87,7 @@ export function createCoreClient(deps: CoreClientDeps) {
     async forwardEvidence(instance: string, body: string, contentType: string): Promise<{ status: number; body: string }> {
       const response = await send(coreUrl(`evidence/arr/${encodeURIComponent(instance)}`), {
         method: 'POST',
-        headers: { 'content-type': contentType },
+        headers: { 'content-type': contentType, ...keyHeader() },
         body,
       })
       return { status: response.status, body: await response.text() }
@@ -89,10 +95,9 @@ export function createCoreClient(deps: CoreClientDeps) {
 
     /** Imports JSON Lines torrents through the core's /import, so they are classified and searchable. */
     async importTorrents(lines: string): Promise<{ status: number; body: string }> {
-      const key = deps.torznabApiKey()
       const response = await send(coreUrl('import'), {
         method: 'POST',
-        headers: { 'content-type': 'application/x-ndjson', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+        headers: { 'content-type': 'application/x-ndjson', ...keyHeader() },
         body: lines,
       })
       return { status: response.status, body: await response.text() }
