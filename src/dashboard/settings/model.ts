@@ -43,14 +43,17 @@ export const OverrideBody = t.Object({
   }),
 })
 
-export const RegenerateBody = t.Optional(
-  t.Object({
+/**
+ * Optional, but when sent it must be JSON: a union with Undefined rather than t.Optional, which
+ * Elysia answers by dropping a body it cannot parse (a garbled request would rotate the Torznab key).
+ */
+const targetNames = API_KEY_TARGETS.map((target) => JSON.stringify(target)).join(' or ')
+
+export const RegenerateBody = t.Union(
+  [
+    t.Undefined(),
     // Literals, not t.UnionEnum: Elysia fills an absent UnionEnum with its first value.
-    target: t.Optional(
-      t.Union(
-        API_KEY_TARGETS.map((target) => t.Literal(target)),
-        { error: `must be one of ${API_KEY_TARGETS.join(', ')}` },
-      ),
-    ),
-  }),
+    t.Object({ target: t.Optional(t.Union(API_KEY_TARGETS.map((target) => t.Literal(target)))) }),
+  ],
+  { error: `must be empty or {"target": ${targetNames}}` },
 )
