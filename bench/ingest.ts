@@ -5,7 +5,9 @@
  * Batches of 1,000, the service default (SERVICE_INGEST_BATCH_SIZE); 5,000 is ~7 % faster and
  * peaks ~75 MB higher.
  * Goals (issue 2): >= 20,000 torrents/s, <= 600 bytes/torrent excluding files, peak RSS <= 300 MB.
- *   bun bench/ingest.ts [count]
+ * With `--wants N`, N wants (two title words each, movies and shows) are registered and matched
+ * after every commit, as the service does for the dashboard's active wants.
+ *   bun bench/ingest.ts [count] [--wants N]
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,11 +20,15 @@ import { createIngestPipeline } from '../src/ingest'
 import { createTorrentStore } from '../src/torrents'
 import { loadConfig } from '../src/config'
 import { createLogger } from '../src/log'
+import { createWantRepository, createWantService } from '../src/wants'
 import { bytesByTree, peakRssMb } from './support/measure'
 import { createRandom } from '../tests/support/seeded-random'
 import { syntheticTorrent } from './support/synthetic-releases'
 
-const count = Number(Bun.argv[2] ?? 1_000_000)
+const args = Bun.argv.slice(2)
+const wantsAt = args.indexOf('--wants')
+const wantCount = wantsAt < 0 ? 0 : Number(args[wantsAt + 1])
+const count = Number(args.find((arg, i) => /^\d+$/.test(arg) && i !== wantsAt + 1) ?? 1_000_000)
 const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'))
 const inputPath = join(dir, 'torrents.jsonl')
 
@@ -50,6 +56,18 @@ const pipeline = createIngestPipeline({
   flushIntervalMs: 500,
   log,
 })
+if (wantCount > 0) {
+  const wants = createWantService({ repository: createWantRepository(db), log })
+  const words = ['dark', 'night', 'star', 'king', 'blood', 'moon', 'fire', 'storm', 'wolf', 'dragon', 'ghost', 'island', 'winter']
+  wants.register(
+    Array.from({ length: wantCount }, (_, i) => ({
+      id: `want-${i}`,
+      query: `${words[i % words.length]} ${words[(i * 5 + 3) % words.length]}`,
+      contentType: i % 2 ? ('tv_show' as const) : ('movie' as const),
+    })),
+  )
+  pipeline.onCommitted(({ classified }) => wants.onCommitted(classified))
+}
 const discard = new Writable({ write: (_chunk, _encoding, done) => done() })
 const importStart = performance.now()
 const summary = await runImportCommand([inputPath], { pipeline, stdout: discard, stderr: discard, isTTY: false })
@@ -67,6 +85,7 @@ console.log(
 )
 for (const [name, bytes] of [...trees].sort((a, b) => b[1] - a[1]))
   console.log(`  ${name.padEnd(40)} ${(bytes / summary.imported).toFixed(1)} bytes/torrent`)
+if (wantCount > 0) console.log(`${wantCount} wants: ${db.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM want_matches').get()!.n} matches`)
 console.log(`peak RSS ${peakRssMb().toFixed(0)} MB`)
 db.close()
 rmSync(dir, { recursive: true, force: true })

@@ -18,8 +18,6 @@ const CANDIDATE_COLUMNS = `t.id, t.info_hash, t.info_hash_v2, t.name, t.size, t.
 
 const RANKING_COLUMNS = `t.id, t.info_hash, t.name, t.published_at, t.evidence_score, c.confidence, c.title, ${WANTED}`
 
-const COUNT_ALL_CACHE_MS = 5_000
-
 /**
  * A list of values bound as one JSON parameter: `x IN (SELECT value FROM json_each(?))` keeps
  * one prepared statement for any number of values (an IN list of `?`s compiles one per length)
@@ -96,10 +94,11 @@ export function createSearchRepository(db: Database) {
      ORDER BY t.published_at DESC, t.id DESC`,
   )
   const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
-  const countAll = db.prepare<{ n: number }, []>('SELECT count(*) AS n FROM torrent_classifications')
-  // Counting every torrent walks a whole index (tens of ms per million); a dashboard asking on
-  // each page load can take a count a few seconds old.
-  let allCount: { n: number; atMs: number } | null = null
+  // Every classified torrent: from the counts the triggers keep (migration 0018), since counting
+  // them walks a whole index (tens of ms per million).
+  const countClassified = db.prepare<{ n: number }, []>(
+    "SELECT coalesce(sum(torrents), 0) AS n FROM torrent_counts WHERE content_type != 'unknown'",
+  )
   const sourcesOf = db.prepare<{ key: string }, [number]>(
     'SELECT s.key FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id = ?',
   )
@@ -142,10 +141,7 @@ export function createSearchRepository(db: Database) {
 
     /** How many torrents are in any of these categories (null: in the index). */
     countInCategories(categories: number[] | null): number {
-      if (categories === null) {
-        if (!allCount || Date.now() - allCount.atMs > COUNT_ALL_CACHE_MS) allCount = { n: countAll.get()!.n, atMs: Date.now() }
-        return allCount.n
-      }
+      if (categories === null) return countClassified.get()!.n
       return inCategories.get(listOf(categories))!.n
     },
 

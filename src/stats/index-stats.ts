@@ -4,7 +4,7 @@ import { type ContentTypeCount, UNCLASSIFIED } from '../torrents'
 import { createThroughputMeter } from './throughput-meter'
 
 /** The figures of GraphQL `stats`. */
-export interface IndexStats {
+interface IndexStats {
   totalTorrents: number
   /** Classified as a known kind of release: a content type, and not `other`. */
   totalReleases: number
@@ -21,7 +21,7 @@ export interface IndexStats {
 }
 
 /** GraphQL `crawler`. */
-export interface CrawlerState {
+interface CrawlerState {
   enabled: boolean
   running: boolean
   warning: { code: string; message: string; since: string } | null

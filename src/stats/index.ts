@@ -1,1 +1,1 @@
-export { type CrawlerState, createIndexStats, type IndexStats, type IndexStatsService } from './index-stats'
+export { createIndexStats, type IndexStatsService } from './index-stats'

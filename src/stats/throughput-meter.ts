@@ -1,6 +1,6 @@
 const MINUTE_MS = 60_000
 /** The window the rate is taken over. */
-export const WINDOW_MINUTES = 10
+const WINDOW_MINUTES = 10
 /** A rate over less than this (just after start) would swing wildly. */
 const MIN_SPAN_MS = 1_000
 

@@ -1,6 +1,6 @@
 export { createTorrentStore, type TorrentStore } from './store'
 export type { Reclassifier, ReclassifyFilter } from './reclassify'
-export { type ContentTypeCount, createTorrentCounts, type TorrentCounts, UNCLASSIFIED } from './torrent-count'
+export { type ContentTypeCount, createTorrentCounts, UNCLASSIFIED } from './torrent-count'
 export { readLastCrawledAt } from './last-crawled'
 export type { EvidenceEffects } from './evidence-effects'
 export type { OperatorEdits } from './operator-edits'

@@ -37,5 +37,3 @@ export function createTorrentCounts(db: DatabaseHandle) {
     },
   }
 }
-
-export type TorrentCounts = ReturnType<typeof createTorrentCounts>

@@ -25,5 +25,3 @@ export function compileWantMatcher(wants: readonly Want[]) {
     },
   }
 }
-
-export type WantMatcher = ReturnType<typeof compileWantMatcher>

@@ -233,6 +233,16 @@ describe('crawling a loopback DHT', () => {
     })
     const body = (await response.json()) as { data: { workers: { listAll: { workers: { key: string; started: boolean }[] } } } }
     expect(body.data.workers.listAll.workers).toContainEqual({ key: 'dht_crawler', started: true })
+    // The dashboard's figures: the routing table's size and when the crawler last stored a torrent.
+    const dashboard = await fetch(`${service!.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ stats { dhtPeerCount lastCrawlAt } crawler { enabled running warning { code } } }' }),
+    })
+    const { data } = (await dashboard.json()) as { data: { stats: { dhtPeerCount: number; lastCrawlAt: string }; crawler: unknown } }
+    expect(data.stats.dhtPeerCount).toBeGreaterThan(0)
+    expect(Date.now() - Date.parse(data.stats.lastCrawlAt)).toBeLessThan(120_000)
+    expect(data.crawler).toEqual({ enabled: true, running: true, warning: null })
   })
 
   test('a restart keeps the node id and good nodes, and does not fetch the index again', async () => {

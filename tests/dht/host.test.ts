@@ -1,7 +1,7 @@
 /**
  * The crawler worker's life under the main thread: a port it cannot bind is a warning (health
- * shows it, the rest of the service keeps serving), the worker is restarted with a growing
- * delay, and it comes up once the port is free.
+ * and GraphQL `crawler` show it, the rest of the service keeps serving), the worker is restarted
+ * with a growing delay, and it comes up once the port is free, at the log level in force then.
  */
 import { afterAll, expect, test } from 'bun:test'
 import { createSocket } from 'node:dgram'
@@ -19,18 +19,33 @@ afterAll(async () => {
 
 const records = () => service!.logs.map((line) => JSON.parse(line) as Record<string, unknown>)
 
+async function gql(query: string): Promise<Record<string, any>> {
+  const response = await fetch(`${service!.baseUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  })
+  const answer = (await response.json()) as { data: Record<string, any>; errors?: unknown }
+  expect(answer.errors).toBeUndefined()
+  return answer.data
+}
+
 test('a busy UDP port: warning, restarts with backoff, then the crawler comes up when the port frees', async () => {
   const squatter = createSocket('udp4')
   await new Promise<void>((resolve) => squatter.bind(0, '127.0.0.1', resolve))
   const port = squatter.address().port
-  service = await startService({
-    DATA_DIR: dataDir,
-    SERVICE_DHT_ENABLED: 'true',
-    SERVICE_DHT_HOST: '127.0.0.1',
-    SERVICE_DHT_PORT: String(port),
-    // Nothing listens there; this test is about the node's own port.
-    SERVICE_DHT_BOOTSTRAP: '127.0.0.1:9',
-  })
+  service = await startService(
+    {
+      DATA_DIR: dataDir,
+      SERVICE_DHT_ENABLED: 'true',
+      SERVICE_DHT_HOST: '127.0.0.1',
+      SERVICE_DHT_PORT: String(port),
+      // Nothing listens there; this test is about the node's own port.
+      SERVICE_DHT_BOOTSTRAP: '127.0.0.1:9',
+      LOG_LEVEL: 'info',
+    },
+    'core',
+  )
   await waitFor(() => records().filter((record) => record.msg === 'dht crawler worker crashed').length >= 2, 10_000)
   const warning = records().find((record) => record.msg === 'dht crawler warning')!
   expect(warning.code).toBe('bind_failed')
@@ -47,12 +62,23 @@ test('a busy UDP port: warning, restarts with backoff, then the crawler comes up
     components: Record<string, { status: string; error: string }>
   }
   expect(status.components.dht!.error).toContain('cannot bind UDP')
+  const down = await gql('{ crawler { enabled running warning { code message since } } stats { dhtPeerCount } }')
+  expect(down.crawler).toMatchObject({ enabled: true, running: false, warning: { code: 'bind_failed' } })
+  expect(down.crawler.warning.message).toContain('cannot bind UDP')
+  expect(Date.parse(down.crawler.warning.since)).toBeLessThanOrEqual(Date.now())
+  expect(down.stats.dhtPeerCount).toBe(0)
 
+  // A log_level override reaches the crawler thread too: the worker started next logs at debug.
+  await gql('mutation { applySettings(settings: [{ key: "log_level", value: "debug" }]) }')
   await new Promise<void>((resolve) => squatter.close(() => resolve()))
   await waitFor(() => records().some((record) => record.msg === 'dht crawler listening'), 15_000)
+  await waitFor(() => records().some((record) => record.level === 'debug' && record.component === 'dht'), 5_000, 20)
   await waitFor(
     async () =>
       ((await (await fetch(`${service!.baseUrl}/healthz`)).json()) as { components: Record<string, string> }).components.dht === 'up',
     5_000,
   )
+  const up = await gql('{ crawler { enabled running warning { code } } stats { dhtPeerCount } }')
+  expect(up.crawler).toEqual({ enabled: true, running: true, warning: null })
+  expect(up.stats.dhtPeerCount).toBeGreaterThanOrEqual(0)
 }, 40_000)

@@ -112,6 +112,19 @@ describe('cost', () => {
     expect(await post(withFiles(20))).toEqual({ status: 200, data: { torrentContent: { search: { items: [] } } } })
   })
 
+  test("the dashboard's lists count with their own default and cap", async () => {
+    const aliased = (count: number, field: string, input: string) =>
+      `{ ${Array.from({ length: count }, (_, i) => `l${i}: ${field}(input: ${input}) { id }`).join(' ')} }`
+    expect((await post(aliased(5, 'wantMatches', '{ limit: 1000 }'))).status).toBe(200)
+    expectRefused(await post(aliased(6, 'wantMatches', '{ limit: 1000 }')), 'up to 6000 items')
+    // A limit past the cap (the resolver's error) counts as the cap; the default page as itself.
+    expectRefused(
+      await post(`${aliased(9, 'webhookBatches', '{ limit: 9999 }').slice(0, -1)} w: wantMatches(input: { limit: 1000 }) { id } }`),
+      'up to 5500 items',
+    )
+    expect((await post(aliased(10, 'webhookBatches', '{}'))).status).toBe(200)
+  })
+
   test('other paged lists count too: files, jobs and evidence', async () => {
     const mixed = `{ torrent { files(input: { limit: 1000 }) { totalCount } } queue { jobs(input: { limit: 1000 }) { totalCount } }
       evidence(input: { limit: 1000 }) { totalCount } torrentContent { a: search(input: { limit: 1000 }) { totalCount } b: search(input: { limit: 1000 }) { totalCount } } }`
