@@ -104,8 +104,8 @@ export function createSettingsService(deps: {
     /** The effective value, unmasked: for the dashboard's own use, never for an answer. */
     value,
 
-    /** Throws UnknownSettingError (404) or InvalidSettingValueError (400); answers once the core has been told. */
-    setOverride(key: string, raw: unknown, changedBy: string): Promise<Setting> {
+    /** Rejects with UnknownSettingError (404) or InvalidSettingValueError (400); resolves once the core has been told. */
+    async setOverride(key: string, raw: unknown, changedBy: string): Promise<Setting> {
       const settingKey = requireKey(key)
       const parsed = SETTING_RULES[settingKey].parse(raw)
       if (parsed === undefined) throw new InvalidSettingValueError(settingKey, SETTING_RULES[settingKey].accepts)
