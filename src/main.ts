@@ -32,7 +32,7 @@ const running: { stop(): Promise<void> }[] = []
 try {
   const core = side === 'dashboard' ? undefined : await startCore(config, log, logThreshold)
   if (core) running.push(core)
-  if (side !== 'core') running.push(startDashboard(config, log.child({ component: 'dashboard' }), { corePort: core?.port }))
+  if (side !== 'core') running.push(startDashboard(config, log.child({ component: 'dashboard' }), { corePort: core?.port, logThreshold }))
 } catch (err) {
   exitOnStartupFailure(err, log)
 }

@@ -37,7 +37,9 @@ test('a crawler warning notifies once and is audited; its clearing is audited', 
   expect((await healthRows())[0]).toMatchObject({ key: 'crawler', action: 'warning_raised' })
 
   await dashboard.dashboard.watch.tick()
-  expect((await dashboard.json('/api/notifications')).body.items.filter((n: { type: string }) => n.type === 'crawler_warning')).toHaveLength(1)
+  expect(
+    (await dashboard.json('/api/notifications')).body.items.filter((n: { type: string }) => n.type === 'crawler_warning'),
+  ).toHaveLength(1)
 
   await new Promise<void>((resolve) => squatter.close(() => resolve()))
   await waitFor(async () => {
