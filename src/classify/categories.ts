@@ -112,6 +112,38 @@ export function categoriesFor(contentType: ContentType, parsed: ParsedRelease, t
   }
 }
 
+/**
+ * The categories `categoriesFor` can give a torrent of `contentType`, as ranges to search: every
+ * torrent of that type carries one of them. `isExact` when no other type carries any of them, so
+ * walking the ranges alone selects exactly that type (a search by content type then needs no
+ * per-row check, and its count comes from the category keys). Kept beside categoriesFor so the
+ * two change together; tests/classify/categories.test.ts checks one against the other.
+ */
+export function categoryRangesOf(contentType: ContentType): { categories: number[]; isExact: boolean } {
+  switch (contentType) {
+    case 'movie':
+      return { categories: [2000], isExact: true }
+    case 'tv_show':
+      return { categories: [5000], isExact: true }
+    case 'music':
+      return { categories: [3010, 3020, 3040], isExact: true }
+    case 'audiobook':
+      return { categories: [3030], isExact: true }
+    case 'ebook':
+      return { categories: [7020], isExact: true }
+    case 'comic':
+      return { categories: [7030], isExact: true }
+    case 'software':
+      return { categories: [4000], isExact: false }
+    case 'game':
+      return { categories: [1000, 4000], isExact: false }
+    case 'xxx':
+      return { categories: [6000], isExact: true }
+    case 'other':
+      return { categories: [8000], isExact: true }
+  }
+}
+
 function movieSubcategory(parsed: ParsedRelease): number {
   if (parsed.video3d) return 2060
   if (parsed.modifiers.includes('brdisk') || parsed.modifiers.includes('remux')) return 2050

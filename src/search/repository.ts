@@ -96,6 +96,9 @@ export function createSearchRepository(db: Database) {
   const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
   // Every classified torrent: from the counts the triggers keep (migration 0018), since counting
   // them walks a whole index (tens of ms per million).
+  const countTypes = db.prepare<{ n: number }, [string]>(
+    `SELECT coalesce(sum(torrents), 0) AS n FROM torrent_counts WHERE content_type IN (${IN_LIST})`,
+  )
   const countClassified = db.prepare<{ n: number }, []>(
     "SELECT coalesce(sum(torrents), 0) AS n FROM torrent_counts WHERE content_type != 'unknown'",
   )
@@ -140,6 +143,11 @@ export function createSearchRepository(db: Database) {
     },
 
     /** How many torrents are in any of these categories (null: in the index). */
+    /** Torrents of these content types, from the counters the triggers keep (migration 0018). */
+    countOfContentTypes(types: readonly string[]): number {
+      return countTypes.get(listOf(types))!.n
+    },
+
     countInCategories(categories: number[] | null): number {
       if (categories === null) return countClassified.get()!.n
       return inCategories.get(listOf(categories))!.n

@@ -1,3 +1,4 @@
+import { type ContentType, categoryRangesOf } from '../classify'
 import { SearchTimeoutError } from './errors'
 import { countFacets } from './facets'
 import { factClauses } from './facts'
@@ -162,9 +163,19 @@ export function createSearchService(deps: SearchServiceDeps) {
     yield* repository.candidates(batch)
   }
 
-  /** How many torrents the index structures say match, without reading a row. */
-  const countWithoutRows = (query: SearchQuery, categories: number[] | null, text: TextQuery | null): number =>
-    text || query.episodes ? repository.countMatches(matchExpression(query, categories, text)) : repository.countInCategories(categories)
+  /**
+   * How many torrents the index structures say match, without reading a row: the posting lists,
+   * the per-type counters for whole content types, else the category keys.
+   */
+  const countWithoutRows = (
+    query: SearchQuery,
+    categories: number[] | null,
+    text: TextQuery | null,
+    types: ContentType[] | null,
+  ): number => {
+    if (text || query.episodes) return repository.countMatches(matchExpression(query, categories, text))
+    return types ? repository.countOfContentTypes(types) : repository.countInCategories(categories)
+  }
 
   /**
    * Counts the matches and their facets. Without a row filter the posting lists (or category
@@ -177,15 +188,16 @@ export function createSearchService(deps: SearchServiceDeps) {
     categories: number[] | null,
     filter: CompiledFilter,
     text: TextQuery | null,
+    types: ContentType[] | null,
     deadline: () => void,
   ) => {
     const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
     if (!filter && !readsById && !query.facets?.length)
-      return { total: countWithoutRows(query, categories, text), totalIsEstimate: false, facets: undefined }
+      return { total: countWithoutRows(query, categories, text, types), totalIsEstimate: false, facets: undefined }
     const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
     let total = scan.matches.length
     if (!scan.isExhausted) {
-      const base = readsById ? scan.scanned : countWithoutRows(query, categories, text)
+      const base = readsById ? scan.scanned : countWithoutRows(query, categories, text, types)
       total = Math.max(scan.matches.length, Math.round((base * scan.matches.length) / Math.max(scan.scanned, 1)))
     }
     let facets: Facets | undefined
@@ -199,12 +211,13 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   return {
-    search(query: SearchQuery): SearchResult {
+    search(requested: SearchQuery): SearchResult {
       const deadline = createDeadline(nowMs, deps.timeoutMs)
+      const { query, categories: ranges, wholeTypes } = narrowByContentType(requested)
       // Nothing reads past the scan cap, so a deeper page is empty (clients page 1,000 deep at most).
       if (query.offset > MAX_SCANNED)
         return { items: [], total: query.offset, totalIsEstimate: true, hasNextPage: false, facets: query.facets ? {} : undefined }
-      const categories = query.categories ? effectiveCategories(query.categories) : null
+      const categories = ranges ? effectiveCategories(ranges) : null
       if (categories?.length === 0)
         return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false, facets: query.facets ? {} : undefined }
       const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
@@ -227,12 +240,26 @@ export function createSearchService(deps: SearchServiceDeps) {
         result = searchFeed(query, categories, filter, deadline)
       }
       if (!query.countTotal && !query.facets?.length) return result
-      return { ...result, ...census(query, categories, filter, text, deadline) }
+      return { ...result, ...census(query, categories, filter, text, wholeTypes, deadline) }
     },
   }
 }
 
 export type SearchService = ReturnType<typeof createSearchService>
+
+/**
+ * A content-type filter without categories (the dashboard's and GraphQL's facet) becomes the
+ * category ranges that hold those types, so the feed walks and the full-text match read only
+ * them instead of checking row after row; when the ranges hold nothing else the row check is
+ * dropped and the count comes from the category keys. A rare type costs no scan of the index.
+ */
+function narrowByContentType(query: SearchQuery): { query: SearchQuery; categories: number[] | null; wholeTypes: ContentType[] | null } {
+  if (!query.contentTypes?.length || query.categories) return { query, categories: query.categories, wholeTypes: null }
+  const ranges = query.contentTypes.map((contentType) => categoryRangesOf(contentType))
+  const categories = [...new Set(ranges.flatMap((range) => range.categories))]
+  if (!ranges.every((range) => range.isExact)) return { query, categories, wholeTypes: null }
+  return { query: { ...query, contentTypes: undefined }, categories, wholeTypes: query.contentTypes }
+}
 
 interface Scan {
   matches: RankingRow[]
