@@ -104,9 +104,14 @@ async function main(): Promise<void> {
       coreStats.push(performance.now() - started)
     }
     report('core stats query (uncached)', coreStats)
-    const torrents: number[] = []
-    for (const query of torrentRequests()) torrents.push(await time(`${base}/api/torrents?${query}`))
-    report('GET /api/torrents (300 distinct, uncached)', torrents)
+    const torrents: { query: string; ms: number }[] = []
+    for (const query of torrentRequests()) torrents.push({ query, ms: await time(`${base}/api/torrents?${query}`) })
+    report(
+      'GET /api/torrents (300 distinct, uncached)',
+      torrents.map((request) => request.ms),
+    )
+    const slowest = torrents.sort((a, b) => b.ms - a.ms).slice(0, 5)
+    console.log(`  slowest: ${slowest.map((request) => `${request.query} ${request.ms.toFixed(0)} ms`).join('; ')}`)
 
     const alone = spawnService('dashboard', {
       DASHBOARD_DB_PATH: join(dataDir, 'dashboard-alone.db'),

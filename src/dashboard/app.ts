@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { jsonErrors } from '../http'
+import { crossSiteGuard } from './security/cross-site-guard'
 import type { Logger } from '../log'
 import { auditRoutes } from './audit/routes'
 import type { AuditService } from './audit/service'
@@ -54,6 +55,7 @@ export function createDashboardApp(deps: DashboardAppDeps) {
   return new Elysia({ name: 'dashboard' })
     .get('/healthz', () => ({ status: 'ok', ts: new Date().toISOString() }))
     .use(jsonErrors({ log: deps.log }))
+    .use(crossSiteGuard)
     .use(auth)
     .use(meRoutes({ authPlugin: auth }))
     .use(settingsRoutes({ ...deps, authPlugin: auth }))

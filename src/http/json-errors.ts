@@ -12,6 +12,7 @@ interface JsonError {
 const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   bad_request: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   // The dashboard's upstream, the core, failed it (DESIGN.md 5): a gateway error, not ours.
   core_unavailable: 502,
