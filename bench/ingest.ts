@@ -28,7 +28,7 @@ import { syntheticTorrent } from './support/synthetic-releases'
 const args = Bun.argv.slice(2)
 const wantsAt = args.indexOf('--wants')
 const wantCount = wantsAt < 0 ? 0 : Number(args[wantsAt + 1])
-const count = Number(args.find((arg, i) => /^\d+$/.test(arg) && i !== wantsAt + 1) ?? 1_000_000)
+const count = Number(args.find((arg, i) => /^\d+$/.test(arg) && (wantsAt < 0 || i !== wantsAt + 1)) ?? 1_000_000)
 const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'))
 const inputPath = join(dir, 'torrents.jsonl')
 

@@ -43,8 +43,9 @@ export function createRuntimeSettings(deps: {
      */
     apply(entries: SettingEntry[]): void {
       const next = readOverrides(entries)
+      // Every value was accepted as it is, so the entries are what is stored.
       deps.repository.replaceAll(
-        entries.map(({ key }) => ({ key, value: String(next[key as keyof Overrides]) })),
+        entries.map(({ key, value }) => ({ key, value })),
         new Date().toISOString(),
       )
       overrides = next
