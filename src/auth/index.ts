@@ -1,4 +1,4 @@
-export { constantTimeEqual, presentedApiKeys } from './api-key'
+export { constantTimeEqual, isAuthorised, presentedApiKeys } from './api-key'
 export { apiKeyAuth, type ApiKeySource } from './api-key-plugin'
 export { UnauthorizedError } from './errors'
 export { ApiKeyQuery } from './model'

@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql'
+import { isAuthorised } from '../auth'
 import type { ContentType } from '../classify'
 import type { EvidenceRepository, WebhookBatchStatus } from '../evidence'
 import { InvalidSettingError, type RuntimeSettings, type SettingEntry } from '../settings'
@@ -16,6 +17,20 @@ export interface DashboardDeps {
   evidence: EvidenceRepository
   wants: WantService
   settings: RuntimeSettings
+}
+
+/**
+ * The two mutations that steer the core itself (its Torznab key, its log level, what it favours)
+ * take the Torznab key in force, as /import does: otherwise anyone who reaches the core's port
+ * could replace the key and open the import to themselves. With no key set the core is open, as
+ * spec 5.2.9 leaves its GraphQL.
+ */
+function requireCoreKey(context: { request?: Request }, key: string | undefined): void {
+  if (!key) return
+  if (!context.request || !isAuthorised(context.request, key))
+    throw new GraphQLError('this mutation needs the Torznab API key (Authorization: Bearer <key>)', {
+      extensions: { code: 'unauthorized' },
+    })
 }
 
 /** Bad input, named by its path in the arguments, so the dashboard can say which field. */
@@ -62,11 +77,17 @@ export function createDashboardResolvers(deps: DashboardDeps) {
       },
     },
     Mutation: {
-      registerWants: (_: unknown, { wants }: { wants: { id: string; query: string; contentType: ContentType }[] }) => {
+      registerWants: (
+        _: unknown,
+        { wants }: { wants: { id: string; query: string; contentType: ContentType }[] },
+        context: { request?: Request },
+      ) => {
+        requireCoreKey(context, deps.settings.torznabApiKey())
         asBadInput(() => deps.wants.register(wants.map(({ id, query, contentType }) => ({ id, query, contentType }))))
         return true
       },
-      applySettings: (_: unknown, { settings }: { settings: SettingEntry[] }) => {
+      applySettings: (_: unknown, { settings }: { settings: SettingEntry[] }, context: { request?: Request }) => {
+        requireCoreKey(context, deps.settings.torznabApiKey())
         asBadInput(() => deps.settings.apply(settings.map(({ key, value }) => ({ key, value }))))
         return true
       },

@@ -48,10 +48,13 @@ interface GraphqlAnswer {
   errors?: { message: string; extensions?: { code?: string; field?: string } }[]
 }
 
-async function gql(query: string, variables: Record<string, unknown> = {}): Promise<GraphqlAnswer> {
+/** The Torznab key the core holds now: the dashboard's mutations need it. */
+let coreKey: string | null = ENV_KEY
+
+async function gql(query: string, variables: Record<string, unknown> = {}, key = coreKey): Promise<GraphqlAnswer> {
   const response = await fetch(`${service.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
     body: JSON.stringify({ query, variables }),
   })
   return (await response.json()) as GraphqlAnswer
@@ -261,14 +264,27 @@ describe('applySettings', () => {
   const importStatus = async (key: string) =>
     (await importLines([{ infoHash: hashOf(0x401), name: 'Key.Check.2020.1080p.WEB-DL-GRP' }], key)).status
 
+  test('the mutations that steer the core need its Torznab key: without it nothing changes', async () => {
+    for (const key of [null, 'not-the-key-0123456789']) {
+      const refused = await gql(APPLY, { settings: [{ key: 'torznab_api_key', value: 'attacker-key-0123456789' }] }, key)
+      expect(refused.errors?.[0]?.extensions?.code).toBe('unauthorized')
+      const wants = await gql('mutation { registerWants(wants: []) }', {}, key)
+      expect(wants.errors?.[0]?.extensions?.code).toBe('unauthorized')
+    }
+    expect(await torznabStatus('attacker-key-0123456789')).toBe(401)
+    expect(await torznabStatus(ENV_KEY)).toBe(200)
+  })
+
   test('torznab_api_key: the next request needs the new key; clearing it brings back the environment key', async () => {
     expect(await gql(APPLY, { settings: [{ key: 'torznab_api_key', value: OVERRIDE_KEY }] })).toEqual({ data: { applySettings: true } })
+    coreKey = OVERRIDE_KEY
     expect(await torznabStatus(ENV_KEY)).toBe(401)
     expect(await torznabStatus(OVERRIDE_KEY)).toBe(200)
     expect(await importStatus(ENV_KEY)).toBe(401)
     expect(await importStatus(OVERRIDE_KEY)).toBe(200)
 
     expect(await gql(APPLY, { settings: [] })).toEqual({ data: { applySettings: true } })
+    coreKey = ENV_KEY
     expect(await torznabStatus(OVERRIDE_KEY)).toBe(401)
     expect(await torznabStatus(ENV_KEY)).toBe(200)
     expect(service.logs.join('\n')).not.toContain(OVERRIDE_KEY)
@@ -291,6 +307,7 @@ describe('applySettings', () => {
 
   test('overrides survive a restart of the core', async () => {
     await gql(APPLY, { settings: [{ key: 'torznab_api_key', value: OVERRIDE_KEY }] })
+    coreKey = OVERRIDE_KEY
     service.child.kill('SIGTERM')
     await service.child.exited
     service = await start()

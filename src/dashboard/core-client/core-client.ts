@@ -16,7 +16,7 @@ export interface CoreClientDeps {
 /** A GraphQL answer as the core sent it: the standard envelope. */
 export interface GraphqlEnvelope {
   data?: unknown
-  errors?: { message: string }[]
+  errors?: { message: string; extensions?: { code?: string } }[]
 }
 
 /**
@@ -28,11 +28,20 @@ export function createCoreClient(deps: CoreClientDeps) {
   /** The core's base URL: the GraphQL URL without its /graphql path. */
   const coreUrl = (path: string) => new URL(path, deps.graphqlUrl().replace(/\/graphql\/?$/, '/')).toString()
 
-  /** The core's intake and import take its Torznab key when one is set. */
-  const keyHeader = (): Record<string, string> => {
+  /**
+   * The Torznab key the core currently takes, and the one before it: right after an operator
+   * changes the key here, the core still holds the old one until it is told, so a refusal is
+   * retried once with the previous key (and told with it).
+   */
+  let knownKey: { key: string | undefined } | null = null
+  let previousKey: string | undefined
+  const currentKey = () => {
     const key = deps.torznabApiKey()
-    return key ? { authorization: `Bearer ${key}` } : {}
+    if (knownKey && key !== knownKey.key) previousKey = knownKey.key
+    knownKey = { key }
+    return key
   }
+  const bearer = (key: string | undefined): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {})
 
   const send = async (url: string, init: RequestInit): Promise<Response> => {
     let response: Response
@@ -48,23 +57,44 @@ export function createCoreClient(deps: CoreClientDeps) {
     return response
   }
 
-  const postGraphql = async (body: { query: string; variables?: unknown; operationName?: unknown }): Promise<GraphqlEnvelope> => {
+  /**
+   * One GraphQL request. Only a 2xx, or a 400 carrying GraphQL errors, is the core answering: a
+   * 404 page or any other document means the URL points somewhere else (a wrong override).
+   */
+  const postGraphql = async (
+    body: { query: string; variables?: unknown; operationName?: unknown },
+    headers: Record<string, string> = {},
+  ): Promise<GraphqlEnvelope> => {
     const response = await send(deps.graphqlUrl(), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
       body: JSON.stringify(body),
     })
-    try {
-      return (await response.json()) as GraphqlEnvelope
-    } catch (err) {
-      throw new CoreUnavailableError(`the core answered HTTP ${response.status} without a GraphQL envelope`, { cause: err })
+    const notGraphql = () => new CoreUnavailableError(`${deps.graphqlUrl()} answered HTTP ${response.status}, not a GraphQL response`)
+    if (!response.ok && response.status !== 400) {
+      await response.body?.cancel()
+      throw notGraphql()
     }
+    let envelope: GraphqlEnvelope
+    try {
+      envelope = (await response.json()) as GraphqlEnvelope
+    } catch (err) {
+      throw new CoreUnavailableError(notGraphql().message, { cause: err })
+    }
+    if (!envelope || typeof envelope !== 'object' || (!('data' in envelope) && !Array.isArray(envelope.errors))) throw notGraphql()
+    return envelope
   }
 
+  const isRefusedKey = (envelope: GraphqlEnvelope) => envelope.errors?.some((error) => error.extensions?.code === 'unauthorized') === true
+
   return {
-    /** Runs one of the dashboard's own queries; GraphQL errors in the answer are a CoreQueryError. */
+    /**
+     * Runs one of the dashboard's own queries, with the Torznab key (the core's mutations that
+     * steer it need it); GraphQL errors in the answer are a CoreQueryError.
+     */
     async query<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-      const envelope = await postGraphql({ query, variables })
+      let envelope = await postGraphql({ query, variables }, bearer(currentKey()))
+      if (isRefusedKey(envelope) && previousKey) envelope = await postGraphql({ query, variables }, bearer(previousKey))
       if (envelope.errors?.length) {
         deps.log.warn('core query failed', { errors: envelope.errors.map((error) => error.message) })
         throw new CoreQueryError(envelope.errors.map((error) => error.message).join('; '))
@@ -72,7 +102,10 @@ export function createCoreClient(deps: CoreClientDeps) {
       return envelope.data as T
     },
 
-    /** Forwards an operator's GraphQL request (/api/graphql) and returns the core's envelope as is. */
+    /**
+     * Forwards an operator's GraphQL request (/api/graphql) and returns the core's envelope as is;
+     * without the key, so settings are changed through the dashboard's audited routes only.
+     */
     forwardGraphql(body: { query: string; variables?: unknown; operationName?: unknown }): Promise<GraphqlEnvelope> {
       return postGraphql(body)
     },
@@ -80,6 +113,10 @@ export function createCoreClient(deps: CoreClientDeps) {
     /** The core's metrics page, text exposition format. */
     async metrics(): Promise<string> {
       const response = await send(deps.metricsUrl(), { headers: { accept: 'text/plain' } })
+      if (!response.ok) {
+        await response.body?.cancel()
+        throw new CoreUnavailableError(`${deps.metricsUrl()} answered HTTP ${response.status}, not the core's metrics`)
+      }
       return response.text()
     },
 
@@ -87,7 +124,7 @@ export function createCoreClient(deps: CoreClientDeps) {
     async forwardEvidence(instance: string, body: string, contentType: string): Promise<{ status: number; body: string }> {
       const response = await send(coreUrl(`evidence/arr/${encodeURIComponent(instance)}`), {
         method: 'POST',
-        headers: { 'content-type': contentType, ...keyHeader() },
+        headers: { 'content-type': contentType, ...bearer(currentKey()) },
         body,
       })
       return { status: response.status, body: await response.text() }
@@ -97,7 +134,7 @@ export function createCoreClient(deps: CoreClientDeps) {
     async importTorrents(lines: string): Promise<{ status: number; body: string }> {
       const response = await send(coreUrl('import'), {
         method: 'POST',
-        headers: { 'content-type': 'application/x-ndjson', ...keyHeader() },
+        headers: { 'content-type': 'application/x-ndjson', ...bearer(currentKey()) },
         body: lines,
       })
       return { status: response.status, body: await response.text() }
