@@ -13,5 +13,6 @@ export interface Poster {
 export const PosterParams = t.Object({ id: t.String({ pattern: '^[0-9]{1,20}$', error: 'must be a TMDB id of 1-20 digits' }) })
 
 export const PosterQuery = t.Object({
-  media_type: t.Optional(t.UnionEnum(['movie', 'tv'], { error: 'must be movie or tv' })),
+  // Literals, not t.UnionEnum: Elysia fills an absent UnionEnum with its first value.
+  media_type: t.Optional(t.Union([t.Literal('movie'), t.Literal('tv')], { error: 'must be movie or tv' })),
 })

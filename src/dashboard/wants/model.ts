@@ -39,8 +39,14 @@ const PRIORITY = t.Union([t.Union([t.Literal('low'), t.Literal('medium'), t.Lite
   error: 'must be low, medium, high or a whole number from 0 to 100',
 })
 const TEXT = (maxLength: number) => t.String({ minLength: 1, maxLength, error: `must be text of 1 to ${maxLength} characters` })
-const CONTENT_TYPE = t.UnionEnum([...WANT_CONTENT_TYPES], { error: `must be one of ${WANT_CONTENT_TYPES.join(', ')}` })
-const STATUS = t.UnionEnum([...WANT_STATUSES], { error: `must be one of ${WANT_STATUSES.join(', ')}` })
+/** Literals, not t.UnionEnum: Elysia fills an absent UnionEnum with its first value, so an update that left the field out would change it. */
+const oneOf = <T extends string>(values: readonly T[]) =>
+  t.Union(
+    values.map((value) => t.Literal(value)),
+    { error: `must be one of ${values.join(', ')}` },
+  )
+const CONTENT_TYPE = oneOf(WANT_CONTENT_TYPES)
+const STATUS = oneOf(WANT_STATUSES)
 const NOTES = t.String({ maxLength: 2000, error: 'must be text of at most 2000 characters' })
 
 export const CreateWantBody = t.Object({

@@ -62,12 +62,23 @@ describe('POST /api/wants', () => {
 
 describe('PUT /api/wants/:id', () => {
   test('changes only the supplied fields and moves updated_at', async () => {
-    const { body: want } = await create({ ...dune, title: 'Partial' })
+    // Not the first value of any enum: a field filled in by default would show.
+    const { body: want } = await create({ ...dune, title: 'Partial', content_type: 'tv_show', priority: 'low' })
+    await dashboard.json(`/api/wants/${want.id}`, sendJson('PUT', { status: 'paused' }))
     await Bun.sleep(5)
     const { status, body } = await dashboard.json(`/api/wants/${want.id}`, sendJson('PUT', { notes: 'any cut' }))
     expect(status).toBe(200)
-    expect(body).toMatchObject({ title: 'Partial', query: dune.query, priority: 'high', notes: 'any cut', status: 'active' })
+    expect(body).toMatchObject({
+      title: 'Partial',
+      content_type: 'tv_show',
+      query: dune.query,
+      priority: 'low',
+      notes: 'any cut',
+      status: 'paused',
+    })
     expect(body.updated_at > want.updated_at).toBe(true)
+    const renamed = await dashboard.json(`/api/wants/${want.id}`, sendJson('PUT', { title: 'Renamed' }))
+    expect(renamed.body).toMatchObject({ title: 'Renamed', content_type: 'tv_show', status: 'paused', notes: 'any cut' })
   })
 
   test('active and paused switch freely; fulfilled notifies and may be re-opened, not paused', async () => {
