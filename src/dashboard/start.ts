@@ -17,7 +17,7 @@ import { createPosterCacheRepository } from './posters/repository'
 import { createPosterService } from './posters/service'
 import { createTmdbClient } from './posters/tmdb-client'
 import { createApiKeyRotation } from './settings/api-key-rotation'
-import { settingDefaults } from './settings/defaults'
+import { metricsBeside, settingDefaults } from './settings/defaults'
 import { createSettingsOverrideRepository } from './settings/repository'
 import { createSettingsService } from './settings/service'
 import { createStatsService } from './stats/service'
@@ -83,9 +83,14 @@ export function buildDashboard(
   const cache = createResponseCache()
   // The core's address and key are settings an operator may override: read them per request.
   // (The client is only called once `settings`, below, is built.)
+  const defaults = settingDefaults(config, options.corePort)
   const core = createCoreClient({
     graphqlUrl: () => settings.value('core_graphql_url'),
-    metricsUrl: () => settings.value('core_metrics_url'),
+    // Unset everywhere, the metrics live beside whichever core the GraphQL URL names now.
+    metricsUrl: () =>
+      config.dashboard.coreMetricsUrl === undefined && settings.value('core_metrics_url') === defaults.core_metrics_url
+        ? metricsBeside(settings.value('core_graphql_url'))
+        : settings.value('core_metrics_url'),
     torznabApiKey: () => settings.value('torznab_api_key') ?? undefined,
     log: log.child({ component: 'core-client' }),
   })
@@ -94,7 +99,7 @@ export function buildDashboard(
   const settings = createSettingsService({
     repository: createSettingsOverrideRepository(store),
     audit,
-    defaults: settingDefaults(config, options.corePort),
+    defaults,
     core,
     onLogLevel: logThreshold
       ? (level) => {
@@ -105,7 +110,10 @@ export function buildDashboard(
   })
   // Answers cached from one core must not be served once the dashboard points at another.
   settings.onChange((key) => {
-    if (key === 'core_graphql_url') cache.clear()
+    if (key !== 'core_graphql_url') return
+    cache.clear()
+    // Match ids count per core: another core's start from its own first one.
+    state.delete('want_match_cursor')
   })
   const dashboardApiKey = createDashboardApiKey({ state, envKey: config.dashboard.apiKey })
   const auth = createAuthService({

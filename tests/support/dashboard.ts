@@ -62,3 +62,15 @@ export async function importIntoCore(baseUrl: string, records: object[], apiKey?
   })
   if (response.status !== 200) throw new Error(`import failed: ${response.status} ${await response.text()}`)
 }
+
+/** Waits until the core has recorded `count` evidence reports (its intake answers 202 and records them asynchronously). */
+export async function waitForEvidence(graphqlUrl: string, count: number): Promise<void> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const response = await fetch(graphqlUrl, sendJson('POST', { query: '{ evidence(input: { limit: 1 }) { totalCount } }' }))
+    const answer = (await response.json()) as { data?: { evidence: { totalCount: number } } }
+    if ((answer.data?.evidence.totalCount ?? 0) >= count) return
+    if (Date.now() > deadline) throw new Error(`the core did not record ${count} evidence reports within 10 s`)
+    await Bun.sleep(20)
+  }
+}

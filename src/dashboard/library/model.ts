@@ -5,7 +5,8 @@ import { BadRequestError } from '../../http'
 export interface TorrentSummary {
   info_hash: string
   title: string
-  content_type: string | null
+  /** `unknown` while the torrent is not classified. */
+  content_type: string
   size_bytes: number
   created_at: string
 }
@@ -36,6 +37,9 @@ export interface ListQuery {
   offset: number
 }
 
+/** The core's GraphQL takes a 32-bit Int. */
+const MAX_OFFSET = 2_147_483_647
+
 /**
  * `limit` (default 50, 1-500) and `offset` (default 0) of a listing (spec 8), as whole numbers;
  * anything else is a 400 naming the parameter (DESIGN.md 5.1).
@@ -43,14 +47,14 @@ export interface ListQuery {
 export function readPaging(query: { limit?: string; offset?: string }, defaultLimit: number, maxLimit: number) {
   const whole = (name: string, raw: string | undefined, fallback: number, min: number, max: number) => {
     if (raw === undefined || raw === '') return fallback
-    const value = /^-?\d{1,12}$/.test(raw.trim()) ? Number(raw) : Number.NaN
+    const value = /^-?\d{1,10}$/.test(raw.trim()) ? Number(raw) : Number.NaN
     if (!Number.isInteger(value) || value < min || value > max)
       throw new BadRequestError(`${name}: must be a whole number from ${min} to ${max}, not ${JSON.stringify(raw).slice(0, 40)}`)
     return value
   }
   return {
     limit: whole('limit', query.limit, defaultLimit, 1, maxLimit),
-    offset: whole('offset', query.offset, 0, 0, Number.MAX_SAFE_INTEGER),
+    offset: whole('offset', query.offset, 0, 0, MAX_OFFSET),
   }
 }
 

@@ -36,7 +36,8 @@ interface CoreItem {
 const toSummary = (item: CoreItem): TorrentSummary => ({
   info_hash: item.infoHash,
   title: item.title,
-  content_type: item.contentType,
+  // Not yet classified: named as /api/stats' categoryBreakdown names it.
+  content_type: item.contentType ?? 'unknown',
   size_bytes: item.torrent.size,
   created_at: item.createdAt,
 })

@@ -11,4 +11,4 @@ export interface Notification {
   created_at: string
 }
 
-export const NotificationParams = t.Object({ id: t.String({ pattern: '^[0-9]{1,15}$', error: 'must be a notification id' }) })
+export const NotificationParams = t.Object({ id: t.String({ maxLength: 64 }) })

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import type { StoreOrm } from '../store/open-store'
 import { notifications } from '../store/schema'
 import type { Notification, NotificationType } from './model'
@@ -35,9 +35,6 @@ export function createNotificationRepository(orm: StoreOrm) {
     markRead(id: number): Notification | null {
       const row = orm.update(notifications).set({ read: true }).where(eq(notifications.id, id)).returning().get()
       return row ? toNotification(row) : null
-    },
-    countUnread(): number {
-      return orm.select({ n: count() }).from(notifications).where(eq(notifications.read, false)).get()?.n ?? 0
     },
   }
 }

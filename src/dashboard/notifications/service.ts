@@ -19,8 +19,9 @@ export function createNotificationService(deps: { repository: NotificationReposi
       return created
     },
     list: () => deps.repository.list(),
+    /** Any id that names no notification (not a number, say) is a 404, as the spec lists. */
     markRead(id: string): Notification {
-      const updated = deps.repository.markRead(Number(id))
+      const updated = /^[1-9][0-9]{0,14}$/.test(id) ? deps.repository.markRead(Number(id)) : null
       if (!updated) throw new NotificationNotFoundError(id)
       return updated
     },

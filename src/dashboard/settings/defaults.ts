@@ -11,7 +11,7 @@ export function settingDefaults(config: Config, corePort?: number): SettingValue
   return {
     torznab_api_key: config.torznab.apiKey ?? null,
     // CORE_METRICS_URL's documented default: /metrics beside the GraphQL endpoint.
-    core_metrics_url: dashboard.coreMetricsUrl ?? new URL('metrics', graphqlUrl.replace(/\/graphql\/?$/, '/')).toString(),
+    core_metrics_url: dashboard.coreMetricsUrl ?? metricsBeside(graphqlUrl),
     sso_cookie_name: dashboard.ssoCookieName,
     artwork_api_key: dashboard.artworkApiKey ?? null,
     core_graphql_url: graphqlUrl,
@@ -19,4 +19,9 @@ export function settingDefaults(config: Config, corePort?: number): SettingValue
     trust_forwarded_user: dashboard.trustForwardedUser,
     log_level: config.log.level,
   }
+}
+
+/** `/metrics` beside a core's GraphQL endpoint. */
+export function metricsBeside(graphqlUrl: string): string {
+  return new URL('metrics', graphqlUrl.replace(/\/graphql\/?$/, '/')).toString()
 }

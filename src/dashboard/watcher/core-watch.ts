@@ -10,6 +10,9 @@ import type { WantService } from '../wants/service'
 /** Stats reach open pages every 5 s (DESIGN.md 5.7); want matches are fulfilled within 30 s. */
 export const WATCH_INTERVAL_MS = 5_000
 
+/** Reports read per tick for the live stream: a burst above 100 in 5 s shows only its newest 100. */
+const EVIDENCE_PER_TICK = 100
+
 /** Failed batches looked at per tick: a long outage of the receiver notifies its newest 50. */
 const FAILED_BATCHES = 50
 
@@ -18,7 +21,7 @@ const WATCH_QUERY = `query DashboardWatch($afterId: Int) {
   crawler { enabled running warning { code message since } }
   webhookBatches(input: { status: "failed", limit: ${FAILED_BATCHES} }) { id items attempts createdAt }
   wantMatches(input: { afterId: $afterId, limit: 1000 }) { id wantId infoHash title }
-  evidence(input: { limit: 20 }) { items { ${CORE_EVIDENCE_FIELDS} } }
+  evidence(input: { limit: ${EVIDENCE_PER_TICK} }) { items { ${CORE_EVIDENCE_FIELDS} } }
 }`
 
 interface WatchAnswer {
@@ -123,13 +126,18 @@ export function startCoreWatch(deps: CoreWatchDeps) {
     try {
       const cursor = deps.state.get('want_match_cursor')
       const answer = await deps.core.query<WatchAnswer>(WATCH_QUERY, { afterId: cursor ? Number(cursor) : 0 })
-      if (reachable === false) log.info('core reachable again')
+      if (reachable === false) {
+        log.info('core reachable again')
+        deps.recordHealth({ key: 'core', action: 'core_reachable', oldValue: 'unreachable', newValue: 'reachable' })
+      }
       reachable = true
       if (answer.stats.startedAt !== coreStartedAt) {
         // A core seen for the first time, or restarted: it may not know our overrides and wants.
         await deps.syncSettings()
         await registerWants()
         coreStartedAt = answer.stats.startedAt
+        // Another core, or a new life of it: where the evidence list stands is learnt afresh.
+        newestEvidenceId = null
       } else if (wantsDirty) await registerWants()
       fulfilMatches(answer.wantMatches)
       notifyFailedBatches(answer.webhookBatches)
@@ -138,7 +146,10 @@ export function startCoreWatch(deps: CoreWatchDeps) {
       deps.events.publish({ type: 'stats', data: toStats(answer.stats, deps.cache.hitRatio()) })
     } catch (err) {
       if (err instanceof CoreUnavailableError) {
-        if (reachable !== false) log.warn('core unreachable; retrying every few seconds', { err })
+        if (reachable !== false) {
+          log.warn('core unreachable; retrying every few seconds', { err })
+          deps.recordHealth({ key: 'core', action: 'core_unreachable', oldValue: reachable ? 'reachable' : null, newValue: 'unreachable' })
+        }
         reachable = false
         coreStartedAt = null
         return

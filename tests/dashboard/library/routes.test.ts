@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { importIntoCore, openTestDashboard, sendJson, startTestCore, type TestDashboard } from '../../support/dashboard'
+import { importIntoCore, openTestDashboard, sendJson, startTestCore, type TestDashboard, waitForEvidence } from '../../support/dashboard'
 
 const hash = (n: number) => n.toString(16).padStart(40, '0')
 const releases = [
@@ -60,6 +60,7 @@ describe('GET /api/torrents', () => {
     ['limit=1.5', 'limit'],
     ['offset=-1', 'offset'],
     ['offset=x', 'offset'],
+    ['offset=2147483648', 'offset'],
     ['content_type=podcast', 'content_type'],
   ])('%s is a 400 naming %s', async (query, field) => {
     const { status, body } = await dashboard.json(`/api/torrents?${query}`)
@@ -79,7 +80,7 @@ describe('GET /api/torrents/:info_hash', () => {
       `${core.baseUrl}/evidence/arr/sonarr-main`,
       sendJson('POST', { info_hash: hash(3), type: 'grab', result: 'success', client: 'sonarr' }),
     )
-    await Bun.sleep(300) // the intake answers 202 and records asynchronously
+    await waitForEvidence(core.graphqlUrl, 1)
     const { status, body } = await dashboard.json(`/api/torrents/${hash(3).toUpperCase()}`)
     expect(status).toBe(200)
     expect(body).toMatchObject({ info_hash: hash(3), content_type: 'tv_show', size_bytes: 2_500_000_000 })
@@ -109,7 +110,7 @@ describe('evidence', () => {
     const payload = { info_hash: hash(1), type: 'import', result: 'success', client: 'radarr' }
     const posted = await dashboard.request('/api/evidence?instance=radarr-4k', sendJson('POST', payload))
     expect(posted.status).toBe(202)
-    await Bun.sleep(300)
+    await waitForEvidence(core.graphqlUrl, 2)
     const { status, body } = await dashboard.json('/api/evidence?limit=10')
     expect(status).toBe(200)
     const event = body.items.find((item: any) => item.info_hash === hash(1))
@@ -126,6 +127,8 @@ describe('evidence', () => {
     expect(badInstance.body.message).toContain('instance')
     const refused = await dashboard.request('/api/evidence', sendJson('POST', { hello: 'world' }))
     expect(refused.status).toBe(400)
+    // The core's own answer, passed on: its JSON error names what the payload lacks.
+    expect(((await refused.json()) as { error: string; message: string }).error).toBe('bad_request')
   })
 
   test('a body over 64 KiB is refused without reaching the core', async () => {

@@ -21,6 +21,11 @@ describe('cross-site requests', () => {
 
   test('the dashboard itself, scripts and reads pass', async () => {
     expect((await post({ origin: 'http://nas.local:8080', host: 'nas.local:8080', 'sec-fetch-site': 'same-origin' })).status).toBe(201)
+    // Behind nginx (Host rewritten to the upstream): the browser's marker decides.
+    const proxied = { origin: 'https://dash.example.com', host: '127.0.0.1:8080' }
+    expect((await post({ ...proxied, 'sec-fetch-site': 'same-origin' })).status).toBe(201)
+    expect((await post({ ...proxied, 'x-forwarded-host': 'dash.example.com' })).status).toBe(201)
+    expect((await post(proxied)).status).toBe(403)
     expect((await post({})).status).toBe(201) // curl, the *arr apps: no Origin, no Sec-Fetch-Site
     const read = await dashboard.request('/api/wants', { headers: { 'sec-fetch-site': 'cross-site', origin: 'http://evil.example' } })
     expect(read.status).toBe(200)

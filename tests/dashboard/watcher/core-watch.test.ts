@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { DashboardEvent } from '../../../src/dashboard/events/event-bus'
-import { importIntoCore, openTestDashboard, sendJson, startTestCore, type TestDashboard } from '../../support/dashboard'
+import { importIntoCore, openTestDashboard, sendJson, startTestCore, type TestDashboard, waitForEvidence } from '../../support/dashboard'
 import { waitFor } from '../../support/dht-probe'
 
 const hash = (n: number) => n.toString(16).padStart(40, '0')
@@ -122,7 +122,7 @@ describe('stats and live events', () => {
         `${core.baseUrl}/evidence/arr/radarr`,
         sendJson('POST', { info_hash: hash(1), type, result: 'success', client: 'radarr' }),
       )
-    await Bun.sleep(300)
+    await waitForEvidence(core.graphqlUrl, 2)
     await dashboard.dashboard.watch.tick()
     await dashboard.dashboard.watch.tick()
     const fresh = events.slice(seen)
