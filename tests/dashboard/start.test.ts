@@ -66,6 +66,10 @@ describe('the dashboard started alone', () => {
       return wants[0]?.status === 'fulfilled'
     }, 30_000)
     expect(Date.now() - startedMs).toBeLessThan(30_000)
+    const healthRows = (await (await fetch(`${dashboard.baseUrl}/api/audit?kind=health`)).json()) as {
+      items: { key: string; action: string }[]
+    }
+    expect(healthRows.items.filter((row) => row.key === 'core').map((row) => row.action)).toEqual(['core_reachable', 'core_unreachable'])
     const notes = (await (await fetch(`${dashboard.baseUrl}/api/notifications`)).json()) as { items: { type: string }[] }
     expect(notes.items.map((note) => note.type)).toContain('want_fulfilled')
     expect(dashboard.logs.some((log) => log.includes('"level":"error"'))).toBe(false)
