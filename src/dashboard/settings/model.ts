@@ -1,4 +1,5 @@
 import { t } from 'elysia'
+import { BadRequestError } from '../../http'
 import type { SettingKey } from '../../config'
 import type { LogLevel } from '../../log'
 
@@ -44,16 +45,22 @@ export const OverrideBody = t.Object({
 })
 
 /**
- * Optional, but when sent it must be JSON: a union with Undefined rather than t.Optional, which
- * Elysia answers by dropping a body it cannot parse (a garbled request would rotate the Torznab key).
+ * The rotation's target from the raw body: empty means torznab; anything else must be the JSON
+ * object `{"target": ...}`, whatever content type it came with. Read by hand because Elysia drops
+ * a body it cannot parse, and a garbled request must not rotate the Torznab key.
  */
-const targetNames = API_KEY_TARGETS.map((target) => JSON.stringify(target)).join(' or ')
-
-export const RegenerateBody = t.Union(
-  [
-    t.Undefined(),
-    // Literals, not t.UnionEnum: Elysia fills an absent UnionEnum with its first value.
-    t.Object({ target: t.Optional(t.Union(API_KEY_TARGETS.map((target) => t.Literal(target)))) }),
-  ],
-  { error: `must be empty or {"target": ${targetNames}}` },
-)
+export function readRegenerateTarget(text: string): ApiKeyTarget {
+  if (text.trim() === '') return 'torznab'
+  const targetNames = API_KEY_TARGETS.map((target) => JSON.stringify(target)).join(' or ')
+  const refused = new BadRequestError(`body: must be empty or {"target": ${targetNames}}`)
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw refused
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw refused
+  const { target = 'torznab', ...rest } = body as Record<string, unknown>
+  if (Object.keys(rest).length > 0 || !API_KEY_TARGETS.includes(target as ApiKeyTarget)) throw refused
+  return target as ApiKeyTarget
+}

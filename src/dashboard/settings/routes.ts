@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
 import type { AuthPlugin } from '../auth/plugin'
 import type { ApiKeyRotation } from './api-key-rotation'
-import { OverrideBody, RegenerateBody, SettingParams } from './model'
+import { OverrideBody, readRegenerateTarget, SettingParams } from './model'
 import type { SettingsService } from './service'
 
 /** The settings API of spec 4.1: list, override, clear, and the key rotation. */
@@ -14,6 +14,8 @@ export const settingsRoutes = (deps: { settings: SettingsService; apiKeyRotation
       body: OverrideBody,
     })
     .delete('/overrides/:key', ({ params, identity }) => deps.settings.clearOverride(params.key, identity.id), { params: SettingParams })
-    .post('/regenerate-api-key', ({ body, identity }) => deps.apiKeyRotation.regenerate(body?.target ?? 'torznab', identity.id), {
-      body: RegenerateBody,
-    })
+    .post(
+      '/regenerate-api-key',
+      async ({ request, identity }) => deps.apiKeyRotation.regenerate(readRegenerateTarget(await request.text()), identity.id),
+      { parse: 'none' },
+    )

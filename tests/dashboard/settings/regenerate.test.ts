@@ -90,10 +90,12 @@ describe('POST /api/settings/regenerate-api-key', () => {
       body: { error: 'bad_request', message: 'body: must be empty or {"target": "torznab" or "dashboard"}' },
     })
     expect((await regenerate(dashboard, { json: { target: 7 } })).status).toBe(400)
-    expect(await regenerate(dashboard, { body: '{oops', headers: { 'content-type': 'application/json' } })).toMatchObject({
-      status: 400,
-      body: { error: 'bad_request', message: 'the body could not be parsed' },
-    })
+    const refused = { status: 400, body: { error: 'bad_request', message: 'body: must be empty or {"target": "torznab" or "dashboard"}' } }
+    expect(await regenerate(dashboard, { body: '{oops', headers: { 'content-type': 'application/json' } })).toMatchObject(refused)
+    // Whatever the content type says, a body that is not the JSON object rotates nothing.
+    expect(await regenerate(dashboard, { body: 'dashboard', headers: { 'content-type': 'text/plain' } })).toMatchObject(refused)
+    expect(await regenerate(dashboard, { json: ['dashboard'] })).toMatchObject(refused)
+    expect(await regenerate(dashboard, { json: { target: 'dashboard', extra: 1 } })).toMatchObject(refused)
     expect(dashboard.audit.list()).toEqual([])
   })
 })
