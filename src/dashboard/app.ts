@@ -4,6 +4,7 @@ import { crossSiteGuard } from './security/cross-site-guard'
 import type { Logger } from '../log'
 import { auditRoutes } from './audit/routes'
 import type { AuditService } from './audit/service'
+import { loginRoutes } from './auth/login-routes'
 import { authPlugin } from './auth/plugin'
 import { meRoutes } from './auth/routes'
 import type { AuthService } from './auth/service'
@@ -56,6 +57,7 @@ export function createDashboardApp(deps: DashboardAppDeps) {
     .get('/healthz', () => ({ status: 'ok', ts: new Date().toISOString() }))
     .use(jsonErrors({ log: deps.log }))
     .use(crossSiteGuard)
+    .use(deps.auth.offersLogin() ? loginRoutes(deps) : new Elysia({ name: 'dashboard-login' }))
     .use(auth)
     .use(meRoutes({ authPlugin: auth }))
     .use(settingsRoutes({ ...deps, authPlugin: auth }))

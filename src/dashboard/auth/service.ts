@@ -104,6 +104,20 @@ export function createAuthService(deps: {
       return null
     },
 
+    /** Whether a /login form's key is the dashboard API key; audited like tier 1 of a request. */
+    async signInWithKey(key: string, clientAddress: string): Promise<boolean> {
+      const outcome = await tryTier('api_key', { apiKeys: [key], proxyUser: null, forwardedUser: null, sessionToken: null, clientAddress })
+      if (outcome && 'identity' in outcome) {
+        noteSuccess(outcome.identity, clientAddress)
+        return true
+      }
+      noteFailure('api_key', outcome?.failure ?? 'no credentials', clientAddress)
+      return false
+    },
+
+    /** Whether /login is offered: auth is enforced and the session cookie is one of its tiers. */
+    offersLogin: (): boolean => deps.config.requireAuth && tiers.includes('oidc'),
+
     /**
      * The Set-Cookie value of a new tier-4 session for `subject` (HS256, exp = now + SSO_SESSION_TTL,
      * HttpOnly, SameSite=Lax, Path=/), for the /login page of AUTH_METHOD=forms.

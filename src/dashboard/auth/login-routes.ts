@@ -1,0 +1,56 @@
+import { Elysia, t } from 'elysia'
+import { renderLoginPage } from './login-page'
+import type { AuthService } from './service'
+
+/** Who a forms session is: one operator, who proved it with the dashboard API key. */
+const FORMS_SUBJECT = 'operator'
+
+const LoginBody = t.Object({
+  api_key: t.String({ maxLength: 256, error: 'must be the dashboard API key' }),
+  next: t.Optional(t.String({ maxLength: 2048 })),
+})
+
+/** Only a path of this site: `//host` or `https://...` would send the browser elsewhere after sign-in. */
+function safeNext(next: string | undefined): string {
+  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/'
+}
+
+const html = (set: { headers: Record<string, string | number> }, body: string) => {
+  set.headers['content-type'] = 'text/html; charset=utf-8'
+  set.headers['cache-control'] = 'no-store'
+  return body
+}
+
+/**
+ * GET/POST /login and POST /logout (DESIGN.md 3.9): the page takes the dashboard API key and sets
+ * the tier-4 session cookie. Mounted only where that cookie is read (auth enforced, AUTH_METHOD
+ * forms or unset), before the auth plugin: signing in must not need a session.
+ */
+export const loginRoutes = (deps: { auth: AuthService }) =>
+  new Elysia({ name: 'dashboard-login' })
+    .get('/login', ({ query, set }) => html(set, renderLoginPage({ next: safeNext(query.next) })), {
+      query: t.Object({ next: t.Optional(t.String({ maxLength: 2048 })) }),
+    })
+    .post(
+      '/login',
+      async ({ body, request, server, set }) => {
+        const next = safeNext(body.next)
+        const clientAddress = server?.requestIP(request)?.address ?? 'unknown'
+        const signedIn = await deps.auth.signInWithKey(body.api_key, clientAddress)
+        if (!signedIn) {
+          set.status = 401
+          return html(set, renderLoginPage({ next, error: 'That is not the dashboard API key.' }))
+        }
+        set.status = 303
+        set.headers.location = next
+        set.headers['set-cookie'] = await deps.auth.issueSessionCookie(FORMS_SUBJECT)
+        return ''
+      },
+      { body: LoginBody },
+    )
+    .post('/logout', ({ set }) => {
+      set.status = 303
+      set.headers.location = '/login'
+      set.headers['set-cookie'] = `${deps.auth.cookieName()}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax`
+      return ''
+    })
