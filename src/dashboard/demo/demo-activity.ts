@@ -19,6 +19,8 @@ export interface DemoWant {
   query: string
   priority: 'low' | 'medium' | 'high'
   notes?: string
+  /** Seeded as fulfilled, as the indexer would have left it (its want_fulfilled notification comes with it). */
+  isFulfilled?: boolean
 }
 
 export interface DemoNotification {
@@ -62,6 +64,7 @@ export const DEMO_WANTS: readonly DemoWant[] = [
     query: 'dune part two 2160p',
     priority: 'high',
     notes: 'UHD with Atmos for the home cinema',
+    isFulfilled: true,
   },
   { title: 'Severance', content_type: 'tv_show', query: 'severance s02', priority: 'medium' },
   { title: 'The Dark Side of the Moon', content_type: 'music', query: 'pink floyd dark side of the moon flac', priority: 'low' },
@@ -69,7 +72,6 @@ export const DEMO_WANTS: readonly DemoWant[] = [
 ]
 
 export const DEMO_NOTIFICATIONS: readonly DemoNotification[] = [
-  { type: 'want_fulfilled', message: `Want "Dune: Part Two" was fulfilled by ${dune.name}`, dedupeKey: 'demo:want_fulfilled' },
   {
     type: 'webhook_delivery_failed',
     message: 'The evidence webhook batch could not be delivered to http://192.168.1.20:9000/hooks/indexer after 3 retries (HTTP 503)',

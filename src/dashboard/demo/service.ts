@@ -9,7 +9,9 @@ import type { SeedCounts, SeedResult } from './model'
 /** What the seed needs of the wants feature: the (title, query) pairs it has, and adding one. */
 export interface DemoWantStore {
   list(): { title: string; query: string }[]
-  create(input: DemoWant): unknown
+  create(input: Omit<DemoWant, 'isFulfilled'>): { id: string }
+  /** Marking a want fulfilled notifies want_fulfilled, as the indexer fulfilling it does. */
+  update(id: string, input: { status: 'fulfilled' }): unknown
 }
 
 export interface DemoSeedDeps {
@@ -81,7 +83,11 @@ export function createDemoSeedService(deps: DemoSeedDeps) {
   const addWants = (): void => {
     const keyOf = (want: { title: string; query: string }) => JSON.stringify([want.title, want.query])
     const existing = new Set(deps.wants.list().map(keyOf))
-    for (const want of DEMO_WANTS) if (!existing.has(keyOf(want))) deps.wants.create(want)
+    for (const { isFulfilled, ...want } of DEMO_WANTS) {
+      if (existing.has(keyOf(want))) continue
+      const created = deps.wants.create(want)
+      if (isFulfilled) deps.wants.update(created.id, { status: 'fulfilled' })
+    }
   }
 
   const run = async (): Promise<SeedResult> => {
@@ -90,7 +96,8 @@ export function createDemoSeedService(deps: DemoSeedDeps) {
       torrents: await importReleases(now),
       evidence: DEMO_EVIDENCE.length,
       wants: DEMO_WANTS.length,
-      notifications: DEMO_NOTIFICATIONS.length,
+      // Each fulfilled want brings its own want_fulfilled notification.
+      notifications: DEMO_NOTIFICATIONS.length + DEMO_WANTS.filter((want) => want.isFulfilled).length,
     }
     await reportEvidence(now)
     addWants()

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { Elysia } from 'elysia'
 import { createCoreClient, type CoreClient } from '../../../src/dashboard/core-client'
-import { DEMO_EVIDENCE, type DemoWant } from '../../../src/dashboard/demo/demo-activity'
+import { DEMO_EVIDENCE } from '../../../src/dashboard/demo/demo-activity'
 import { DEMO_RELEASES } from '../../../src/dashboard/demo/demo-releases'
 import { demoRoutes } from '../../../src/dashboard/demo/routes'
 import { createDemoSeedService } from '../../../src/dashboard/demo/service'
@@ -15,6 +15,8 @@ import { createNotificationRepository } from '../../../src/dashboard/notificatio
 import { createNotificationService } from '../../../src/dashboard/notifications/service'
 import { openDashboardStore } from '../../../src/dashboard/store/open-store'
 import { createStateRepository } from '../../../src/dashboard/store/state'
+import { createWantRepository } from '../../../src/dashboard/wants/repository'
+import { createWantService } from '../../../src/dashboard/wants/service'
 import { jsonErrors } from '../../../src/http'
 import { createLogger } from '../../../src/log'
 import { type RunningService, startService } from '../../support/processes'
@@ -35,21 +37,20 @@ const coreClientAt = (baseUrl: string) =>
 
 let dashboardCount = 0
 
-/** A dashboard store, its notifications, a recording wants store and the seed route over `coreClient`. */
+/** A dashboard store, its notifications and wants, and the seed route over `coreClient`. */
 function setUpDashboard(coreClient: CoreClient) {
   const store = openDashboardStore(join(dir, `dashboard-${dashboardCount++}.db`), log)
   afterAll(() => store.close())
   const state = createStateRepository(store.orm)
-  const created: DemoWant[] = []
-  const wants = { list: () => created.map(({ title, query }) => ({ title, query })), create: (want: DemoWant) => created.push(want) }
   const notifications = createNotificationService({ repository: createNotificationRepository(store.orm), events: createEventBus() })
+  const wants = createWantService({ repository: createWantRepository(store.orm), notifications })
   const demo = createDemoSeedService({ core: coreClient, wants, notifications, state, log })
   const app = new Elysia().use(jsonErrors({ log })).use(demoRoutes({ demo }))
   const seed = async () => {
     const response = await app.handle(new Request('http://dashboard/api/seed-demo', { method: 'POST' }))
     return { status: response.status, body: await response.json() }
   }
-  return { seed, state, created, notifications }
+  return { seed, state, wants, notifications }
 }
 
 /** The core's evidence about the demo torrents, once its queue has recorded at least `atLeast` reports. */
@@ -68,9 +69,21 @@ async function demoEvidence(client: CoreClient, atLeast: number) {
 describe('POST /api/seed-demo', () => {
   test('the first call seeds; the next answers the same counts and adds nothing', async () => {
     const client = coreClientAt(core.baseUrl)
-    const { seed, created, notifications, state } = setUpDashboard(client)
+    const { seed, wants, notifications, state } = setUpDashboard(client)
     expect(await seed()).toEqual({ status: 200, body: { seeded: true, counts: DEMO_COUNTS } })
-    expect(created.map((want) => want.title)).toEqual(['Dune: Part Two', 'Severance', 'The Dark Side of the Moon', 'Project Hail Mary'])
+    // Dune is seeded fulfilled, the others active; its fulfilment is one of the notifications.
+    expect(
+      wants
+        .list()
+        .map((want) => [want.title, want.status])
+        .sort(),
+    ).toEqual([
+      ['Dune: Part Two', 'fulfilled'],
+      ['Project Hail Mary', 'active'],
+      ['Severance', 'active'],
+      ['The Dark Side of the Moon', 'active'],
+    ])
+    expect(notifications.list().filter((note) => note.type === 'want_fulfilled')).toHaveLength(1)
     expect(notifications.list().map((notification) => notification.type)).toEqual([
       'crawler_warning',
       'webhook_delivery_failed',
@@ -92,7 +105,7 @@ describe('POST /api/seed-demo', () => {
     expect(new Set(evidence.map((item) => item.client))).toEqual(new Set(['radarr', 'sonarr', 'lidarr', 'readarr']))
 
     expect(await seed()).toEqual({ status: 200, body: { seeded: false, counts: DEMO_COUNTS } })
-    expect(created).toHaveLength(4)
+    expect(wants.list()).toHaveLength(4)
     expect(notifications.list()).toHaveLength(3)
     await Bun.sleep(300)
     expect(await demoEvidence(client, 0)).toHaveLength(10)
@@ -121,35 +134,35 @@ describe('POST /api/seed-demo', () => {
 
   test('without the remembered seeding nothing is added twice: wants on (title, query), evidence on (torrent, type)', async () => {
     const client = coreClientAt(core.baseUrl)
-    const { seed, created, notifications, state } = setUpDashboard(client)
+    const { seed, wants, notifications, state } = setUpDashboard(client)
     await seed()
     await demoEvidence(client, DEMO_EVIDENCE.length)
     state.delete('demo_seed')
     expect(await seed()).toEqual({ status: 200, body: { seeded: true, counts: DEMO_COUNTS } })
-    expect(created).toHaveLength(4)
+    expect(wants.list()).toHaveLength(4)
     expect(notifications.list()).toHaveLength(3)
     await Bun.sleep(300)
     expect(await demoEvidence(client, 0)).toHaveLength(10)
   })
 
   test('concurrent calls seed once', async () => {
-    const { seed, created } = setUpDashboard(coreClientAt(core.baseUrl))
+    const { seed, wants } = setUpDashboard(coreClientAt(core.baseUrl))
     const answers = await Promise.all([seed(), seed(), seed()])
     expect(answers.map((answer) => answer.body.seeded).sort()).toEqual([false, false, true])
     expect(answers.every((answer) => answer.status === 200 && Bun.deepEquals(answer.body.counts, DEMO_COUNTS))).toBe(true)
-    expect(created).toHaveLength(4)
+    expect(wants.list()).toHaveLength(4)
   })
 
   test('a core that cannot be reached is 502 core_unavailable and nothing is seeded', async () => {
     const closed = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
     const baseUrl = `http://127.0.0.1:${closed.port}`
     await closed.stop(true)
-    const { seed, created, notifications, state } = setUpDashboard(coreClientAt(baseUrl))
+    const { seed, wants, notifications, state } = setUpDashboard(coreClientAt(baseUrl))
     const answer = await seed()
     expect(answer.status).toBe(502)
     expect(answer.body).toMatchObject({ error: 'core_unavailable' })
     expect(state.get('demo_seed')).toBeUndefined()
-    expect(created).toEqual([])
+    expect(wants.list()).toEqual([])
     expect(notifications.list()).toEqual([])
   })
 })
