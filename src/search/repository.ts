@@ -142,12 +142,12 @@ export function createSearchRepository(db: Database) {
       return countMatches.get(matchExpression)!.n
     },
 
-    /** How many torrents are in any of these categories (null: in the index). */
     /** Torrents of these content types, from the counters the triggers keep (migration 0018). */
     countOfContentTypes(types: readonly string[]): number {
       return countTypes.get(listOf(types))!.n
     },
 
+    /** How many torrents are in any of these categories (null: in the index). */
     countInCategories(categories: number[] | null): number {
       if (categories === null) return countClassified.get()!.n
       return inCategories.get(listOf(categories))!.n
