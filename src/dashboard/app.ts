@@ -1,5 +1,7 @@
 import { Elysia } from 'elysia'
 import { jsonErrors } from '../http'
+import { assetRoutes } from './pages/assets'
+import { pageRoutes } from './pages/routes'
 import { crossSiteGuard } from './security/cross-site-guard'
 import type { Logger } from '../log'
 import { auditRoutes } from './audit/routes'
@@ -55,9 +57,11 @@ export function createDashboardApp(deps: DashboardAppDeps) {
   const auth = authPlugin(deps)
   return new Elysia({ name: 'dashboard' })
     .get('/healthz', () => ({ status: 'ok', ts: new Date().toISOString() }))
+    .use(assetRoutes)
     .use(jsonErrors({ log: deps.log }))
     .use(crossSiteGuard)
     .use(deps.auth.offersLogin() ? loginRoutes(deps) : new Elysia({ name: 'dashboard-login' }))
+    .use(pageRoutes(deps))
     .use(auth)
     .use(meRoutes({ authPlugin: auth }))
     .use(settingsRoutes({ ...deps, authPlugin: auth }))

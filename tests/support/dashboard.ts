@@ -74,3 +74,17 @@ export async function waitForEvidence(graphqlUrl: string, count: number): Promis
     await Bun.sleep(20)
   }
 }
+
+/** `bun run start` (core and dashboard in one process) on ephemeral ports, crawler off. */
+export async function startWholeService(vars: Record<string, string> = {}): Promise<RunningService & { dashboardUrl: string }> {
+  const service = await startService({ DATA_DIR: makeTempDir('dashboard-whole-'), ...vars })
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const line = service.logs
+      .map((log) => JSON.parse(log) as { msg?: string; port?: number })
+      .find((log) => log.msg === 'dashboard listening')
+    if (line) return { ...service, dashboardUrl: `http://127.0.0.1:${line.port}` }
+    if (Date.now() > deadline) throw new Error(`the dashboard did not start:\n${service.logs.join('\n')}`)
+    await Bun.sleep(20)
+  }
+}

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { count, desc, eq } from 'drizzle-orm'
 import type { StoreOrm } from '../store/open-store'
 import { notifications } from '../store/schema'
 import type { Notification, NotificationType } from './model'
@@ -31,6 +31,12 @@ export function createNotificationRepository(orm: StoreOrm) {
     },
     list(): Notification[] {
       return orm.select().from(notifications).orderBy(desc(notifications.id)).limit(LIST_LIMIT).all().map(toNotification)
+    },
+    markAllRead(): void {
+      orm.update(notifications).set({ read: true }).where(eq(notifications.read, false)).run()
+    },
+    countUnread(): number {
+      return orm.select({ n: count() }).from(notifications).where(eq(notifications.read, false)).get()?.n ?? 0
     },
     markRead(id: number): Notification | null {
       const row = orm.update(notifications).set({ read: true }).where(eq(notifications.id, id)).returning().get()

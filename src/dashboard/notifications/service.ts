@@ -19,6 +19,8 @@ export function createNotificationService(deps: { repository: NotificationReposi
       return created
     },
     list: () => deps.repository.list(),
+    countUnread: () => deps.repository.countUnread(),
+    markAllRead: () => deps.repository.markAllRead(),
     /** Any id that names no notification (not a number, say) is a 404, as the spec lists. */
     markRead(id: string): Notification {
       const updated = /^[1-9][0-9]{0,14}$/.test(id) ? deps.repository.markRead(Number(id)) : null

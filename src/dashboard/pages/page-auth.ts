@@ -1,0 +1,26 @@
+import { Elysia } from 'elysia'
+import { readCredentials } from '../auth/credentials'
+import type { AuthService } from '../auth/service'
+
+/**
+ * Pages resolve the caller like the API (the same tiers), but answer a missing identity as a
+ * person expects: a redirect to /login where the session form exists, else a plain 401 page
+ * (DESIGN.md 5.5). API routes keep their JSON 401 and never redirect.
+ */
+export const pageAuth = (deps: { auth: AuthService }) =>
+  new Elysia({ name: 'dashboard-page-auth' })
+    .derive({ as: 'scoped' }, async ({ request, server }) => {
+      const clientAddress = server?.requestIP(request)?.address ?? 'unknown'
+      return { identity: await deps.auth.authenticate(readCredentials(request, deps.auth.cookieName(), clientAddress)) }
+    })
+    .onBeforeHandle({ as: 'scoped' }, ({ identity, request }) => {
+      if (identity) return
+      if (deps.auth.offersLogin()) {
+        const url = new URL(request.url, 'http://localhost')
+        return new Response(null, { status: 303, headers: { location: `/login?next=${encodeURIComponent(url.pathname + url.search)}` } })
+      }
+      return new Response('<!doctype html><title>Sign-in needed</title><h1>Sign-in needed</h1><p>This dashboard asks who you are.</p>', {
+        status: 401,
+        headers: { 'content-type': 'text/html; charset=utf-8' },
+      })
+    })

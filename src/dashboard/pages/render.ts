@@ -1,0 +1,27 @@
+import type { HtmlEscapedString } from 'hono/utils/html'
+
+type Rendered = HtmlEscapedString | Promise<HtmlEscapedString>
+
+/** A whole page: the doctype, then the layout's markup (escaped by construction by hono/jsx). */
+export async function htmlPage(node: Rendered, status = 200): Promise<Response> {
+  return new Response(`<!doctype html>${await node}`, { status, headers: PAGE_HEADERS })
+}
+
+/** A partial for htmx to swap in (STYLE.md 15: a route answers it when HX-Request is set). */
+export async function htmlPartial(node: Rendered, status = 200): Promise<Response> {
+  return new Response(String(await node), { status, headers: PAGE_HEADERS })
+}
+
+/** Pages show live data and per-user state: never cached, never framed by another site. */
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+  'content-security-policy':
+    "default-src 'self'; img-src 'self' https://image.tmdb.org data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+}
+
+/** Whether htmx sent the request (it wants the partial, not the page). */
+export function isHtmx(request: Request): boolean {
+  return request.headers.get('hx-request') === 'true'
+}

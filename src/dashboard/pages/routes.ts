@@ -1,0 +1,17 @@
+import { Elysia } from 'elysia'
+import type { AuthService } from '../auth/service'
+import type { NotificationService } from '../notifications/service'
+import { notificationsPage } from './notifications-page'
+import { pageAuth } from './page-auth'
+
+export interface PageDeps {
+  auth: AuthService
+  notifications: NotificationService
+}
+
+/**
+ * Every page (DESIGN.md 5.8), behind pageAuth. Mounted before the API's auth plugin, whose JSON
+ * 401 is for API clients; pageAuth's hooks are scoped to this instance's parent only through this
+ * one `use`, and this instance holds nothing but pages.
+ */
+export const pageRoutes = (deps: PageDeps) => new Elysia({ name: 'dashboard-pages' }).use(pageAuth(deps)).use(notificationsPage(deps))

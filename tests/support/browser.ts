@@ -1,0 +1,60 @@
+import { afterAll, expect } from 'bun:test'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { REPO_ROOT } from './processes'
+
+/** Debian's package (.ci/run installs it); CHROMIUM_PATH points elsewhere. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+let browser: Promise<Browser> | undefined
+// Registered when the file loads, so it runs when the test file ends, not after the first test.
+afterAll(async () => {
+  await (await browser)?.close()
+})
+
+/** One headless Chromium per test file, started on first use and closed when the file ends. */
+export function launchBrowser(): Promise<Browser> {
+  browser ??= chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] })
+  return browser
+}
+
+export interface WatchedPage {
+  page: Page
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[]
+  /** Requests that left the dashboard's origin (DESIGN.md 5.8: there must be none). */
+  foreignRequests: string[]
+}
+
+/** A fresh page (a new context: no cookies) that records console errors and requests to other origins. */
+export async function openPage(baseUrl: string, options: { width?: number; height?: number } = {}): Promise<WatchedPage> {
+  const context = await (await launchBrowser()).newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } })
+  const page = await context.newPage()
+  const errors: string[] = []
+  const foreignRequests: string[] = []
+  const origin = new URL(baseUrl).origin
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('request', (request) => {
+    const url = request.url()
+    if (!url.startsWith(origin) && !url.startsWith('data:')) foreignRequests.push(url)
+  })
+  return { page, errors, foreignRequests }
+}
+
+/** The page fits the viewport: no sideways scrolling (issue 16 asks for 390 px phones). */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth }))
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
+}
+
+const SCREENSHOTS = join(REPO_ROOT, 'tests/.screenshots')
+
+/** A full-page PNG under tests/.screenshots/ (git-ignored), to look at while building. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true })
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true })
+}

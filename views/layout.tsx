@@ -1,0 +1,72 @@
+import type { Child } from 'hono/jsx'
+import { PAGES, type PagePath } from './nav'
+
+export interface LayoutProps {
+  /** The page's one `<h1>` and the start of its `<title>`. */
+  title: string
+  /** Which nav entry is this page. */
+  active: PagePath | null
+  /** Shown beside Notifications in the nav when above 0. */
+  unreadNotifications: number
+  /** Set when the core cannot be reached: every page says so at the top (DESIGN.md 5). */
+  coreUnavailable?: boolean
+  children?: Child
+}
+
+/**
+ * The only layout (STYLE.md 15). Every asset is served by the dashboard itself: htmx, its SSE
+ * extension and the CSS. `hx-ext="sse"` on the body lets any live part subscribe to /api/events;
+ * parts that cannot (no EventSource) poll every 10 s instead.
+ */
+export function Layout(props: LayoutProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        {/* htmx would inject its indicator styles inline; the page's CSP is self-only for scripts. */}
+        <meta name="htmx-config" content='{"includeIndicatorStyles":false,"allowEval":false}' />
+        <title>{`${props.title} · dht-indexer`}</title>
+        <link rel="stylesheet" href="/assets/app.css" />
+        <link rel="icon" href="data:," />
+        <script src="/assets/htmx.min.js" defer />
+        <script src="/assets/sse.js" defer />
+        <script src="/assets/app.js" defer />
+      </head>
+      <body hx-ext="sse">
+        <header class="top">
+          <a class="brand" href="/">
+            dht-indexer
+          </a>
+          <nav aria-label="Pages">
+            <ul>
+              {PAGES.map((page) => (
+                <li>
+                  <a href={page.path} aria-current={page.path === props.active ? 'page' : undefined}>
+                    {page.label}
+                    {page.path === '/notifications' && props.unreadNotifications > 0 ? (
+                      <span class="badge">
+                        {props.unreadNotifications}
+                        <span class="visually-hidden"> unread</span>
+                      </span>
+                    ) : null}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </header>
+        <main>
+          {props.coreUnavailable ? (
+            <p class="banner" role="alert">
+              The indexer core cannot be reached. What the dashboard keeps itself is shown; the rest comes back when the core does.
+            </p>
+          ) : null}
+          <h1>{props.title}</h1>
+          {props.children}
+        </main>
+      </body>
+    </html>
+  )
+}
