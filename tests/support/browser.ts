@@ -47,7 +47,10 @@ export async function openPage(baseUrl: string, options: { width?: number; heigh
 
 /** The page fits the viewport: no sideways scrolling (issue 16 asks for 390 px phones). */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth }))
+  // A string, evaluated in the page: the project's types have no DOM.
+  const { scrollWidth, innerWidth } = await page.evaluate<{ scrollWidth: number; innerWidth: number }>(
+    '({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth })',
+  )
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth)
 }
 
