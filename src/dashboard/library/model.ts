@@ -28,7 +28,37 @@ export const TorrentListQuery = t.Object({
 export const TorrentParams = t.Object({ info_hash: t.String({ maxLength: 64 }) })
 
 /** The content types the core knows; `tv` is accepted for tv_show as the spec's samples write it. */
-const CONTENT_TYPES = ['movie', 'tv_show', 'music', 'audiobook', 'ebook', 'comic', 'software', 'game', 'xxx', 'other']
+export const CONTENT_TYPES = ['movie', 'tv_show', 'music', 'audiobook', 'ebook', 'comic', 'software', 'game', 'xxx', 'other']
+
+/** A row of the library page: the summary plus what the core knows of its swarm and its label (DESIGN.md 3.6). */
+export interface LibraryRow extends TorrentSummary {
+  seeders: number | null
+  classification_status: 'confirmed' | 'pending'
+}
+
+/** `newest` first (published time) or by `relevance` to the text (only meaningful with text). */
+export type LibraryOrder = 'newest' | 'relevance'
+
+/** What the detail page shows beside TorrentDetail: the parsed facts, tags and the artwork id when known. */
+export interface TorrentFacts {
+  year: number | null
+  episodes: string | null
+  resolution: string | null
+  source: string | null
+  codec: string | null
+  release_group: string | null
+  languages: string[]
+  seeders: number | null
+  confidence: number
+  classification_status: 'confirmed' | 'pending'
+  tags: string[]
+  /** A TMDB id the core matched, when it did: only then can a poster be looked up. */
+  tmdb: { id: string; media_type: 'movie' | 'tv' } | null
+}
+
+/** A tag as the core takes it: lowercase letters and digits joined by dashes, at most 64. */
+export const TAG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
+export const TAG_MAX_LENGTH = 64
 
 export interface ListQuery {
   text: string

@@ -1,6 +1,6 @@
 import { AppError } from '../../app-error'
 import type { CoreClient, ResponseCache } from '../core-client'
-import type { ListQuery, TorrentDetail, TorrentSummary } from './model'
+import type { LibraryOrder, LibraryRow, ListQuery, TorrentDetail, TorrentFacts, TorrentSummary } from './model'
 
 export class TorrentNotFoundError extends AppError {
   constructor(infoHash: string) {
@@ -24,6 +24,43 @@ const DETAIL_QUERY = `query DashboardTorrent($infoHash: Hash20!) {
   } }
   evidence(input: { infoHash: $infoHash, limit: 100 }) { items { id client type result receivedAt } }
 }`
+
+const BROWSE_QUERY = `query DashboardLibrary($input: TorrentContentSearchQueryInput!) {
+  torrentContent { search(input: $input) { totalCount items { ${SUMMARY_FIELDS} seeders classificationStatus } } }
+}`
+
+/** The year comes from the releaseYear facet of a one-hash search: the core parses it but has no item field for it. */
+const FACTS_QUERY = `query DashboardTorrentFacts($infoHash: Hash20!) {
+  torrentContent { search(input: { infoHashes: [$infoHash], limit: 1, facets: { releaseYear: { aggregate: true } } }) {
+    items {
+      contentType contentSource contentId content { releaseYear } episodes { label } videoResolution videoSource videoCodec
+      releaseGroup languages { name } seeders confidence classificationStatus torrent { tagNames }
+    }
+    aggregations { releaseYear { value } }
+  } }
+}`
+
+interface FactsItem {
+  contentType: string | null
+  contentSource: string | null
+  contentId: string | null
+  content: { releaseYear: number | null } | null
+  episodes: { label: string } | null
+  videoResolution: string | null
+  videoSource: string | null
+  videoCodec: string | null
+  releaseGroup: string | null
+  languages: { name: string }[] | null
+  seeders: number | null
+  confidence: number
+  classificationStatus: string
+  torrent: { tagNames: string[] }
+}
+
+/** The core's VideoResolution values are GraphQL names (`v1080p`); people read `1080p`. */
+const resolutionLabel = (value: string | null) => (value === null ? null : value.replace(/^v(?=\d)/, ''))
+
+const statusOf = (value: string): 'confirmed' | 'pending' => (value === 'confirmed' ? 'confirmed' : 'pending')
 
 interface CoreItem {
   infoHash: string
@@ -58,6 +95,87 @@ export function createLibraryService(deps: { core: CoreClient; cache: ResponseCa
       )
       const { totalCount, items } = data.torrentContent.search
       return { totalCount, items: items.map(toSummary) }
+    },
+
+    /** The library page's listing: the summary plus seeders and the pending/confirmed label, newest first or by relevance. */
+    async browse(query: ListQuery & { order: LibraryOrder }): Promise<{ totalCount: number; items: LibraryRow[] }> {
+      const byRelevance = query.order === 'relevance' && query.text !== ''
+      const input = {
+        queryString: query.text || null,
+        limit: query.limit,
+        offset: query.offset,
+        totalCount: true,
+        facets: query.contentType ? { contentType: { filter: [query.contentType] } } : undefined,
+        orderBy: [{ field: byRelevance ? 'relevance' : 'published_at', descending: true }],
+      }
+      const data = await deps.cache.get(`library:${JSON.stringify(input)}`, LIST_TTL_MS, () =>
+        deps.core.query<{
+          torrentContent: { search: { totalCount: number; items: (CoreItem & { seeders: number | null; classificationStatus: string })[] } }
+        }>(BROWSE_QUERY, { input }),
+      )
+      const { totalCount, items } = data.torrentContent.search
+      return {
+        totalCount,
+        items: items.map((item) => ({
+          ...toSummary(item),
+          seeders: item.seeders,
+          classification_status: statusOf(item.classificationStatus),
+        })),
+      }
+    },
+
+    /** The parsed facts and tags of one torrent, never cached: the page shows tag edits at once. */
+    async facts(infoHash: string): Promise<TorrentFacts> {
+      const data = await deps.core.query<{
+        torrentContent: { search: { items: FactsItem[]; aggregations: { releaseYear: { value: number | null }[] | null } } }
+      }>(FACTS_QUERY, { infoHash })
+      const { items, aggregations } = data.torrentContent.search
+      const item = items[0]
+      if (!item) throw new TorrentNotFoundError(infoHash)
+      const mediaType = item.contentType === 'movie' ? 'movie' : item.contentType === 'tv_show' ? 'tv' : null
+      return {
+        year: item.content?.releaseYear ?? aggregations.releaseYear?.find((bucket) => bucket.value !== null)?.value ?? null,
+        episodes: item.episodes?.label || null,
+        resolution: resolutionLabel(item.videoResolution),
+        source: item.videoSource,
+        codec: item.videoCodec,
+        release_group: item.releaseGroup,
+        languages: (item.languages ?? []).map((language) => language.name),
+        seeders: item.seeders,
+        confidence: item.confidence,
+        classification_status: statusOf(item.classificationStatus),
+        tags: item.torrent.tagNames,
+        tmdb: item.contentSource === 'tmdb' && item.contentId && mediaType ? { id: item.contentId, media_type: mediaType } : null,
+      }
+    },
+
+    /** Adds tags to a torrent through the core; cached answers are dropped so every page shows the change. */
+    async addTags(infoHash: string, tagNames: string[]): Promise<void> {
+      await deps.core.query(
+        'mutation DashboardPutTags($h: [Hash20!]!, $t: [String!]!) { torrent { putTags(infoHashes: $h, tagNames: $t) } }',
+        {
+          h: [infoHash],
+          t: tagNames,
+        },
+      )
+      deps.cache.clear()
+    },
+
+    async removeTag(infoHash: string, tagName: string): Promise<void> {
+      await deps.core.query(
+        'mutation DashboardDeleteTags($h: [Hash20!], $t: [String!]) { torrent { deleteTags(infoHashes: $h, tagNames: $t) } }',
+        {
+          h: [infoHash],
+          t: [tagName],
+        },
+      )
+      deps.cache.clear()
+    },
+
+    /** Deletes a torrent from the index through the core. */
+    async remove(infoHash: string): Promise<void> {
+      await deps.core.query('mutation DashboardDeleteTorrent($h: [Hash20!]!) { torrent { delete(infoHashes: $h) } }', { h: [infoHash] })
+      deps.cache.clear()
     },
 
     async get(infoHash: string): Promise<TorrentDetail> {

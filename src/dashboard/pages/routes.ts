@@ -1,12 +1,19 @@
 import { Elysia } from 'elysia'
 import type { AuthService } from '../auth/service'
+import type { LibraryService } from '../library/service'
 import type { NotificationService } from '../notifications/service'
+import type { PosterService } from '../posters/service'
+import type { WantService } from '../wants/service'
+import { libraryPage } from './library-page'
 import { notificationsPage } from './notifications-page'
 import { pageAuth } from './page-auth'
 
 export interface PageDeps {
   auth: AuthService
   notifications: NotificationService
+  library: LibraryService
+  posters: PosterService
+  wants: WantService
 }
 
 /**
@@ -14,4 +21,5 @@ export interface PageDeps {
  * 401 is for API clients; pageAuth's hooks are scoped to this instance's parent only through this
  * one `use`, and this instance holds nothing but pages.
  */
-export const pageRoutes = (deps: PageDeps) => new Elysia({ name: 'dashboard-pages' }).use(pageAuth(deps)).use(notificationsPage(deps))
+export const pageRoutes = (deps: PageDeps) =>
+  new Elysia({ name: 'dashboard-pages' }).use(pageAuth(deps)).use(notificationsPage(deps)).use(libraryPage(deps))

@@ -1,0 +1,132 @@
+import { Elysia } from 'elysia'
+import { LibraryDetailPage, LibraryMessagePage } from '../../../views/pages/library-detail'
+import { LibraryPage } from '../../../views/pages/library'
+import { type LibraryFilter, LibraryResults } from '../../../views/partials/library-results'
+import { LibraryTags } from '../../../views/partials/library-tags'
+import { CoreQueryError, CoreUnavailableError } from '../core-client'
+import { CONTENT_TYPES, TAG_MAX_LENGTH, TAG_PATTERN } from '../library/model'
+import { type LibraryService, TorrentNotFoundError } from '../library/service'
+import type { NotificationService } from '../notifications/service'
+import type { PosterService } from '../posters/service'
+import { htmlPage, htmlPartial, isHtmx } from './render'
+
+const PAGE_SIZE = 50
+/** The core's offsets are 32-bit; a page beyond that is clamped rather than refused. */
+const MAX_PAGE = Math.floor(2_147_483_647 / PAGE_SIZE)
+
+/** The library's query string, read leniently: a page shows what it can rather than a JSON 400. */
+function readFilter(query: Record<string, string | undefined>): LibraryFilter | { error: string } {
+  const rawType = query.content_type?.trim().toLowerCase() ?? ''
+  const contentType = rawType === '' ? null : rawType === 'tv' ? 'tv_show' : rawType
+  if (contentType !== null && !CONTENT_TYPES.includes(contentType)) return { error: `There is no content type "${rawType.slice(0, 40)}".` }
+  const page = /^\d{1,10}$/.test(query.page ?? '') ? Math.min(Math.max(1, Number(query.page)), MAX_PAGE) : 1
+  return {
+    q: (query.q ?? '').trim().slice(0, 500),
+    contentType,
+    order: query.order === 'relevance' ? 'relevance' : 'newest',
+    page,
+  }
+}
+
+const isInfoHash = (raw: string) => /^[0-9a-fA-F]{40}$/.test(raw)
+
+/** What a tag field holds, as the core takes it, or why it cannot be one. */
+function readTag(raw: unknown): { tag: string } | { error: string } {
+  const tag = typeof raw === 'string' ? raw.trim().toLowerCase().replace(/\s+/g, '-') : ''
+  if (tag === '') return { error: 'Type a tag.' }
+  if (tag.length > TAG_MAX_LENGTH || !TAG_PATTERN.test(tag))
+    return { error: `Use lowercase letters and digits joined by dashes, at most ${TAG_MAX_LENGTH}.` }
+  return { tag }
+}
+
+/** /library (search, filter, pages) and /library/{info_hash} (facts, files, evidence, tags, delete). */
+export const libraryPage = (deps: { library: LibraryService; posters: PosterService; notifications: NotificationService }) => {
+  const unread = () => deps.notifications.countUnread()
+  const message = (status: number, title: string, text: string, coreUnavailable = false) =>
+    htmlPage(LibraryMessagePage({ title, message: text, unread: unread(), coreUnavailable }), status)
+
+  const posterUrl = async (tmdb: { id: string; media_type: 'movie' | 'tv' } | null) => {
+    if (!tmdb) return null
+    // No key, no poster at TMDB, or TMDB away: the page shows no poster rather than failing.
+    return deps.posters.find(tmdb.id, tmdb.media_type).then(
+      (poster) => poster.poster_url,
+      () => null,
+    )
+  }
+
+  const detailPage = async (infoHash: string, tagState: { tagDraft?: string; tagError?: string } = {}) => {
+    try {
+      const [torrent, facts] = await Promise.all([deps.library.get(infoHash), deps.library.facts(infoHash)])
+      return htmlPage(LibraryDetailPage({ torrent, facts, posterUrl: await posterUrl(facts.tmdb), unread: unread(), ...tagState }))
+    } catch (err) {
+      if (err instanceof TorrentNotFoundError)
+        return message(404, 'Torrent not found', `No torrent with info hash ${infoHash} is in the index.`)
+      if (err instanceof CoreUnavailableError)
+        return message(502, 'Torrent', 'The indexer core cannot be reached, so this torrent cannot be shown now.', true)
+      throw err
+    }
+  }
+
+  /** The tags after a change, as htmx swaps them; without htmx, back to the page. */
+  const afterTagChange = async (request: Request, infoHash: string, tagState: { draft?: string; error?: string } = {}) => {
+    if (!isHtmx(request)) {
+      if (tagState.error) return detailPage(infoHash, { tagDraft: tagState.draft, tagError: tagState.error })
+      return new Response(null, { status: 303, headers: { location: `/library/${infoHash}` } })
+    }
+    const facts = await deps.library.facts(infoHash)
+    return htmlPartial(LibraryTags({ infoHash, tags: facts.tags, ...tagState }))
+  }
+
+  return new Elysia({ name: 'dashboard-page-library' })
+    .get('/library', async ({ query, request }) => {
+      const filter = readFilter(query)
+      if ('error' in filter) return message(400, 'Library', filter.error)
+      let results: { totalCount: number; items: Awaited<ReturnType<LibraryService['browse']>>['items'] } = { totalCount: 0, items: [] }
+      let coreUnavailable = false
+      try {
+        results = await deps.library.browse({
+          text: filter.q,
+          contentType: filter.contentType,
+          order: filter.order,
+          limit: PAGE_SIZE,
+          offset: (filter.page - 1) * PAGE_SIZE,
+        })
+      } catch (err) {
+        if (!(err instanceof CoreUnavailableError)) throw err
+        coreUnavailable = true
+      }
+      const props = { filter, totalCount: results.totalCount, rows: results.items, pageSize: PAGE_SIZE, coreUnavailable }
+      if (isHtmx(request)) return htmlPartial(LibraryResults(props))
+      return htmlPage(LibraryPage({ ...props, unread: unread() }))
+    })
+    .get('/library/:info_hash', ({ params }) => {
+      if (!isInfoHash(params.info_hash)) return message(400, 'Not an info hash', 'An info hash is 40 hexadecimal characters.')
+      return detailPage(params.info_hash.toLowerCase())
+    })
+    .post('/library/:info_hash/tags', async ({ params, body, request }) => {
+      if (!isInfoHash(params.info_hash)) return message(400, 'Not an info hash', 'An info hash is 40 hexadecimal characters.')
+      const infoHash = params.info_hash.toLowerCase()
+      const draft = (body as { tag?: unknown } | undefined)?.tag
+      const read = readTag(draft)
+      if ('error' in read) return afterTagChange(request, infoHash, { draft: typeof draft === 'string' ? draft : '', error: read.error })
+      try {
+        await deps.library.addTags(infoHash, [read.tag])
+      } catch (err) {
+        if (!(err instanceof CoreQueryError)) throw err
+        return afterTagChange(request, infoHash, { draft: read.tag, error: `The indexer refused it: ${err.message}` })
+      }
+      return afterTagChange(request, infoHash)
+    })
+    .delete('/library/:info_hash/tags/:tag', async ({ params, request }) => {
+      if (!isInfoHash(params.info_hash)) return message(400, 'Not an info hash', 'An info hash is 40 hexadecimal characters.')
+      const infoHash = params.info_hash.toLowerCase()
+      await deps.library.removeTag(infoHash, decodeURIComponent(params.tag))
+      return afterTagChange(request, infoHash)
+    })
+    .delete('/library/:info_hash', async ({ params }) => {
+      if (!isInfoHash(params.info_hash)) return message(400, 'Not an info hash', 'An info hash is 40 hexadecimal characters.')
+      await deps.library.remove(params.info_hash.toLowerCase())
+      // htmx follows HX-Redirect with a full navigation: the torrent's page no longer exists.
+      return new Response(null, { status: 200, headers: { 'hx-redirect': '/library' } })
+    })
+}

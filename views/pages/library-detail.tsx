@@ -1,0 +1,179 @@
+import type { TorrentDetail, TorrentFacts } from '../../src/dashboard/library/model'
+import { formatBytes, formatCount } from '../format'
+import { Layout } from '../layout'
+import { contentTypeLabel } from '../partials/library-content-type'
+import { ClassificationTag } from '../partials/library-row'
+import { LibraryTags } from '../partials/library-tags'
+import { TimeAgo } from '../partials/time-ago'
+
+export interface LibraryDetailPageProps {
+  torrent: TorrentDetail
+  facts: TorrentFacts
+  /** Set when artwork is configured and the artwork API has a poster for the torrent's id. */
+  posterUrl: string | null
+  unread: number
+  /** A tag the core refused, and why (the form without JavaScript lands here). */
+  tagDraft?: string
+  tagError?: string
+}
+
+function Fact(props: { label: string; value: string | number | null | undefined }) {
+  if (props.value === null || props.value === undefined || props.value === '') return null
+  return (
+    <tr>
+      <th scope="row">{props.label}</th>
+      <td>{props.value}</td>
+    </tr>
+  )
+}
+
+/** One torrent: poster, parsed facts, magnet with Copy, files, evidence, tags and Delete. */
+export function LibraryDetailPage(props: LibraryDetailPageProps) {
+  const { torrent, facts } = props
+  return (
+    <Layout title={torrent.title} active="/library" unreadNotifications={props.unread}>
+      <p>
+        <a href="/library">← Library</a>
+      </p>
+      <div class={props.posterUrl ? 'library-detail with-poster' : 'library-detail'}>
+        {props.posterUrl ? <img class="poster" src={props.posterUrl} alt={`Poster of ${torrent.title}`} width="200" height="300" /> : null}
+        <div class="table-wrap">
+          <table class="facts">
+            <caption class="visually-hidden">Facts</caption>
+            <tbody>
+              <Fact label="Type" value={contentTypeLabel(torrent.content_type)} />
+              <tr>
+                <th scope="row">Label</th>
+                <td>
+                  <ClassificationTag status={facts.classification_status} />{' '}
+                  <span class="muted">confidence {Math.round(facts.confidence * 100)}%</span>
+                </td>
+              </tr>
+              <Fact label="Year" value={facts.year} />
+              <Fact label="Episodes" value={facts.episodes} />
+              <Fact label="Resolution" value={facts.resolution} />
+              <Fact label="Source" value={facts.source} />
+              <Fact label="Codec" value={facts.codec} />
+              <Fact label="Group" value={facts.release_group} />
+              <Fact label="Languages" value={facts.languages.join(', ')} />
+              <Fact label="Size" value={formatBytes(torrent.size_bytes)} />
+              <Fact label="Seeders" value={facts.seeders === null ? null : formatCount(facts.seeders)} />
+              <tr>
+                <th scope="row">Added</th>
+                <td>
+                  <TimeAgo iso={torrent.created_at} />
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">Info hash</th>
+                <td>
+                  <code>{torrent.info_hash}</code>
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </div>
+
+      <h2>Magnet link</h2>
+      <div class="copy-field">
+        <label for="library-magnet" class="visually-hidden">
+          Magnet link
+        </label>
+        <input id="library-magnet" readonly value={torrent.magnet_uri} />
+        <button type="button" data-copy={torrent.magnet_uri}>
+          Copy magnet link
+        </button>
+      </div>
+
+      <h2>Files</h2>
+      {torrent.files.length === 0 ? (
+        <p class="muted">The file list is not known yet.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Path</th>
+                <th scope="col" class="num">
+                  Size
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {torrent.files.map((file) => (
+                <tr>
+                  <td class="title">{file.path}</td>
+                  <td class="num">{formatBytes(file.size_bytes)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2>Evidence</h2>
+      {torrent.evidence.length === 0 ? (
+        <p class="muted">No *arr client has reported on this torrent.</p>
+      ) : (
+        <div class="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Client</th>
+                <th scope="col">Type</th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {torrent.evidence.map((report) => (
+                <tr>
+                  <td>
+                    <TimeAgo iso={report.recorded_at} />
+                  </td>
+                  <td>
+                    <span class="tag">{report.source}</span>
+                  </td>
+                  <td>{report.type}</td>
+                  <td>
+                    <span class={`tag ${report.result === 'success' ? 'ok' : report.result === 'failed' ? 'bad' : ''}`}>
+                      {report.result}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <LibraryTags infoHash={torrent.info_hash} tags={facts.tags} draft={props.tagDraft} error={props.tagError} />
+
+      <h2>Delete</h2>
+      <div class="card danger-zone">
+        <p>Removes the torrent from the index. The DHT crawler may find it again.</p>
+        <button
+          type="button"
+          class="danger"
+          hx-delete={`/library/${torrent.info_hash}`}
+          hx-confirm={`Delete "${torrent.title}" from the index?`}
+        >
+          Delete torrent
+        </button>
+      </div>
+    </Layout>
+  )
+}
+
+/** A page that explains why there is nothing to show: a bad or unknown hash, or the core away. */
+export function LibraryMessagePage(props: { title: string; message: string; unread: number; coreUnavailable?: boolean }) {
+  return (
+    <Layout title={props.title} active="/library" unreadNotifications={props.unread} coreUnavailable={props.coreUnavailable}>
+      <p class="card">{props.message}</p>
+      <p>
+        <a href="/library">← Library</a>
+      </p>
+    </Layout>
+  )
+}
