@@ -10,6 +10,8 @@ export interface LayoutProps {
   unreadNotifications: number
   /** Set when the core cannot be reached: every page says so at the top (DESIGN.md 5). */
   coreUnavailable?: boolean
+  /** False on /login: a person who has not signed in has nowhere else to go yet. */
+  nav?: boolean
   children?: Child
 }
 
@@ -39,23 +41,25 @@ export function Layout(props: LayoutProps) {
           <a class="brand" href="/">
             dht-indexer
           </a>
-          <nav aria-label="Pages">
-            <ul>
-              {PAGES.map((page) => (
-                <li>
-                  <a href={page.path} aria-current={page.path === props.active ? 'page' : undefined}>
-                    {page.label}
-                    {page.path === '/notifications' && props.unreadNotifications > 0 ? (
-                      <span class="badge">
-                        {props.unreadNotifications}
-                        <span class="visually-hidden"> unread</span>
-                      </span>
-                    ) : null}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          {props.nav === false ? null : (
+            <nav aria-label="Pages">
+              <ul>
+                {PAGES.map((page) => (
+                  <li>
+                    <a href={page.path} aria-current={page.path === props.active ? 'page' : undefined}>
+                      {page.label}
+                      {page.path === '/notifications' && props.unreadNotifications > 0 ? (
+                        <span class="badge">
+                          {props.unreadNotifications}
+                          <span class="visually-hidden"> unread</span>
+                        </span>
+                      ) : null}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
         </header>
         <main>
           {props.coreUnavailable ? (

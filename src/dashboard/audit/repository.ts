@@ -24,14 +24,15 @@ export function createAuditRepository(orm: StoreOrm) {
     append(row: typeof auditLog.$inferInsert): void {
       orm.insert(auditLog).values(row).run()
     },
-    /** Newest first; every kind when `kind` is undefined. */
-    list(limit: number, kind?: AuditKind): AuditLogEntry[] {
+    /** Newest first, skipping the newest `offset`; every kind when `kind` is undefined. */
+    list(limit: number, kind?: AuditKind, offset = 0): AuditLogEntry[] {
       return orm
         .select()
         .from(auditLog)
         .where(kind ? eq(auditLog.kind, kind) : undefined)
         .orderBy(desc(auditLog.id))
         .limit(limit)
+        .offset(offset)
         .all()
         .map(toEntry)
     },

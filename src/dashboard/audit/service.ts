@@ -28,8 +28,9 @@ export function createAuditService(deps: { repository: AuditRepository; now?: ()
     listSettingChanges(limit = DEFAULT_LIMIT): AuditEntry[] {
       return deps.repository.list(limit, 'setting').map(({ id: _id, kind: _kind, ...entry }) => entry)
     },
-    list(options: { limit?: number; kind?: AuditKind } = {}): AuditLogEntry[] {
-      return deps.repository.list(options.limit ?? DEFAULT_LIMIT, options.kind)
+    /** Newest first; `offset` skips the newest rows (the settings page reads it a page at a time). */
+    list(options: { limit?: number; kind?: AuditKind; offset?: number } = {}): AuditLogEntry[] {
+      return deps.repository.list(options.limit ?? DEFAULT_LIMIT, options.kind, options.offset)
     },
   }
 }

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
-import { renderLoginPage } from './login-page'
+import { LoginPage } from '../../../views/pages/login'
+import { htmlPage } from '../pages/render'
 import type { AuthService } from './service'
 
 /** Who a forms session is: one operator, who proved it with the dashboard API key. */
@@ -15,12 +16,6 @@ function safeNext(next: string | undefined): string {
   return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/'
 }
 
-const html = (set: { headers: Record<string, string | number> }, body: string) => {
-  set.headers['content-type'] = 'text/html; charset=utf-8'
-  set.headers['cache-control'] = 'no-store'
-  return body
-}
-
 /**
  * GET/POST /login and POST /logout (DESIGN.md 3.9): the page takes the dashboard API key and sets
  * the tier-4 session cookie. Mounted only where that cookie is read (auth enforced, AUTH_METHOD
@@ -28,7 +23,7 @@ const html = (set: { headers: Record<string, string | number> }, body: string) =
  */
 export const loginRoutes = (deps: { auth: AuthService }) =>
   new Elysia({ name: 'dashboard-login' })
-    .get('/login', ({ query, set }) => html(set, renderLoginPage({ next: safeNext(query.next) })), {
+    .get('/login', ({ query }) => htmlPage(LoginPage({ next: safeNext(query.next) })), {
       query: t.Object({ next: t.Optional(t.String({ maxLength: 2048 })) }),
     })
     .post(
@@ -37,10 +32,7 @@ export const loginRoutes = (deps: { auth: AuthService }) =>
         const next = safeNext(body.next)
         const clientAddress = server?.requestIP(request)?.address ?? 'unknown'
         const signedIn = await deps.auth.signInWithKey(body.api_key, clientAddress)
-        if (!signedIn) {
-          set.status = 401
-          return html(set, renderLoginPage({ next, error: 'That is not the dashboard API key.' }))
-        }
+        if (!signedIn) return htmlPage(LoginPage({ next, error: 'That is not the dashboard API key.' }), 401)
         set.status = 303
         set.headers.location = next
         set.headers['set-cookie'] = await deps.auth.issueSessionCookie(FORMS_SUBJECT)

@@ -1,15 +1,22 @@
 import { Elysia } from 'elysia'
+import type { AuditService } from '../audit/service'
 import type { AuthService } from '../auth/service'
 import type { LibraryService } from '../library/service'
 import type { NotificationService } from '../notifications/service'
 import type { PosterService } from '../posters/service'
+import type { ApiKeyRotation } from '../settings/api-key-rotation'
+import type { SettingsService } from '../settings/service'
 import type { WantService } from '../wants/service'
 import { libraryPage } from './library-page'
 import { notificationsPage } from './notifications-page'
 import { pageAuth } from './page-auth'
+import { settingsPage } from './settings-page'
 
 export interface PageDeps {
   auth: AuthService
+  settings: SettingsService
+  apiKeyRotation: ApiKeyRotation
+  audit: AuditService
   notifications: NotificationService
   library: LibraryService
   posters: PosterService
@@ -22,4 +29,8 @@ export interface PageDeps {
  * one `use`, and this instance holds nothing but pages.
  */
 export const pageRoutes = (deps: PageDeps) =>
-  new Elysia({ name: 'dashboard-pages' }).use(pageAuth(deps)).use(notificationsPage(deps)).use(libraryPage(deps))
+  new Elysia({ name: 'dashboard-pages' })
+    .use(pageAuth(deps))
+    .use(notificationsPage(deps))
+    .use(settingsPage(deps))
+    .use(libraryPage(deps))

@@ -1,0 +1,72 @@
+import { AUDIT_KINDS } from '../../src/dashboard/audit/model'
+import { API_KEY_TARGETS, type ApiKeyTarget, type Setting } from '../../src/dashboard/settings/model'
+import { Layout } from '../layout'
+import { AUDIT_LOG_ID, AuditLog, type AuditLogProps } from '../partials/audit-log'
+import { AUDIT_KIND_LABELS } from '../partials/audit-row'
+import { ApiKeyCard } from '../partials/setting-api-key'
+import { SettingCard, type SettingCardProps } from '../partials/setting-card'
+
+export interface SettingsPageProps {
+  settings: Setting[]
+  /** The card that just took (or refused) a change, with what was typed and said. */
+  changed?: Omit<SettingCardProps, 'setting'> & { key: string }
+  /** A key just regenerated (the page was posted without htmx): shown once. */
+  newKey?: { target: ApiKeyTarget; api_key: string }
+  audit: AuditLogProps
+  unread: number
+}
+
+export function SettingsPage(props: SettingsPageProps) {
+  const { audit } = props
+  return (
+    <Layout title="Settings" active="/settings" unreadNotifications={props.unread}>
+      <p class="muted">
+        Overrides apply from the next request, with no restart. Everything else (ports, paths) comes from the environment.
+      </p>
+      <h2>Overrides</h2>
+      <div class="settings-grid">
+        {props.settings.map((setting) =>
+          props.changed?.key === setting.key ? <SettingCard setting={setting} {...props.changed} /> : <SettingCard setting={setting} />,
+        )}
+      </div>
+      <h2>API keys</h2>
+      <div class="settings-grid">
+        {API_KEY_TARGETS.map((target) => (
+          <ApiKeyCard target={target} newKey={props.newKey?.target === target ? props.newKey.api_key : undefined} />
+        ))}
+      </div>
+      <h2 id="audit">Audit log</h2>
+      <form
+        class="toolbar"
+        method="get"
+        action="/settings"
+        hx-get="/settings"
+        hx-target={`#${AUDIT_LOG_ID}`}
+        hx-swap="outerHTML"
+        hx-push-url="true"
+        hx-trigger="change"
+      >
+        <p class="muted">Setting changes, sign-ins and the core's health, newest first. Nothing here can be edited or removed.</p>
+        <div class="audit-filter">
+          <label for="audit-kind">Kind</label>
+          <select id="audit-kind" name="kind">
+            <option value="" selected={audit.kind === undefined}>
+              All
+            </option>
+            {AUDIT_KINDS.map((kind) => (
+              <option value={kind} selected={audit.kind === kind}>
+                {AUDIT_KIND_LABELS[kind]}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" class="secondary">
+              Filter
+            </button>
+          </noscript>
+        </div>
+      </form>
+      <AuditLog {...audit} />
+    </Layout>
+  )
+}

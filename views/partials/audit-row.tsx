@@ -1,0 +1,33 @@
+import type { AuditKind, AuditLogEntry } from '../../src/dashboard/audit/model'
+import { TimeAgo } from './time-ago'
+
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = { setting: 'Setting', auth: 'Sign-in', health: 'Health' }
+
+const KIND_TONE: Record<AuditKind, string> = { setting: '', auth: 'warn', health: 'bad' }
+
+function Value(props: { value: unknown }) {
+  if (props.value === null || props.value === undefined) return <span class="muted">none</span>
+  return <code>{typeof props.value === 'string' ? props.value : JSON.stringify(props.value)}</code>
+}
+
+/** One audit entry; values arrive masked where they are secrets. */
+export function AuditRow(props: { entry: AuditLogEntry }) {
+  const { entry } = props
+  return (
+    <tr>
+      <td>
+        <TimeAgo iso={entry.changed_at} />
+      </td>
+      <td class="hide-narrow">
+        <span class={`tag ${KIND_TONE[entry.kind]}`}>{AUDIT_KIND_LABELS[entry.kind]}</span>
+      </td>
+      <td class="title">
+        <code>{entry.key}</code> <span class="muted">{entry.action.replaceAll('_', ' ')}</span>
+      </td>
+      <td class="title">
+        <Value value={entry.old_value} /> → <Value value={entry.new_value} />
+      </td>
+      <td>{entry.changed_by}</td>
+    </tr>
+  )
+}

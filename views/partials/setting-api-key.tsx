@@ -1,0 +1,62 @@
+import type { ApiKeyTarget } from '../../src/dashboard/settings/model'
+
+/** The id of an API key's card, the `hx-target` its Regenerate button swaps. */
+export const apiKeyCardId = (target: ApiKeyTarget) => `api-key-${target}`
+
+const ABOUT: Record<ApiKeyTarget, { name: string; use: string; after: string }> = {
+  torznab: {
+    name: 'Torznab API key',
+    use: 'What Prowlarr (or Sonarr and Radarr directly) sends to the Torznab feed.',
+    after: 'Paste it into Prowlarr now (Indexers, this indexer, API Key): the old key stopped working, and this one is not shown again.',
+  },
+  dashboard: {
+    name: 'Dashboard API key',
+    use: "What scripts send in X-Api-Key to this dashboard's API, and what the sign-in page asks for.",
+    after: 'Store it now (and use it to sign in next time): the old key stopped working, and this one is not shown again.',
+  },
+}
+
+export interface ApiKeyCardProps {
+  target: ApiKeyTarget
+  /** The key just made: shown this once. */
+  newKey?: string
+}
+
+/** Regenerate one API key behind a confirmation; the new key is shown once with a copy button. */
+export function ApiKeyCard(props: ApiKeyCardProps) {
+  const about = ABOUT[props.target]
+  const id = apiKeyCardId(props.target)
+  return (
+    <section id={id} class="card api-key" aria-labelledby={`${id}-name`}>
+      <h3 id={`${id}-name`}>{about.name}</h3>
+      <p class="muted">{about.use}</p>
+      {props.newKey ? (
+        <div class="new-key" role="status">
+          <p>
+            <strong>New {about.name}:</strong>
+          </p>
+          <p class="key-line">
+            <code>{props.newKey}</code>
+            <button type="button" class="secondary" data-copy={props.newKey}>
+              Copy
+            </button>
+          </p>
+          <p>{about.after}</p>
+        </div>
+      ) : null}
+      <form
+        method="post"
+        action="/settings/regenerate-api-key"
+        hx-post="/settings/regenerate-api-key"
+        hx-target={`#${id}`}
+        hx-swap="outerHTML"
+        hx-confirm={`Regenerate the ${about.name}? The current one stops working at once.`}
+      >
+        <input type="hidden" name="target" value={props.target} />
+        <button type="submit" class="danger">
+          Regenerate {about.name}
+        </button>
+      </form>
+    </section>
+  )
+}

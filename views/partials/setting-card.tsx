@@ -1,0 +1,112 @@
+import type { Setting } from '../../src/dashboard/settings/model'
+import { SETTING_FIELDS } from '../setting-fields'
+
+/** The id of a setting's card, the `hx-target` its Save and Reset buttons swap. */
+export const settingCardId = (key: string) => `setting-${key}`
+
+export interface SettingCardProps {
+  setting: Setting
+  /** What the person typed, kept when it was refused. */
+  draft?: string
+  /** The service's 400 message, shown beside the field. */
+  error?: string
+  /** Said once after a change went through. */
+  notice?: string
+}
+
+function ShownValue(props: { value: Setting['value'] }) {
+  if (props.value === null) return <span class="muted">not set</span>
+  return <code>{String(props.value)}</code>
+}
+
+function ValueControl(props: SettingCardProps & { id: string; describedBy?: string }) {
+  const { setting } = props
+  const field = SETTING_FIELDS[setting.key]
+  const invalid = props.error ? 'true' : undefined
+  const common = { id: props.id, name: 'value', 'aria-invalid': invalid, 'aria-describedby': props.describedBy }
+  const current = props.draft ?? (field.control === 'secret' || setting.value === null ? '' : String(setting.value))
+  if (field.control === 'boolean' || field.control === 'choice') {
+    const options = field.control === 'boolean' ? ['true', 'false'] : (field.choices ?? [])
+    return (
+      <select {...common}>
+        {options.map((option) => (
+          <option value={option} selected={option === current}>
+            {field.control === 'boolean' ? (option === 'true' ? 'On' : 'Off') : option}
+          </option>
+        ))}
+      </select>
+    )
+  }
+  const type = field.control === 'secret' ? 'password' : field.control === 'url' ? 'url' : 'text'
+  return (
+    <input
+      {...common}
+      type={type}
+      value={current}
+      autocomplete={field.control === 'secret' ? 'new-password' : 'off'}
+      placeholder={field.control === 'secret' ? 'Type a new key' : undefined}
+      spellcheck={false}
+    />
+  )
+}
+
+/** One allowlisted setting: what it does, its default and effective value, and its override form. */
+export function SettingCard(props: SettingCardProps) {
+  const { setting } = props
+  const key = setting.key
+  const id = settingCardId(key)
+  const inputId = `${id}-value`
+  const errorId = `${id}-error`
+  const action = `/settings/overrides/${encodeURIComponent(key)}`
+  return (
+    <section id={id} class="card setting" aria-labelledby={`${id}-name`}>
+      <div class="setting-head">
+        <h3 id={`${id}-name`}>
+          <code>{key}</code>
+        </h3>
+        {setting.overridden ? <span class="tag warn">Overridden</span> : <span class="tag">Default</span>}
+      </div>
+      <p class="muted">{SETTING_FIELDS[key].description}</p>
+      <dl class="setting-values">
+        <div>
+          <dt>Default</dt>
+          <dd>
+            <ShownValue value={setting.default} />
+          </dd>
+        </div>
+        <div>
+          <dt>Effective</dt>
+          <dd>
+            <ShownValue value={setting.value} />
+          </dd>
+        </div>
+      </dl>
+      <form method="post" action={action} hx-post={action} hx-target={`#${id}`} hx-swap="outerHTML">
+        <div class="field">
+          <label for={inputId}>
+            New value<span class="visually-hidden"> for {key}</span>
+          </label>
+          <ValueControl {...props} id={inputId} describedBy={props.error ? errorId : undefined} />
+          {props.error ? (
+            <p id={errorId} class="error" role="alert">
+              {props.error}
+            </p>
+          ) : null}
+        </div>
+        <div class="setting-actions">
+          <button type="submit">
+            Save<span class="visually-hidden"> {key}</span>
+          </button>
+          <button type="submit" class="secondary" formaction={`${action}/reset`} hx-post={`${action}/reset`} disabled={!setting.overridden}>
+            Reset to default<span class="visually-hidden"> {key}</span>
+          </button>
+          {props.notice ? (
+            <span class="muted" role="status">
+              {props.notice}
+            </span>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  )
+}

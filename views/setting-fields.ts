@@ -1,0 +1,37 @@
+import type { SettingKey } from '../src/config'
+import { LOG_LEVELS } from '../src/log'
+
+/** How a setting's override is typed on the settings page. */
+export type SettingControl = 'boolean' | 'choice' | 'url' | 'secret' | 'text'
+
+export interface SettingField {
+  /** What the setting does, for a person who has not read the spec. */
+  description: string
+  control: SettingControl
+  /** The options of a `choice`. */
+  choices?: readonly string[]
+}
+
+/** Every allowlisted setting (spec 2.1) as the settings page presents it. */
+export const SETTING_FIELDS: Readonly<Record<SettingKey, SettingField>> = {
+  torznab_api_key: {
+    description: 'The key Prowlarr, Sonarr and Radarr send to the Torznab feed. Regenerate it below rather than typing one.',
+    control: 'secret',
+  },
+  core_metrics_url: { description: "Where the dashboard reads the core's metrics (throughput, DHT peers).", control: 'url' },
+  sso_cookie_name: { description: 'The name of the session cookie an SSO proxy or the sign-in page sets.', control: 'text' },
+  artwork_api_key: { description: 'The TMDB API key for posters. Without one, no poster is fetched.', control: 'secret' },
+  core_graphql_url: {
+    description: "The core's GraphQL endpoint, through which the dashboard reads and changes the index.",
+    control: 'url',
+  },
+  trust_proxy_headers: {
+    description: 'Believe X-Forwarded-* headers from the reverse proxy in front of the dashboard. Turn on only behind one.',
+    control: 'boolean',
+  },
+  trust_forwarded_user: {
+    description: 'Accept the user name a trusted proxy passes (Remote-User and similar) as a signed-in identity.',
+    control: 'boolean',
+  },
+  log_level: { description: 'How much the service logs: debug is the most, error the least.', control: 'choice', choices: LOG_LEVELS },
+}
