@@ -10,6 +10,7 @@ import type { WantService } from '../wants/service'
 import { libraryPage } from './library-page'
 import { notificationsPage } from './notifications-page'
 import { pageAuth } from './page-auth'
+import { wantsPage } from './wants-page'
 import { settingsPage } from './settings-page'
 
 export interface PageDeps {
@@ -34,3 +35,4 @@ export const pageRoutes = (deps: PageDeps) =>
     .use(notificationsPage(deps))
     .use(settingsPage(deps))
     .use(libraryPage(deps))
+    .use(wantsPage(deps))

@@ -1,0 +1,84 @@
+import type { Want } from '../../src/dashboard/wants/model'
+import { contentTypeLabel } from './library-content-type'
+
+/** The id of a want's row, the `hx-target` its buttons and its edit form swap. */
+export const wantRowId = (id: string) => `want-${id}`
+
+function Status(props: { want: Want; fulfilledBy: string | null }) {
+  const { want, fulfilledBy } = props
+  if (want.status === 'active') return <span class="tag ok">Active</span>
+  if (want.status === 'paused') return <span class="tag warn">Paused</span>
+  return (
+    <span class="want-status">
+      <span class="tag">Fulfilled</span>
+      {fulfilledBy ? (
+        <a href={`/library/${fulfilledBy}`} aria-label={`Torrent that fulfilled ${want.title}`}>
+          torrent
+        </a>
+      ) : null}
+    </span>
+  )
+}
+
+/** One want: what it asks for, its status, and Edit, Pause/Resume (or Re-open) and Delete. */
+export function WantRow(props: { want: Want; fulfilledBy: string | null }) {
+  const { want } = props
+  const row = { 'hx-target': `#${wantRowId(want.id)}`, 'hx-swap': 'outerHTML' }
+  const statusUrl = `/wants/${encodeURIComponent(want.id)}/status`
+  const next =
+    want.status === 'active'
+      ? { status: 'paused', label: 'Pause' }
+      : { status: 'active', label: want.status === 'paused' ? 'Resume' : 'Re-open' }
+  return (
+    <tr id={wantRowId(want.id)}>
+      <td class="title">
+        <strong>{want.title}</strong>
+        <div class="muted want-notes show-narrow">
+          {contentTypeLabel(want.content_type)} · {want.priority}
+        </div>
+        {want.notes ? <div class="muted want-notes">{want.notes}</div> : null}
+      </td>
+      <td class="hide-narrow">{contentTypeLabel(want.content_type)}</td>
+      <td class="title hide-narrow">
+        <code>{want.query}</code>
+      </td>
+      <td class="hide-narrow">{want.priority}</td>
+      <td>
+        <Status want={want} fulfilledBy={props.fulfilledBy} />
+      </td>
+      <td>
+        <div class="want-buttons">
+          <button
+            type="button"
+            class="secondary small"
+            hx-get={`/wants/${encodeURIComponent(want.id)}/edit`}
+            {...row}
+            aria-label={`Edit ${want.title}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            class="secondary small"
+            hx-put={statusUrl}
+            hx-vals={JSON.stringify({ status: next.status })}
+            {...row}
+            aria-label={`${next.label} ${want.title}`}
+          >
+            {next.label}
+          </button>
+          <button
+            type="button"
+            class="danger small"
+            hx-delete={`/wants/${encodeURIComponent(want.id)}`}
+            hx-confirm={`Delete the want "${want.title}"?`}
+            {...row}
+            aria-label={`Delete ${want.title}`}
+          >
+            Delete
+          </button>
+        </div>
+      </td>
+    </tr>
+  )
+}
