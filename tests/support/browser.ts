@@ -8,13 +8,18 @@ import { REPO_ROOT } from './processes'
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
 let browser: Promise<Browser> | undefined
-// Registered when the file loads, so it runs when the test file ends, not after the first test.
+// Registered when this module first loads, so it runs when that test file ends, not after its
+// first test. Later files in the same `bun test` run share the module: they find the browser
+// closed and start another (launchBrowser), which the process's exit ends.
 afterAll(async () => {
-  await (await browser)?.close()
+  const closing = browser
+  browser = undefined
+  await (await closing)?.close()
 })
 
-/** One headless Chromium per test file, started on first use and closed when the file ends. */
-export function launchBrowser(): Promise<Browser> {
+/** One headless Chromium, started on first use (again after the first test file closed it). */
+export async function launchBrowser(): Promise<Browser> {
+  if (browser && !(await browser).isConnected()) browser = undefined
   browser ??= chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] })
   return browser
 }

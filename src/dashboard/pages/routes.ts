@@ -1,20 +1,29 @@
 import { Elysia } from 'elysia'
 import type { AuditService } from '../audit/service'
 import type { AuthService } from '../auth/service'
+import type { CoreClient } from '../core-client'
+import type { EvidenceService } from '../evidence/service'
 import type { LibraryService } from '../library/service'
 import type { NotificationService } from '../notifications/service'
 import type { PosterService } from '../posters/service'
 import type { ApiKeyRotation } from '../settings/api-key-rotation'
 import type { SettingsService } from '../settings/service'
+import type { StatsService } from '../stats/service'
 import type { WantService } from '../wants/service'
 import { libraryPage } from './library-page'
+import { evidencePage } from './evidence-page'
 import { notificationsPage } from './notifications-page'
+import { overviewPage } from './overview-page'
 import { pageAuth } from './page-auth'
-import { wantsPage } from './wants-page'
 import { settingsPage } from './settings-page'
+import { wantsPage } from './wants-page'
+import { setupPage } from './setup-page'
 
 export interface PageDeps {
   auth: AuthService
+  core: CoreClient
+  stats: StatsService
+  evidence: EvidenceService
   settings: SettingsService
   apiKeyRotation: ApiKeyRotation
   audit: AuditService
@@ -33,6 +42,9 @@ export const pageRoutes = (deps: PageDeps) =>
   new Elysia({ name: 'dashboard-pages' })
     .use(pageAuth(deps))
     .use(notificationsPage(deps))
+    .use(overviewPage(deps))
+    .use(evidencePage(deps))
+    .use(setupPage(deps))
     .use(settingsPage(deps))
     .use(libraryPage(deps))
     .use(wantsPage(deps))

@@ -1,0 +1,48 @@
+import { Elysia } from 'elysia'
+import { OverviewPage } from '../../../views/pages/overview'
+import { EvidenceRows } from '../../../views/partials/evidence-table'
+import { OverviewStats } from '../../../views/partials/overview-stats'
+import type { CoreClient } from '../core-client'
+import type { EvidenceService } from '../evidence/service'
+import type { NotificationService } from '../notifications/service'
+import { createOverviewService } from '../stats/overview-service'
+import type { StatsService } from '../stats/service'
+import { readFromCore } from './core-optional'
+import { htmlPage, htmlPartial } from './render'
+
+/** Spec 8: the overview's recent-activity table holds the 20 most recent evidence events. */
+const RECENT_EVIDENCE = 20
+
+/** `/` and the two partials its live parts refetch: the stats tiles and the recent evidence rows. */
+export const overviewPage = (deps: {
+  core: CoreClient
+  stats: StatsService
+  evidence: EvidenceService
+  notifications: NotificationService
+}) => {
+  const overview = createOverviewService(deps)
+  const recentEvidence = () => readFromCore(async () => (await deps.evidence.list({ limit: RECENT_EVIDENCE, offset: 0 })).items, [])
+  const stats = () => readFromCore(() => deps.stats.stats(), null)
+  return new Elysia({ name: 'dashboard-page-overview' })
+    .get('/', async () => {
+      const reads = await Promise.all([
+        stats(),
+        readFromCore(() => overview.indexedOverTime(), null),
+        readFromCore(() => overview.crawler(), null),
+        recentEvidence(),
+      ])
+      const [statsRead, indexedRead, crawlerRead, evidenceRead] = reads
+      return htmlPage(
+        OverviewPage({
+          stats: statsRead.value,
+          indexed: indexedRead.value,
+          crawler: crawlerRead.value,
+          recentEvidence: evidenceRead.value,
+          unread: deps.notifications.countUnread(),
+          coreUnavailable: reads.some((read) => read.isCoreUnavailable),
+        }),
+      )
+    })
+    .get('/overview/stats', async () => htmlPartial(OverviewStats({ stats: (await stats()).value })))
+    .get('/overview/evidence', async () => htmlPartial(EvidenceRows({ events: (await recentEvidence()).value })))
+}

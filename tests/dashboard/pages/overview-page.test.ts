@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { sendJson, startWholeService } from '../../support/dashboard'
+
+let service: Awaited<ReturnType<typeof startWholeService>>
+beforeAll(async () => {
+  service = await startWholeService()
+  const seeded = await fetch(`${service.dashboardUrl}/api/seed-demo`, { method: 'POST' })
+  expect(seeded.status).toBe(200)
+})
+afterAll(() => service?.child.kill())
+
+/** A tile's figure, found by its label as a person reads it. */
+const tileValue = (page: Awaited<ReturnType<typeof openPage>>['page'], label: string) =>
+  page.locator('.tile', { has: page.getByText(label, { exact: true }) }).locator('.value')
+
+describe('/ in a browser', () => {
+  test('shows the seed-demo figures, charts, crawler and recent evidence, with no console error and nothing fetched elsewhere', async () => {
+    const stats = (await (await fetch(`${service.dashboardUrl}/api/stats`)).json()) as { totalTorrents: number; totalEvidence: number }
+    const { page, errors, foreignRequests } = await openPage(service.dashboardUrl)
+    await page.goto(`${service.dashboardUrl}/`)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Overview')
+    expect(await tileValue(page, 'Torrents').textContent()).toBe(stats.totalTorrents.toLocaleString('en-US'))
+    expect(await tileValue(page, 'Evidence reports').textContent()).toBe('10')
+    expect(await tileValue(page, 'Last crawl').textContent()).toBe('never')
+    expect(await tileValue(page, 'Cache hit ratio').textContent()).toMatch(/^\d+%$/)
+    await page.getByRole('img', { name: /Last 24 hours, per hour: \d+ torrents/ }).waitFor()
+    await page.getByRole('img', { name: /Last 7 days, per day/ }).waitFor()
+    await page.getByText('Torrents by category').waitFor()
+    expect(await page.locator('.category-name').allTextContents()).toContain('Movies')
+    await page.getByText('DHT crawler:').waitFor()
+    const evidence = page.getByRole('table', { name: 'The 20 most recent evidence reports' })
+    expect(await evidence.getByRole('row').count()).toBe(11)
+    const dune = evidence.getByRole('row', { name: /Dune: Part Two/ }).first()
+    expect(await dune.getByText('radarr').count()).toBe(1)
+    expect(await dune.getByRole('link').getAttribute('href')).toMatch(/^\/library\/[0-9a-f]{40}$/)
+    await screenshot(page, 'overview')
+    expect(errors).toEqual([])
+    expect(foreignRequests).toEqual([])
+  })
+
+  test('a new evidence report appears without a reload', async () => {
+    const { page, errors } = await openPage(service.dashboardUrl)
+    await page.goto(`${service.dashboardUrl}/`)
+    const evidence = page.getByRole('table', { name: 'The 20 most recent evidence reports' })
+    await evidence.getByRole('row').nth(10).waitFor()
+    // The core's intake, as a client outside the dashboard sends it.
+    const report = { info_hash: 'ab'.repeat(20), type: 'grab', result: 'success', client: 'radarr', title: 'Live Evidence Arrives' }
+    const posted = await fetch(`${service.baseUrl}/evidence/arr/radarr`, sendJson('POST', report))
+    expect(posted.status).toBe(202)
+    await evidence.getByRole('row', { name: /Live Evidence Arrives/ }).waitFor({ timeout: 12_000 })
+    await tileValue(page, 'Evidence reports').getByText('11', { exact: true }).waitFor({ timeout: 12_000 })
+    expect(errors).toEqual([])
+  })
+
+  test('fits a 390 px phone', async () => {
+    const { page } = await openPage(service.dashboardUrl, { width: 390, height: 844 })
+    await page.goto(`${service.dashboardUrl}/`)
+    await expectNoHorizontalOverflow(page)
+    await screenshot(page, 'overview-phone')
+  })
+})

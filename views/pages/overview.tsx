@@ -1,0 +1,101 @@
+import type { EvidenceEvent } from '../../src/dashboard/evidence/model'
+import type { CrawlerState, IndexedOverTime, IndexedSlot } from '../../src/dashboard/stats/overview-service'
+import type { Stats } from '../../src/dashboard/stats/service'
+import { Layout } from '../layout'
+import { BarChart } from '../partials/chart-bars'
+import { CategoryChart } from '../partials/chart-categories'
+import { EvidenceTable } from '../partials/evidence-table'
+import { OVERVIEW_STATS_ID, OverviewStats } from '../partials/overview-stats'
+import { OverviewCrawler } from '../partials/overview-crawler'
+
+export interface OverviewPageProps {
+  /** Null when the core cannot be reached; so are the others below. */
+  stats: Stats | null
+  indexed: IndexedOverTime | null
+  crawler: CrawlerState | null
+  recentEvidence: EvidenceEvent[]
+  unread: number
+  coreUnavailable: boolean
+}
+
+/** The id of the recent-evidence table's body, refilled by /overview/evidence. */
+export const OVERVIEW_EVIDENCE_ID = 'overview-evidence'
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const hourLabel = (slot: IndexedSlot) => `${slot.start.slice(11, 16)} UTC`
+const dayLabel = (slot: IndexedSlot) => `${WEEKDAYS[new Date(slot.start).getUTCDay()]} ${slot.start.slice(0, 10)}`
+
+function IndexedCharts(props: { indexed: IndexedOverTime | null }) {
+  if (!props.indexed) return <p class="card muted">The history comes back when the core does.</p>
+  return (
+    <>
+      <div class="card">
+        <BarChart
+          title="Last 24 hours, per hour"
+          bars={props.indexed.hourly.map((slot) => ({ label: hourLabel(slot), value: slot.count }))}
+          startLabel="24 h ago"
+          endLabel="this hour"
+        />
+      </div>
+      <div class="card">
+        <BarChart
+          title="Last 7 days, per day"
+          bars={props.indexed.daily.map((slot) => ({ label: dayLabel(slot), value: slot.count }))}
+          startLabel="7 days ago"
+          endLabel="today (UTC)"
+        />
+      </div>
+    </>
+  )
+}
+
+/**
+ * `/`: the stats tiles, what was indexed when and of what kind, the crawler, and the latest 20
+ * evidence reports. The tiles and the evidence refill themselves on the event stream's `stats`
+ * and `evidence` events (DESIGN.md 5.7), and every 10 s when the stream is not there.
+ */
+export function OverviewPage(props: OverviewPageProps) {
+  return (
+    <Layout title="Overview" active="/" unreadNotifications={props.unread} coreUnavailable={props.coreUnavailable}>
+      <div sse-connect="/api/events">
+        <section aria-labelledby="overview-stats-heading">
+          <h2 id="overview-stats-heading" class="visually-hidden">
+            Figures
+          </h2>
+          <div id={OVERVIEW_STATS_ID} hx-get="/overview/stats" hx-trigger="sse:stats, every 10s" hx-swap="innerHTML" hx-sync="this:replace">
+            <OverviewStats stats={props.stats} />
+          </div>
+        </section>
+        <section aria-labelledby="overview-crawler-heading">
+          <h2 id="overview-crawler-heading">Crawler</h2>
+          <OverviewCrawler crawler={props.crawler} />
+        </section>
+        <section aria-labelledby="overview-indexed-heading">
+          <h2 id="overview-indexed-heading">Torrents indexed</h2>
+          <div class="charts">
+            <IndexedCharts indexed={props.indexed} />
+            <div class="card">
+              {props.stats ? (
+                <CategoryChart breakdown={props.stats.categoryBreakdown} />
+              ) : (
+                <p class="muted">No breakdown while the core is away.</p>
+              )}
+            </div>
+          </div>
+        </section>
+        <section aria-labelledby="overview-evidence-heading">
+          <div class="toolbar section-head">
+            <h2 id="overview-evidence-heading">Recent evidence</h2>
+            <a href="/evidence">All evidence</a>
+          </div>
+          <EvidenceTable
+            events={props.recentEvidence}
+            caption="The 20 most recent evidence reports"
+            bodyId={OVERVIEW_EVIDENCE_ID}
+            liveUrl="/overview/evidence"
+          />
+        </section>
+      </div>
+    </Layout>
+  )
+}

@@ -1,0 +1,43 @@
+import type { Child } from 'hono/jsx'
+import type { Stats } from '../../src/dashboard/stats/service'
+import { formatCount } from '../format'
+import { TimeAgo } from './time-ago'
+
+/** The element the stats tiles fill; it refetches them on each `stats` event (or every 10 s). */
+export const OVERVIEW_STATS_ID = 'overview-stats'
+
+/** "45 s", "12 min", "5 h 3 min", "2 d 4 h". */
+export function formatUptime(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds))
+  if (s < 60) return `${s} s`
+  if (s < 3600) return `${Math.floor(s / 60)} min`
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`
+  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`
+}
+
+function Tile(props: { label: string; children: Child }) {
+  return (
+    <div class="tile">
+      <div class="value">{props.children}</div>
+      <div class="label">{props.label}</div>
+    </div>
+  )
+}
+
+/** The stats of spec 2.1 as tiles; without them (the core away) each says so. */
+export function OverviewStats(props: { stats: Stats | null }) {
+  const { stats } = props
+  if (!stats) return <p class="card muted">Figures come back when the core does.</p>
+  return (
+    <div class="tiles">
+      <Tile label="Torrents">{formatCount(stats.totalTorrents)}</Tile>
+      <Tile label="Releases">{formatCount(stats.totalReleases)}</Tile>
+      <Tile label="Evidence reports">{formatCount(stats.totalEvidence)}</Tile>
+      <Tile label="DHT peers">{formatCount(stats.dhtPeerCount)}</Tile>
+      <Tile label="Indexed per minute">{stats.indexerThroughput.toLocaleString('en-US', { maximumFractionDigits: 1 })}</Tile>
+      <Tile label="Cache hit ratio">{`${Math.round(stats.cacheHitRatio * 100)}%`}</Tile>
+      <Tile label="Uptime">{formatUptime(stats.uptimeSeconds)}</Tile>
+      <Tile label="Last crawl">{stats.lastCrawlAt ? <TimeAgo iso={stats.lastCrawlAt} /> : 'never'}</Tile>
+    </div>
+  )
+}
