@@ -26,11 +26,12 @@ export const SETTING_FIELDS: Readonly<Record<SettingKey, SettingField>> = {
     control: 'url',
   },
   trust_proxy_headers: {
-    description: 'Believe X-Forwarded-* headers from the reverse proxy in front of the dashboard. Turn on only behind one.',
+    description:
+      'Take the user name in the x-auth-user header a reverse proxy sets as signed in. Turn on only when nothing but the proxy reaches the dashboard.',
     control: 'boolean',
   },
   trust_forwarded_user: {
-    description: 'Accept the user name a trusted proxy passes (Remote-User and similar) as a signed-in identity.',
+    description: 'Take the user name in the X-Forwarded-User header (oauth2-proxy and similar) as signed in. Same caution as above.',
     control: 'boolean',
   },
   log_level: { description: 'How much the service logs: debug is the most, error the least.', control: 'choice', choices: LOG_LEVELS },
