@@ -90,7 +90,7 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
       {torrent.files.length === 0 ? (
         <p class="muted">The file list is not known yet.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-wrap library-files">
           <table>
             <thead>
               <tr>

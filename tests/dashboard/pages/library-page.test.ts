@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEMO_RELEASES } from '../../../src/dashboard/demo/demo-releases'
 import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
-import { startWholeService } from '../../support/dashboard'
+import { openTestDashboard, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
 const hashOf = (prefix: string) => DEMO_RELEASES.find((release) => release.name.startsWith(prefix))!.infoHash
@@ -156,5 +156,23 @@ describe('/library in a browser', () => {
     await page.goto(`${service.dashboardUrl}/library/${DUNE}`)
     await expectNoHorizontalOverflow(page)
     await screenshot(page, 'library-detail-phone')
+  })
+})
+
+describe('/library without the core', () => {
+  test('the list and a torrent say the core cannot be reached, in the layout', async () => {
+    const alone = openTestDashboard()
+    try {
+      const list = await alone.request('/library?q=dune')
+      expect(list.status).toBe(200)
+      const html = await list.text()
+      expect(html).toContain('The indexer core cannot be reached')
+      expect(html).toContain('name="q" value="dune"')
+      const detail = await alone.request(`/library/${DUNE}`)
+      expect(detail.status).toBe(502)
+      expect(await detail.text()).toContain('The indexer core cannot be reached')
+    } finally {
+      await alone.close()
+    }
   })
 })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEMO_RELEASES } from '../../../src/dashboard/demo/demo-releases'
 import type { Want } from '../../../src/dashboard/wants/model'
 import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
-import { sendJson, startWholeService } from '../../support/dashboard'
+import { openTestDashboard, sendJson, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
 beforeAll(async () => {
@@ -122,5 +122,25 @@ describe('/wants in a browser', () => {
     await expectNoHorizontalOverflow(page)
     await screenshot(page, 'wants-phone')
     expect(errors).toEqual([])
+  })
+})
+
+describe('/wants without the core', () => {
+  test('lists and creates wants: they live in the dashboard store', async () => {
+    const alone = openTestDashboard()
+    try {
+      const created = await alone.request('/wants', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'hx-request': 'true' },
+        body: 'title=Heat&content_type=movie&query=heat+1995&priority=medium&notes=',
+      })
+      expect(created.status).toBe(200)
+      expect(await created.text()).toContain('Added “Heat”.')
+      const page = await (await alone.request('/wants')).text()
+      expect(page).toContain('<strong>Heat</strong>')
+      expect(page).not.toContain('The indexer core cannot be reached')
+    } finally {
+      await alone.close()
+    }
   })
 })
