@@ -29,7 +29,7 @@ export const WEBHOOK_APPS = [
 export function SetupCategoryTable() {
   return (
     <div class="table-wrap">
-      <table>
+      <table class="setup-table">
         <caption class="visually-hidden">Categories to pick per app</caption>
         <thead>
           <tr>
@@ -54,7 +54,7 @@ export function SetupCategoryTable() {
 export function SetupWebhookTable(props: { coreBaseUrl: string }) {
   return (
     <div class="table-wrap">
-      <table>
+      <table class="setup-table">
         <caption class="visually-hidden">Webhook per app</caption>
         <thead>
           <tr>
@@ -70,7 +70,7 @@ export function SetupWebhookTable(props: { coreBaseUrl: string }) {
               <tr>
                 <th scope="row">{row.app}</th>
                 <td class="title">
-                  <code>{url}</code>{' '}
+                  <code>{url}</code>
                   <button type="button" class="secondary" data-copy={url}>
                     Copy<span class="visually-hidden"> {row.app} webhook URL</span>
                   </button>

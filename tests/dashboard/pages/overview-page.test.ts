@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
-import { sendJson, startWholeService } from '../../support/dashboard'
+import { openTestDashboard, sendJson, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
 beforeAll(async () => {
@@ -58,5 +58,24 @@ describe('/ in a browser', () => {
     await page.goto(`${service.dashboardUrl}/`)
     await expectNoHorizontalOverflow(page)
     await screenshot(page, 'overview-phone')
+  })
+})
+
+describe('pages without the core', () => {
+  test('/, /evidence and /setup still render, with the banner where the core was needed', async () => {
+    const alone = openTestDashboard()
+    try {
+      for (const path of ['/', '/evidence', '/evidence?offset=50', '/setup', '/overview/stats', '/overview/evidence', '/evidence/rows']) {
+        const response = await alone.request(path)
+        expect(response.status).toBe(200)
+      }
+      const overview = await (await alone.request('/')).text()
+      expect(overview).toContain('The indexer core cannot be reached')
+      expect(overview).toContain('Figures come back when the core does.')
+      expect(await (await alone.request('/evidence')).text()).toContain('The indexer core cannot be reached')
+      expect(await (await alone.request('/setup')).text()).toContain('/torznab/api')
+    } finally {
+      await alone.close()
+    }
   })
 })
