@@ -126,11 +126,6 @@ export function startCoreWatch(deps: CoreWatchDeps) {
     try {
       const cursor = deps.state.get('want_match_cursor')
       const answer = await deps.core.query<WatchAnswer>(WATCH_QUERY, { afterId: cursor ? Number(cursor) : 0 })
-      if (reachable === false) {
-        log.info('core reachable again')
-        deps.recordHealth({ key: 'core', action: 'core_reachable', oldValue: 'unreachable', newValue: 'reachable' })
-      }
-      reachable = true
       if (answer.stats.startedAt !== coreStartedAt) {
         // A core seen for the first time, or restarted: it may not know our overrides and wants.
         await deps.syncSettings()
@@ -139,6 +134,12 @@ export function startCoreWatch(deps: CoreWatchDeps) {
         // Another core, or a new life of it: where the evidence list stands is learnt afresh.
         newestEvidenceId = null
       } else if (wantsDirty) await registerWants()
+      // Said once the core is brought up to date, so what follows the line sees our wants there.
+      if (reachable === false) {
+        log.info('core reachable again')
+        deps.recordHealth({ key: 'core', action: 'core_reachable', oldValue: 'unreachable', newValue: 'reachable' })
+      }
+      reachable = true
       fulfilMatches(answer.wantMatches)
       notifyFailedBatches(answer.webhookBatches)
       followCrawlerWarning(answer.crawler.warning)

@@ -4,7 +4,7 @@ import { openTestDashboard, startWholeService } from '../../support/dashboard'
 
 const KEY = 'dashboard-key-0123456789abcdef'
 /** The pages built so far; each is behind the same page auth. */
-const PAGES = ['/settings', '/notifications', '/library']
+const PAGES = ['/', '/library', '/wants', '/evidence', '/notifications', '/settings', '/setup']
 
 describe('AUTH_METHOD=forms in a browser', () => {
   let service: Awaited<ReturnType<typeof startWholeService>>
