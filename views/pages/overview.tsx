@@ -11,7 +11,6 @@ import { OverviewCrawler } from '../partials/overview-crawler'
 export interface OverviewPageProps {
   /** Null when the core cannot be reached; so are the others below. */
   stats: Stats | null
-  indexed: IndexedOverTime | null
   crawler: CrawlerState | null
   recentEvidence: EvidenceEvent[]
   unread: number
@@ -25,7 +24,19 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
 const hourLabel = (slot: IndexedSlot) => `${slot.start.slice(11, 16)} UTC`
 const dayLabel = (slot: IndexedSlot) => `${WEEKDAYS[new Date(slot.start).getUTCDay()]} ${slot.start.slice(0, 10)}`
 
-function IndexedCharts(props: { indexed: IndexedOverTime | null }) {
+/**
+ * The two history charts, filled by /overview/indexed once the page has loaded: the core's
+ * per-hour counts walk a week of torrents, which must not hold up the page's first paint.
+ */
+export function IndexedChartsLoader() {
+  return (
+    <p class="card muted" hx-get="/overview/indexed" hx-trigger="load" hx-swap="outerHTML">
+      Loading the history…
+    </p>
+  )
+}
+
+export function IndexedCharts(props: { indexed: IndexedOverTime | null }) {
   if (!props.indexed) return <p class="card muted">The history comes back when the core does.</p>
   return (
     <>
@@ -73,7 +84,7 @@ export function OverviewPage(props: OverviewPageProps) {
         <section aria-labelledby="overview-indexed-heading">
           <h2 id="overview-indexed-heading">Torrents indexed</h2>
           <div class="charts">
-            <IndexedCharts indexed={props.indexed} />
+            <IndexedChartsLoader />
             <div class="card">
               {props.stats ? (
                 <CategoryChart breakdown={props.stats.categoryBreakdown} />

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { OverviewPage } from '../../../views/pages/overview'
+import { IndexedCharts, OverviewPage } from '../../../views/pages/overview'
 import { EvidenceRows } from '../../../views/partials/evidence-table'
 import { OverviewStats } from '../../../views/partials/overview-stats'
 import type { CoreClient } from '../core-client'
@@ -25,17 +25,11 @@ export const overviewPage = (deps: {
   const stats = () => readFromCore(() => deps.stats.stats(), null)
   return new Elysia({ name: 'dashboard-page-overview' })
     .get('/', async () => {
-      const reads = await Promise.all([
-        stats(),
-        readFromCore(() => overview.indexedOverTime(), null),
-        readFromCore(() => overview.crawler(), null),
-        recentEvidence(),
-      ])
-      const [statsRead, indexedRead, crawlerRead, evidenceRead] = reads
+      const reads = await Promise.all([stats(), readFromCore(() => overview.crawler(), null), recentEvidence()])
+      const [statsRead, crawlerRead, evidenceRead] = reads
       return htmlPage(
         OverviewPage({
           stats: statsRead.value,
-          indexed: indexedRead.value,
           crawler: crawlerRead.value,
           recentEvidence: evidenceRead.value,
           unread: deps.notifications.countUnread(),
@@ -44,5 +38,8 @@ export const overviewPage = (deps: {
       )
     })
     .get('/overview/stats', async () => htmlPartial(OverviewStats({ stats: (await stats()).value })))
+    .get('/overview/indexed', async () =>
+      htmlPartial(IndexedCharts({ indexed: (await readFromCore(() => overview.indexedOverTime(), null)).value })),
+    )
     .get('/overview/evidence', async () => htmlPartial(EvidenceRows({ events: (await recentEvidence()).value })))
 }
