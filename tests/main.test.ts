@@ -85,6 +85,31 @@ describe('bun run start', () => {
     }
   }, 30_000)
 
+  test('a port another instance holds stops start-up with one line, instead of sharing its requests', async () => {
+    service = await startService({ DATA_DIR: makeTempDir() }, 'core')
+    const port = new URL(service.baseUrl).port
+    const second = Bun.spawn([process.execPath, 'src/main.ts', 'core'], {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        HOST: '127.0.0.1',
+        CORE_PORT: port,
+        SERVICE_DHT_ENABLED: 'false',
+        DATA_DIR: makeTempDir(),
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    })
+    expect(await second.exited).toBe(1)
+    const lines = (await new Response(second.stderr).text())
+      .trim()
+      .split('\n')
+      .map((line) => safeJson(line))
+    expect(lines.at(-1)).toMatchObject({ level: 'error', msg: expect.stringContaining('the port is in use') })
+    expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200)
+  }, 30_000)
+
   test('an unknown side is refused with the usage and exit code 2', async () => {
     const child = Bun.spawn([process.execPath, 'src/main.ts', 'everything'], { cwd: REPO_ROOT, stdout: 'pipe', stderr: 'pipe' })
     expect(await child.exited).toBe(2)

@@ -113,6 +113,8 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   workers.set('torznab', true)
 
   const shutdown = new AbortController()
+  // reusePort false: Elysia asks Bun for SO_REUSEPORT, with which a second instance on the same
+  // port would silently take half of this one's requests. Refused, it fails to start and says so.
   const app = createCoreApp({
     apiKey: settings.torznabApiKey,
     pipeline,
@@ -138,7 +140,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       settings,
     },
     log,
-  }).listen({ hostname: config.http.host, port: config.http.corePort })
+  }).listen({ hostname: config.http.host, port: config.http.corePort, reusePort: false })
   const port = app.server!.port!
   log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
   crawler?.start()

@@ -53,6 +53,8 @@ export function startDashboard(
     hostname: config.http.host,
     port: config.http.dashboardPort,
     maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+    // Not shared with a second instance on the same port (Elysia asks for SO_REUSEPORT).
+    reusePort: false,
   })
   const port = app.server!.port!
   log.info('dashboard listening', { host: config.http.host, port, store: config.db.dashboardPath, core: dashboard.coreGraphqlUrl() })

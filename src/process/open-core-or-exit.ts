@@ -15,11 +15,18 @@ export function openCoreOrExit(config: Config, log: Logger): Core {
 
 /**
  * Start-up stops (exit 1) with one error log naming the cause when the database cannot be
- * migrated or the rules do not compile; anything else is a bug and propagates.
+ * migrated, the rules do not compile or a port is taken; anything else is a bug and propagates.
  */
 export function exitOnStartupFailure(err: unknown, log: Logger): never {
   if (err instanceof MigrationError) log.error('start-up stopped: database migration failed', { migration: err.migration, err })
   else if (err instanceof RuleFileError) log.error('start-up stopped: classification rules are invalid', { err })
+  else if (isPortInUse(err))
+    log.error('start-up stopped: the port is in use (another instance, or change CORE_PORT / DASHBOARD_PORT)', { err })
   else throw err
   process.exit(1)
+}
+
+/** Bun.serve's refusal of a port something else listens on. */
+function isPortInUse(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === 'EADDRINUSE'
 }
