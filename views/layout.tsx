@@ -1,6 +1,21 @@
 import type { Child } from 'hono/jsx'
 import { PAGES, type PagePath } from './nav'
 
+/** The id of the nav's unread count, which a page's action may refresh out of band (htmx). */
+export const UNREAD_BADGE_ID = 'nav-unread'
+
+/** The nav's unread count; an empty span when there is none, so an out-of-band swap has a target. */
+export function UnreadBadge(props: { unread: number; isOutOfBand?: boolean }) {
+  const oob = props.isOutOfBand ? { 'hx-swap-oob': 'true' } : {}
+  if (props.unread === 0) return <span id={UNREAD_BADGE_ID} {...oob} />
+  return (
+    <span id={UNREAD_BADGE_ID} class="badge" {...oob}>
+      {props.unread}
+      <span class="visually-hidden"> unread</span>
+    </span>
+  )
+}
+
 export interface LayoutProps {
   /** The page's one `<h1>` and the start of its `<title>`. */
   title: string
@@ -48,12 +63,7 @@ export function Layout(props: LayoutProps) {
                   <li>
                     <a href={page.path} aria-current={page.path === props.active ? 'page' : undefined}>
                       {page.label}
-                      {page.path === '/notifications' && props.unreadNotifications > 0 ? (
-                        <span class="badge">
-                          {props.unreadNotifications}
-                          <span class="visually-hidden"> unread</span>
-                        </span>
-                      ) : null}
+                      {page.path === '/notifications' ? <UnreadBadge unread={props.unreadNotifications} /> : null}
                     </a>
                   </li>
                 ))}

@@ -1,5 +1,6 @@
+import type { Child } from 'hono/jsx'
 import type { Notification } from '../../src/dashboard/notifications/model'
-import { Layout } from '../layout'
+import { Layout, UnreadBadge } from '../layout'
 import { NotificationRow } from '../partials/notification-row'
 
 export interface NotificationsPageProps {
@@ -38,11 +39,33 @@ export function NotificationList(props: { notifications: Notification[] }) {
   )
 }
 
+const UNREAD_SUMMARY_ID = 'notifications-unread'
+
+/** "3 unread." above the list; refreshed out of band after each Mark read, with the nav's count. */
+export function UnreadSummary(props: { unread: number; isOutOfBand?: boolean }) {
+  return (
+    <p id={UNREAD_SUMMARY_ID} class="muted" {...(props.isOutOfBand ? { 'hx-swap-oob': 'true' } : {})}>
+      {props.unread === 0 ? 'Everything is read.' : `${props.unread} unread.`}
+    </p>
+  )
+}
+
+/** A Mark read answer: the row or list it swaps, then the counts that changed (out of band). */
+export function WithUnreadCounts(props: { unread: number; children: Child }) {
+  return (
+    <>
+      {props.children}
+      <UnreadSummary unread={props.unread} isOutOfBand />
+      <UnreadBadge unread={props.unread} isOutOfBand />
+    </>
+  )
+}
+
 export function NotificationsPage(props: NotificationsPageProps) {
   return (
     <Layout title="Notifications" active="/notifications" unreadNotifications={props.unread}>
       <form class="toolbar" hx-post="/notifications/read-all" hx-target={`#${NOTIFICATION_LIST_ID}`} hx-swap="outerHTML">
-        <p class="muted">{props.unread === 0 ? 'Everything is read.' : `${props.unread} unread.`}</p>
+        <UnreadSummary unread={props.unread} />
         <div>
           <button type="submit" class="secondary" disabled={props.unread === 0}>
             Mark all read

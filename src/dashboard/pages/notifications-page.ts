@@ -1,24 +1,27 @@
 import { Elysia, t } from 'elysia'
-import { NotificationList, NotificationsPage } from '../../../views/pages/notifications'
+import type { Child } from 'hono/jsx'
+import { NotificationList, NotificationsPage, WithUnreadCounts } from '../../../views/pages/notifications'
 import { NotificationRow } from '../../../views/partials/notification-row'
 import type { NotificationService } from '../notifications/service'
 import { htmlPage, htmlPartial } from './render'
 
 /** /notifications: the list, Mark read per row and Mark all read (htmx swaps the row or the list). */
-export const notificationsPage = (deps: { notifications: NotificationService }) =>
-  new Elysia({ name: 'dashboard-page-notifications' })
+export const notificationsPage = (deps: { notifications: NotificationService }) => {
+  const withCounts = (children: Child) => WithUnreadCounts({ unread: deps.notifications.countUnread(), children })
+  return new Elysia({ name: 'dashboard-page-notifications' })
     .get('/notifications', () => {
       const notifications = deps.notifications.list()
       return htmlPage(NotificationsPage({ notifications, unread: deps.notifications.countUnread() }))
     })
     .post(
       '/notifications/:id/read',
-      ({ params }) => htmlPartial(NotificationRow({ notification: deps.notifications.markRead(params.id) })),
+      ({ params }) => htmlPartial(withCounts(NotificationRow({ notification: deps.notifications.markRead(params.id) }))),
       {
         params: t.Object({ id: t.String({ maxLength: 64 }) }),
       },
     )
     .post('/notifications/read-all', () => {
       deps.notifications.markAllRead()
-      return htmlPartial(NotificationList({ notifications: deps.notifications.list() }))
+      return htmlPartial(withCounts(NotificationList({ notifications: deps.notifications.list() })))
     })
+}

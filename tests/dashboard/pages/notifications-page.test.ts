@@ -43,10 +43,15 @@ describe('/notifications in a browser', () => {
       .getByRole('row', { name: /Arrival/ })
       .getByText('Read')
       .waitFor()
+    // The counts follow without a reload: the line above the list and the nav's badge.
+    await page.getByText('1 unread.').waitFor()
+    expect(await nav.getByRole('link', { name: /Notifications/ }).textContent()).toBe('Notifications1 unread')
     const api = (await (await fetch(`${service.dashboardUrl}/api/notifications`)).json()) as { items: { message: string; read: boolean }[] }
     expect(api.items.find((item) => item.message.includes('Arrival'))!.read).toBe(true)
     await page.getByRole('button', { name: 'Mark all read' }).click()
     await page.getByRole('row', { name: /Dune/ }).getByText('Read').waitFor()
+    await page.getByText('Everything is read.').waitFor()
+    expect(await nav.getByRole('link', { name: /Notifications/ }).textContent()).toBe('Notifications')
     expect(errors).toEqual([])
     expect(foreignRequests).toEqual([])
   })
