@@ -19,8 +19,8 @@ export interface DemoWant {
   query: string
   priority: 'low' | 'medium' | 'high'
   notes?: string
-  /** Seeded as fulfilled, as the indexer would have left it (its want_fulfilled notification comes with it). */
-  isFulfilled?: boolean
+  /** Seeded as fulfilled by this demo release, as the indexer would have left it (its want_fulfilled notification comes with it). */
+  fulfilledBy?: { infoHash: string; title: string }
 }
 
 export interface DemoNotification {
@@ -64,7 +64,7 @@ export const DEMO_WANTS: readonly DemoWant[] = [
     query: 'dune part two 2160p',
     priority: 'high',
     notes: 'UHD with Atmos for the home cinema',
-    isFulfilled: true,
+    fulfilledBy: { infoHash: dune.infoHash, title: dune.name },
   },
   { title: 'Severance', content_type: 'tv_show', query: 'severance s02', priority: 'medium' },
   { title: 'The Dark Side of the Moon', content_type: 'music', query: 'pink floyd dark side of the moon flac', priority: 'low' },

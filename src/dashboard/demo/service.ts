@@ -9,9 +9,9 @@ import type { SeedCounts, SeedResult } from './model'
 /** What the seed needs of the wants feature: the (title, query) pairs it has, and adding one. */
 export interface DemoWantStore {
   list(): { title: string; query: string }[]
-  create(input: Omit<DemoWant, 'isFulfilled'>): { id: string }
-  /** Marking a want fulfilled notifies want_fulfilled, as the indexer fulfilling it does. */
-  update(id: string, input: { status: 'fulfilled' }): unknown
+  create(input: Omit<DemoWant, 'fulfilledBy'>): { id: string }
+  /** Fulfils a want by a torrent, with its want_fulfilled notification, as the indexer does. */
+  fulfilByTorrent(id: string, torrent: { infoHash: string; title: string }): unknown
 }
 
 export interface DemoSeedDeps {
@@ -83,10 +83,10 @@ export function createDemoSeedService(deps: DemoSeedDeps) {
   const addWants = (): void => {
     const keyOf = (want: { title: string; query: string }) => JSON.stringify([want.title, want.query])
     const existing = new Set(deps.wants.list().map(keyOf))
-    for (const { isFulfilled, ...want } of DEMO_WANTS) {
+    for (const { fulfilledBy, ...want } of DEMO_WANTS) {
       if (existing.has(keyOf(want))) continue
       const created = deps.wants.create(want)
-      if (isFulfilled) deps.wants.update(created.id, { status: 'fulfilled' })
+      if (fulfilledBy) deps.wants.fulfilByTorrent(created.id, fulfilledBy)
     }
   }
 
@@ -97,7 +97,7 @@ export function createDemoSeedService(deps: DemoSeedDeps) {
       evidence: DEMO_EVIDENCE.length,
       wants: DEMO_WANTS.length,
       // Each fulfilled want brings its own want_fulfilled notification.
-      notifications: DEMO_NOTIFICATIONS.length + DEMO_WANTS.filter((want) => want.isFulfilled).length,
+      notifications: DEMO_NOTIFICATIONS.length + DEMO_WANTS.filter((want) => want.fulfilledBy).length,
     }
     await reportEvidence(now)
     addWants()
