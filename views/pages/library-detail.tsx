@@ -3,6 +3,7 @@ import { formatBytes, formatCount } from '../format'
 import { Layout } from '../layout'
 import { contentTypeLabel } from '../partials/library-content-type'
 import { ClassificationTag } from '../partials/library-row'
+import { ClientBadge } from '../partials/evidence-row'
 import { LibraryTags } from '../partials/library-tags'
 import { TimeAgo } from '../partials/time-ago'
 
@@ -130,10 +131,11 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
               {torrent.evidence.map((report) => (
                 <tr>
                   <td>
-                    <TimeAgo iso={report.recorded_at} />
+                    {/* When it happened, as /evidence and the overview show it (it may be recorded later). */}
+                    <TimeAgo iso={report.occurred_at} />
                   </td>
                   <td>
-                    <span class="tag">{report.source}</span>
+                    <ClientBadge client={report.source} instance={report.source} />
                   </td>
                   <td>{report.type}</td>
                   <td>

@@ -14,7 +14,7 @@ export interface TorrentSummary {
 export interface TorrentDetail extends TorrentSummary {
   magnet_uri: string
   files: { path: string; size_bytes: number }[]
-  evidence: { id: string; source: string; type: string; result: string; recorded_at: string }[]
+  evidence: { id: string; source: string; type: string; result: string; occurred_at: string; recorded_at: string }[]
 }
 
 /** The listing's query parameters as sent; numbers are read by readListQuery so a 400 can name them. */

@@ -22,7 +22,7 @@ const DETAIL_QUERY = `query DashboardTorrent($infoHash: Hash20!) {
   torrentContent { search(input: { infoHashes: [$infoHash], limit: 1 }) {
     items { ${SUMMARY_FIELDS} torrent { magnetUri files { path size } } }
   } }
-  evidence(input: { infoHash: $infoHash, limit: 100 }) { items { id client type result receivedAt } }
+  evidence(input: { infoHash: $infoHash, limit: 100 }) { items { id client type result occurredAt receivedAt } }
 }`
 
 const BROWSE_QUERY = `query DashboardLibrary($input: TorrentContentSearchQueryInput!) {
@@ -182,7 +182,7 @@ export function createLibraryService(deps: { core: CoreClient; cache: ResponseCa
       const data = await deps.cache.get(`torrent:${infoHash}`, DETAIL_TTL_MS, () =>
         deps.core.query<{
           torrentContent: { search: { items: CoreItem[] } }
-          evidence: { items: { id: string; client: string; type: string; result: string; receivedAt: string }[] }
+          evidence: { items: { id: string; client: string; type: string; result: string; occurredAt: string; receivedAt: string }[] }
         }>(DETAIL_QUERY, { infoHash }),
       )
       const item = data.torrentContent.search.items[0]
@@ -196,6 +196,7 @@ export function createLibraryService(deps: { core: CoreClient; cache: ResponseCa
           source: report.client,
           type: report.type,
           result: report.result,
+          occurred_at: report.occurredAt,
           recorded_at: report.receivedAt,
         })),
       }
