@@ -32,9 +32,13 @@ function PageLink(props: { kind: AuditKind | undefined; page: number; label: str
 }
 
 /** A page of the audit log (newest first), with Newer/Older links. */
+/** The event a settings change answers with (HX-Trigger), after which the audit log refetches. */
+export const AUDIT_STALE_EVENT = 'audit-changed'
+
 export function AuditLog(props: AuditLogProps) {
   return (
-    <div id={AUDIT_LOG_ID}>
+    // Refetched (first page) when a change elsewhere on the page wrote a row: see AUDIT_STALE_EVENT.
+    <div id={AUDIT_LOG_ID} hx-get="/settings" hx-trigger={`${AUDIT_STALE_EVENT} from:body`} hx-swap="outerHTML">
       {props.entries.length === 0 ? (
         <p class="card muted">Nothing recorded{props.page > 1 ? ' this far back' : ' yet'}.</p>
       ) : (

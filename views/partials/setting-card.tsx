@@ -51,6 +51,9 @@ function ValueControl(props: SettingCardProps & { id: string; describedBy?: stri
 }
 
 /** One allowlisted setting: what it does, its default and effective value, and its override form. */
+/** The event a Torznab key regeneration answers with (HX-Trigger), after which that key's card refetches. */
+export const KEY_STALE_EVENT = 'torznab-key-changed'
+
 export function SettingCard(props: SettingCardProps) {
   const { setting } = props
   const key = setting.key
@@ -59,7 +62,15 @@ export function SettingCard(props: SettingCardProps) {
   const errorId = `${id}-error`
   const action = `/settings/overrides/${encodeURIComponent(key)}`
   return (
-    <section id={id} class="card setting" aria-labelledby={`${id}-name`}>
+    <section
+      id={id}
+      class="card setting"
+      aria-labelledby={`${id}-name`}
+      // The Torznab key's card goes stale when the key is regenerated further down the page.
+      {...(key === 'torznab_api_key'
+        ? { 'hx-get': `/settings/cards/${key}`, 'hx-trigger': `${KEY_STALE_EVENT} from:body`, 'hx-swap': 'outerHTML' }
+        : {})}
+    >
       <div class="setting-head">
         <h3 id={`${id}-name`}>
           <code>{key}</code>

@@ -8,8 +8,16 @@ export async function htmlPage(node: Rendered, status = 200): Promise<Response> 
 }
 
 /** A partial for htmx to swap in (STYLE.md 15: a route answers it when HX-Request is set). */
-export async function htmlPartial(node: Rendered, status = 200): Promise<Response> {
-  return new Response(String(await node), { status, headers: PAGE_HEADERS })
+export async function htmlPartial(node: Rendered, status = 200, headers: Record<string, string> = {}): Promise<Response> {
+  return new Response(String(await node), { status, headers: { ...PAGE_HEADERS, ...headers } })
+}
+
+/**
+ * Tells the page which of its parts went stale (htmx fires these events on the body; the parts
+ * that show them refetch themselves), e.g. the audit log after a settings change.
+ */
+export function staleParts(...events: string[]): Record<string, string> {
+  return { 'hx-trigger': events.join(', ') }
 }
 
 /** Pages show live data and per-user state: never cached, never framed by another site. */

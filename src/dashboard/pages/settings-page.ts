@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia'
 import { SettingsPage, type SettingsPageProps } from '../../../views/pages/settings'
-import { AUDIT_PAGE_SIZE, AuditLog, type AuditLogProps } from '../../../views/partials/audit-log'
+import { AUDIT_PAGE_SIZE, AUDIT_STALE_EVENT, AuditLog, type AuditLogProps } from '../../../views/partials/audit-log'
 import { ApiKeyCard } from '../../../views/partials/setting-api-key'
-import { SettingCard } from '../../../views/partials/setting-card'
+import { KEY_STALE_EVENT, SettingCard } from '../../../views/partials/setting-card'
 import { SETTING_FIELDS } from '../../../views/setting-fields'
 import { isSettingKey } from '../../config'
 import { BadRequestError } from '../../http'
@@ -15,7 +15,7 @@ import { InvalidSettingValueError } from '../settings/errors'
 import { API_KEY_TARGETS, type ApiKeyTarget } from '../settings/model'
 import type { SettingsService } from '../settings/service'
 import { pageAuth } from './page-auth'
-import { htmlPage, htmlPartial, isHtmx } from './render'
+import { htmlPage, htmlPartial, isHtmx, staleParts } from './render'
 
 export interface SettingsPageDeps {
   auth: AuthService
@@ -73,7 +73,9 @@ export const settingsPage = (deps: SettingsPageDeps) => {
     }
     const setting = deps.settings.list().find((candidate) => candidate.key === key)!
     const notice = setting.overridden ? 'Saved.' : 'Back to the default.'
-    return isHtmx(request) ? htmlPartial(SettingCard({ setting, notice })) : page({ changed: { key, notice } })
+    return isHtmx(request)
+      ? htmlPartial(SettingCard({ setting, notice }), 200, staleParts(AUDIT_STALE_EVENT))
+      : page({ changed: { key, notice } })
   }
 
   return new Elysia({ name: 'dashboard-page-settings' })
@@ -85,6 +87,15 @@ export const settingsPage = (deps: SettingsPageDeps) => {
           ? htmlPartial(AuditLog(readAudit(query)))
           : htmlPage(SettingsPage({ settings: deps.settings.list(), audit: readAudit(query), unread: deps.notifications.countUnread() })),
       { query: AuditPageQuery },
+    )
+    .get(
+      '/settings/cards/:key',
+      ({ params }) => {
+        const setting = deps.settings.list().find((candidate) => candidate.key === params.key)
+        if (!setting) throw new BadRequestError(`key: ${params.key} is not a setting`)
+        return htmlPartial(SettingCard({ setting }))
+      },
+      { params: t.Object({ key: t.String({ maxLength: 64 }) }) },
     )
     .post(
       '/settings/overrides/:key',
@@ -109,7 +120,9 @@ export const settingsPage = (deps: SettingsPageDeps) => {
         const target = API_KEY_TARGETS.find((known) => known === body.target) as ApiKeyTarget | undefined
         if (!target) throw new BadRequestError(`target: must be one of ${API_KEY_TARGETS.join(', ')}`)
         const { api_key } = await deps.apiKeyRotation.regenerate(target, identity!.id)
-        return isHtmx(request) ? htmlPartial(ApiKeyCard({ target, newKey: api_key })) : page({ newKey: { target, api_key } })
+        if (!isHtmx(request)) return page({ newKey: { target, api_key } })
+        const stale = target === 'torznab' ? [AUDIT_STALE_EVENT, KEY_STALE_EVENT] : [AUDIT_STALE_EVENT]
+        return htmlPartial(ApiKeyCard({ target, newKey: api_key }), 200, staleParts(...stale))
       },
       { body: RegenerateForm },
     )

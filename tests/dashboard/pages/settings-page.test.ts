@@ -70,7 +70,8 @@ describe('/settings in a browser', () => {
       key: 'log_level',
       action: 'override_cleared',
     })
-    // The audit log below lists the changes once the page is read again.
+    // The audit log below follows without a reload, and is the same read again.
+    await page.getByRole('cell', { name: /log_level override cleared/ }).waitFor()
     await page.reload()
     await page.getByRole('cell', { name: /log_level override cleared/ }).waitFor()
     expect(errors).toEqual([])
@@ -109,6 +110,10 @@ describe('/settings in a browser', () => {
     await screenshot(page, 'settings-new-key')
     expect((await caps(TORZNAB_KEY)).status).toBe(401)
     expect((await caps(newKey)).status).toBe(200)
+    // The key's card above follows without a reload.
+    await card(page, 'torznab_api_key')
+      .getByText(`****${newKey.slice(-4)}`)
+      .waitFor()
     // Shown once: the page read again has it masked only.
     await page.reload()
     expect(await page.content()).not.toContain(newKey)
