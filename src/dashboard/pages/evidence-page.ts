@@ -4,6 +4,7 @@ import { EvidenceRows } from '../../../views/partials/evidence-table'
 import type { EvidenceService } from '../evidence/service'
 import type { NotificationService } from '../notifications/service'
 import { readFromCore } from './core-optional'
+import { withIndexTitles } from './evidence-titles'
 import { htmlPage, htmlPartial } from './render'
 
 /** Spec 8 (the library's page size; evidence pages alike). */
@@ -21,7 +22,8 @@ function parseOffset(raw: string | undefined): number {
 /** `/evidence`, paged by `offset`, and `/evidence/rows`, the first page's body its live updates refetch. */
 export const evidencePage = (deps: { evidence: EvidenceService; notifications: NotificationService }) => {
   // One more than a page, to know whether there is a next one.
-  const read = (offset: number) => readFromCore(async () => (await deps.evidence.list({ limit: PAGE_SIZE + 1, offset })).items, [])
+  const read = (offset: number) =>
+    readFromCore(async () => withIndexTitles(deps.evidence, (await deps.evidence.list({ limit: PAGE_SIZE + 1, offset })).items), [])
   return new Elysia({ name: 'dashboard-page-evidence' })
     .get(
       '/evidence',

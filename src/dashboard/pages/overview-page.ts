@@ -8,6 +8,7 @@ import type { NotificationService } from '../notifications/service'
 import { createOverviewService } from '../stats/overview-service'
 import type { StatsService } from '../stats/service'
 import { readFromCore } from './core-optional'
+import { withIndexTitles } from './evidence-titles'
 import { htmlPage, htmlPartial } from './render'
 
 /** Spec 8: the overview's recent-activity table holds the 20 most recent evidence events. */
@@ -21,7 +22,8 @@ export const overviewPage = (deps: {
   notifications: NotificationService
 }) => {
   const overview = createOverviewService(deps)
-  const recentEvidence = () => readFromCore(async () => (await deps.evidence.list({ limit: RECENT_EVIDENCE, offset: 0 })).items, [])
+  const recentEvidence = () =>
+    readFromCore(async () => withIndexTitles(deps.evidence, (await deps.evidence.list({ limit: RECENT_EVIDENCE, offset: 0 })).items), [])
   const stats = () => readFromCore(() => deps.stats.stats(), null)
   return new Elysia({ name: 'dashboard-page-overview' })
     .get('/', async () => {

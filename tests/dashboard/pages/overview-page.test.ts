@@ -50,6 +50,15 @@ describe('/ in a browser', () => {
     expect(posted.status).toBe(202)
     await evidence.getByRole('row', { name: /Live Evidence Arrives/ }).waitFor({ timeout: 12_000 })
     await tileValue(page, 'Evidence reports').getByText('11', { exact: true }).waitFor({ timeout: 12_000 })
+    // A report that names no title (the generic form often does not) shows the index's title, not a hash.
+    const { items } = (await (await fetch(`${service.dashboardUrl}/api/torrents?q=oppenheimer`)).json()) as {
+      items: { info_hash: string; title: string }[]
+    }
+    const untitled = { info_hash: items[0]!.info_hash, type: 'download', result: 'success', client: 'radarr' }
+    expect((await fetch(`${service.baseUrl}/evidence/arr/radarr`, sendJson('POST', untitled))).status).toBe(202)
+    await evidence
+      .getByRole('row', { name: new RegExp(`${items[0]!.title.replaceAll('.', '\\.')}.*download`) })
+      .waitFor({ timeout: 12_000 })
     expect(errors).toEqual([])
   })
 
