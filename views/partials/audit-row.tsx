@@ -10,6 +10,19 @@ function Value(props: { value: unknown }) {
   return <code>{typeof props.value === 'string' ? props.value : JSON.stringify(props.value)}</code>
 }
 
+/** What each action reads as; an action not listed shows its code with spaces. */
+const ACTION_LABELS: Record<string, string> = {
+  override_set: 'override set',
+  override_cleared: 'override cleared (back to the default)',
+  api_key_regenerated: 'key regenerated',
+  auth_succeeded: 'signed in',
+  auth_failed: 'sign-in refused',
+  core_unreachable: 'became unreachable',
+  core_reachable: 'reachable again',
+  warning_raised: 'warning raised',
+  warning_cleared: 'warning cleared',
+}
+
 /** One audit entry; values arrive masked where they are secrets. */
 export function AuditRow(props: { entry: AuditLogEntry }) {
   const { entry } = props
@@ -22,7 +35,7 @@ export function AuditRow(props: { entry: AuditLogEntry }) {
         <span class={`tag ${KIND_TONE[entry.kind]}`}>{AUDIT_KIND_LABELS[entry.kind]}</span>
       </td>
       <td class="title">
-        <code>{entry.key}</code> <span class="muted">{entry.action.replaceAll('_', ' ')}</span>
+        <code>{entry.key}</code> <span class="muted">{ACTION_LABELS[entry.action] ?? entry.action.replaceAll('_', ' ')}</span>
       </td>
       <td class="title">
         <Value value={entry.old_value} /> → <Value value={entry.new_value} />

@@ -45,7 +45,7 @@ describe('AUTH_METHOD=forms in a browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings')
     // The sign-in is in the audit log, filtered as the address asked.
     await page
-      .getByRole('cell', { name: /auth failed/ })
+      .getByRole('cell', { name: /sign-in refused/ })
       .first()
       .waitFor()
     // The wrong key's page is a 401: Chromium reports that document's status as a console error.
