@@ -9,8 +9,6 @@ export const WANT_LIST_ID = 'want-list'
 
 export interface WantListProps {
   wants: Want[]
-  /** Want id -> info hash of the torrent that fulfilled it. */
-  fulfilledBy: Map<string, string>
 }
 
 export function WantList(props: WantListProps & { outOfBand?: boolean }) {
@@ -42,7 +40,7 @@ export function WantList(props: WantListProps & { outOfBand?: boolean }) {
         </thead>
         <tbody>
           {props.wants.map((want) => (
-            <WantRow want={want} fulfilledBy={props.fulfilledBy.get(want.id) ?? null} />
+            <WantRow want={want} />
           ))}
         </tbody>
       </table>
@@ -60,7 +58,7 @@ export function WantsPage(props: WantsPageProps) {
     <Layout title="Wants" active="/wants" unreadNotifications={props.unread}>
       <WantForm values={props.form.values} errors={props.form.errors} />
       <h2>Your wants</h2>
-      <WantList wants={props.wants} fulfilledBy={props.fulfilledBy} />
+      <WantList wants={props.wants} />
     </Layout>
   )
 }

@@ -4,8 +4,9 @@ import { contentTypeLabel } from './library-content-type'
 /** The id of a want's row, the `hx-target` its buttons and its edit form swap. */
 export const wantRowId = (id: string) => `want-${id}`
 
-function Status(props: { want: Want; fulfilledBy: string | null }) {
-  const { want, fulfilledBy } = props
+function Status(props: { want: Want }) {
+  const { want } = props
+  const fulfilledBy = want.fulfilled_by
   if (want.status === 'active') return <span class="tag ok">Active</span>
   if (want.status === 'paused') return <span class="tag warn">Paused</span>
   return (
@@ -21,7 +22,7 @@ function Status(props: { want: Want; fulfilledBy: string | null }) {
 }
 
 /** One want: what it asks for, its status, and Edit, Pause/Resume (or Re-open) and Delete. */
-export function WantRow(props: { want: Want; fulfilledBy: string | null }) {
+export function WantRow(props: { want: Want }) {
   const { want } = props
   const row = { 'hx-target': `#${wantRowId(want.id)}`, 'hx-swap': 'outerHTML' }
   const statusUrl = `/wants/${encodeURIComponent(want.id)}/status`
@@ -44,7 +45,7 @@ export function WantRow(props: { want: Want; fulfilledBy: string | null }) {
       </td>
       <td class="hide-narrow">{want.priority}</td>
       <td>
-        <Status want={want} fulfilledBy={props.fulfilledBy} />
+        <Status want={want} />
       </td>
       <td>
         <div class="want-buttons">

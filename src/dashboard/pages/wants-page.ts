@@ -66,11 +66,8 @@ const valuesOf = (want: Want): WantFormValues => ({
 /** /wants: create (errors beside the fields), edit in place, pause/resume, delete. Store-only: works without the core. */
 export const wantsPage = (deps: { wants: WantService; notifications: NotificationService }) => {
   const page = (form: { values: WantFormValues; errors: WantFormErrors }, status = 200) =>
-    htmlPage(
-      WantsPage({ wants: deps.wants.list(), fulfilledBy: deps.wants.fulfilledBy(), unread: deps.notifications.countUnread(), form }),
-      status,
-    )
-  const row = (want: Want) => htmlPartial(WantRow({ want, fulfilledBy: deps.wants.fulfilledBy().get(want.id) ?? null }))
+    htmlPage(WantsPage({ wants: deps.wants.list(), unread: deps.notifications.countUnread(), form }), status)
+  const row = (want: Want) => htmlPartial(WantRow({ want }))
   /** A want that is gone (deleted elsewhere): its row goes too. */
   const gone = (err: unknown) => {
     if (err instanceof WantNotFoundError) return htmlPartial(raw(''))
@@ -98,7 +95,7 @@ export const wantsPage = (deps: { wants: WantService; notifications: Notificatio
       if (!created) return htmlPartial(WantForm({ values: form.values, errors }))
       return htmlPartial(
         raw(
-          `${WantForm({ values: EMPTY_WANT, errors: {}, added: created.title })}${WantList({ wants: deps.wants.list(), fulfilledBy: deps.wants.fulfilledBy(), outOfBand: true })}`,
+          `${WantForm({ values: EMPTY_WANT, errors: {}, added: created.title })}${WantList({ wants: deps.wants.list(), outOfBand: true })}`,
         ),
       )
     })

@@ -31,6 +31,8 @@ export interface Want {
   notes: string
   created_at: string
   updated_at: string
+  /** The info hash of the torrent that fulfilled it, when the indexer did; null otherwise. */
+  fulfilled_by: string | null
 }
 
 export type PriorityLabel = 'low' | 'medium' | 'high'

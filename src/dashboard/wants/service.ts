@@ -31,6 +31,7 @@ const toWant = (row: WantRow): Want => ({
   notes: row.notes,
   created_at: row.createdAt,
   updated_at: row.updatedAt,
+  fulfilled_by: row.status === 'fulfilled' ? row.fulfilledBy : null,
 })
 
 /**
@@ -52,15 +53,6 @@ export function createWantService(deps: { repository: WantRepository; notificati
 
   return {
     list: (): Want[] => deps.repository.list().map(toWant),
-
-    /** Want id -> info hash of the torrent that fulfilled it, for the wants that the indexer fulfilled (the page links them). */
-    fulfilledBy(): Map<string, string> {
-      return new Map(
-        deps.repository
-          .list()
-          .flatMap((row) => (row.status === 'fulfilled' && row.fulfilledBy ? [[row.id, row.fulfilledBy] as const] : [])),
-      )
-    },
 
     get(id: string): Want {
       const row = deps.repository.find(id)

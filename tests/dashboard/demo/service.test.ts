@@ -86,7 +86,7 @@ describe('POST /api/seed-demo', () => {
     expect(notifications.list().filter((note) => note.type === 'want_fulfilled')).toHaveLength(1)
     // It links to the demo release that fulfilled it.
     const dune = wants.list().find((want) => want.title === 'Dune: Part Two')!
-    expect(wants.fulfilledBy().get(dune.id)).toBe(DEMO_RELEASES.find((release) => release.name.startsWith('Dune.Part.Two'))!.infoHash)
+    expect(dune.fulfilled_by).toBe(DEMO_RELEASES.find((release) => release.name.startsWith('Dune.Part.Two'))!.infoHash)
     expect(notifications.list().map((notification) => notification.type)).toEqual([
       'crawler_warning',
       'webhook_delivery_failed',
