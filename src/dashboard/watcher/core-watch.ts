@@ -73,9 +73,16 @@ export function startCoreWatch(deps: CoreWatchDeps) {
       throw err
     }
   }
+  // Changes made in one go (a tick fulfilling several wants) are told to the core once, after them.
+  let registration: Promise<void> | null = null
   deps.wants.onActiveChange(() => {
     wantsDirty = true
-    registerWants().catch((err) => log.warn('active wants not registered with the core yet', { err }))
+    registration ??= Promise.resolve()
+      .then(() => {
+        registration = null
+        return registerWants()
+      })
+      .catch((err) => log.warn('active wants not registered with the core yet', { err }))
   })
 
   const fulfilMatches = (matches: WatchAnswer['wantMatches']) => {
