@@ -1,21 +1,12 @@
-import { LOG_LEVELS } from '../log'
+import { SETTING_RULES } from '../config'
 import { InvalidSettingError } from './errors'
 import { type Overrides, SETTING_KEYS, type SettingEntry, type SettingKey } from './model'
 
-/** DESIGN.md 3.22: 16-128 printable ASCII characters, no spaces (a key travels in URLs and headers). */
-const API_KEY = /^[\x21-\x7e]{16,128}$/
-
-const readers: Record<SettingKey, (value: string) => string | undefined> = {
-  torznab_api_key: (value) => (API_KEY.test(value) ? value : undefined),
-  artwork_api_key: (value) => (API_KEY.test(value) ? value : undefined),
-  log_level: (value) => ((LOG_LEVELS as readonly string[]).includes(value) ? value : undefined),
-}
-
-const accepts: Record<SettingKey, string> = {
-  torznab_api_key: '16 to 128 printable characters without spaces',
-  artwork_api_key: '16 to 128 printable characters without spaces',
-  log_level: LOG_LEVELS.join(', '),
-}
+/**
+ * A value as the dashboard's allowlist rules take it (DESIGN.md 3.22, src/config), exactly: the
+ * dashboard sends what it validated, so a value that needs trimming did not come from it.
+ */
+const read = (key: SettingKey, value: string): string | undefined => (SETTING_RULES[key].parse(value) === value ? value : undefined)
 
 const isSettingKey = (key: string): key is SettingKey => (SETTING_KEYS as readonly string[]).includes(key)
 
@@ -32,10 +23,10 @@ export function readOverrides(entries: SettingEntry[], listName = 'settings'): O
         `unknown setting ${JSON.stringify(key)}; one of ${SETTING_KEYS.join(', ')}`,
       )
     if (key in overrides) throw new InvalidSettingError(`${listName}[${index}].key`, `${key} is given twice`)
-    const read = readers[key](value)
+    const accepted = read(key, value)
     // The value is not echoed: it may be a key.
-    if (read === undefined) throw new InvalidSettingError(`${listName}[${index}].value`, `${key} must be ${accepts[key]}`)
-    overrides[key] = read
+    if (accepted === undefined) throw new InvalidSettingError(`${listName}[${index}].value`, `${key} must be ${SETTING_RULES[key].accepts}`)
+    overrides[key] = accepted
   })
   return overrides as Overrides
 }
