@@ -68,6 +68,9 @@ export const libraryPage = (deps: { library: LibraryService; posters: PosterServ
   }
 
   /** The tags after a change, as htmx swaps them; without htmx, back to the page. */
+  /** The route's info hash, lowercased, to `run`; a 400 page for one that is not 40 hex characters. */
+  const onTorrent = (raw: string, run: (infoHash: string) => Promise<Response>) =>
+    isInfoHash(raw) ? run(raw.toLowerCase()) : message(400, 'Not an info hash', 'An info hash is 40 hexadecimal characters.')
   const afterTagChange = async (request: Request, infoHash: string, tagState: { draft?: string; error?: string } = {}) => {
     if (!isHtmx(request)) {
       if (tagState.error) return detailPage(infoHash, { tagDraft: tagState.draft, tagError: tagState.error })
@@ -99,34 +102,32 @@ export const libraryPage = (deps: { library: LibraryService; posters: PosterServ
       if (isHtmx(request)) return htmlPartial(LibraryResults(props))
       return htmlPage(LibraryPage({ ...props, unread: unread() }))
     })
-    .get('/library/:info_hash', ({ params }) => {
-      if (!isInfoHash(params.info_hash)) return message(400, 'Not an info hash', 'An info hash is 40 hexadecimal characters.')
-      return detailPage(params.info_hash.toLowerCase())
-    })
-    .post('/library/:info_hash/tags', async ({ params, body, request }) => {
-      if (!isInfoHash(params.info_hash)) return message(400, 'Not an info hash', 'An info hash is 40 hexadecimal characters.')
-      const infoHash = params.info_hash.toLowerCase()
-      const draft = (body as { tag?: unknown } | undefined)?.tag
-      const read = readTag(draft)
-      if ('error' in read) return afterTagChange(request, infoHash, { draft: typeof draft === 'string' ? draft : '', error: read.error })
-      try {
-        await deps.library.addTags(infoHash, [read.tag])
-      } catch (err) {
-        if (!(err instanceof CoreQueryError)) throw err
-        return afterTagChange(request, infoHash, { draft: read.tag, error: `The indexer refused it: ${err.message}` })
-      }
-      return afterTagChange(request, infoHash)
-    })
-    .delete('/library/:info_hash/tags/:tag', async ({ params, request }) => {
-      if (!isInfoHash(params.info_hash)) return message(400, 'Not an info hash', 'An info hash is 40 hexadecimal characters.')
-      const infoHash = params.info_hash.toLowerCase()
-      await deps.library.removeTag(infoHash, decodeURIComponent(params.tag))
-      return afterTagChange(request, infoHash)
-    })
-    .delete('/library/:info_hash', async ({ params }) => {
-      if (!isInfoHash(params.info_hash)) return message(400, 'Not an info hash', 'An info hash is 40 hexadecimal characters.')
-      await deps.library.remove(params.info_hash.toLowerCase())
-      // htmx follows HX-Redirect with a full navigation: the torrent's page no longer exists.
-      return new Response(null, { status: 200, headers: { 'hx-redirect': '/library' } })
-    })
+    .get('/library/:info_hash', ({ params }) => onTorrent(params.info_hash, (infoHash) => detailPage(infoHash)))
+    .post('/library/:info_hash/tags', ({ params, body, request }) =>
+      onTorrent(params.info_hash, async (infoHash) => {
+        const draft = (body as { tag?: unknown } | undefined)?.tag
+        const read = readTag(draft)
+        if ('error' in read) return afterTagChange(request, infoHash, { draft: typeof draft === 'string' ? draft : '', error: read.error })
+        try {
+          await deps.library.addTags(infoHash, [read.tag])
+        } catch (err) {
+          if (!(err instanceof CoreQueryError)) throw err
+          return afterTagChange(request, infoHash, { draft: read.tag, error: `The indexer refused it: ${err.message}` })
+        }
+        return afterTagChange(request, infoHash)
+      }),
+    )
+    .delete('/library/:info_hash/tags/:tag', ({ params, request }) =>
+      onTorrent(params.info_hash, async (infoHash) => {
+        await deps.library.removeTag(infoHash, decodeURIComponent(params.tag))
+        return afterTagChange(request, infoHash)
+      }),
+    )
+    .delete('/library/:info_hash', ({ params }) =>
+      onTorrent(params.info_hash, async (infoHash) => {
+        await deps.library.remove(infoHash)
+        // htmx follows HX-Redirect with a full navigation: the torrent's page no longer exists.
+        return new Response(null, { status: 200, headers: { 'hx-redirect': '/library' } })
+      }),
+    )
 }
