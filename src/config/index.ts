@@ -1,4 +1,14 @@
-export { loadConfig, type Config, type DhtConfig, type Env, type EvidenceConfig, type LlmConfig, type DashboardConfig } from './load-config'
+export {
+  loadConfig,
+  type Config,
+  type DhtConfig,
+  type Env,
+  type EvidenceConfig,
+  type LlmConfig,
+  type DashboardConfig,
+  type StorageConfig,
+  type BackupConfig,
+} from './load-config'
 export { renderConfigHelp } from './help'
 export { ConfigError } from './errors'
 export { variables } from './variables'

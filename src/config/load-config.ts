@@ -23,6 +23,20 @@ export interface Config {
   evidence: EvidenceConfig
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
   dashboard: DashboardConfig
+  storage: StorageConfig
+  backup: BackupConfig
+}
+
+/** The storage cap; limitBytes null when SERVICE_STORAGE_LIMIT is unset. */
+export interface StorageConfig {
+  limitBytes: number | null
+}
+
+/** Scheduled backups; dir null when SERVICE_BACKUP_DIR is unset (the CLI backup works regardless). */
+export interface BackupConfig {
+  dir: string | null
+  intervalMs: number
+  keep: number
 }
 
 export interface DashboardConfig {
@@ -161,6 +175,8 @@ export function loadConfig(env: Env): Config {
       artworkApiKey: v.ARTWORK_API_KEY,
       artworkApiUrl: v.ARTWORK_API_URL.replace(/\/+$/, ''),
     },
+    storage: { limitBytes: v.SERVICE_STORAGE_LIMIT ?? null },
+    backup: { dir: v.SERVICE_BACKUP_DIR ?? null, intervalMs: v.SERVICE_BACKUP_INTERVAL, keep: v.SERVICE_BACKUP_KEEP },
   })
 }
 

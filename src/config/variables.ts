@@ -133,6 +133,20 @@ export const variables = {
     '2s',
     'wait before the first retry of a failed delivery; it doubles for each of the 3 retries',
   ),
+  SERVICE_STORAGE_LIMIT: optional(
+    value.sizeBytes,
+    'largest the core database may grow (e.g. 20GB); past it the least valuable torrents are evicted. Unset means no cap',
+  ),
+  SERVICE_BACKUP_DIR: optional(
+    value.filePath,
+    'folder the service writes scheduled backups of both databases to; unset means no scheduled backups',
+  ),
+  SERVICE_BACKUP_INTERVAL: variable(value.durationMs, '24h', 'time between scheduled backups (with SERVICE_BACKUP_DIR)'),
+  SERVICE_BACKUP_KEEP: variable(
+    value.integer(1, 1000),
+    '7',
+    'scheduled backups kept in SERVICE_BACKUP_DIR; older ones are deleted after each new one',
+  ),
   CLASSIFIER_RULES_PATH: optional(
     value.filePath,
     'a YAML rules file merged over the default rules by id (override, disable or add rules and keywords)',
