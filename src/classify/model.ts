@@ -8,7 +8,7 @@ export type ContentType = (typeof CONTENT_TYPES)[number]
 export const VIDEO_RESOLUTIONS = ['v360p', 'v480p', 'v540p', 'v576p', 'v720p', 'v1080p', 'v1440p', 'v2160p', 'v4320p'] as const
 export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number]
 
-export const VIDEO_SOURCES = ['cam', 'ts', 'tc', 'workprint', 'dvd', 'tv', 'webdl', 'webrip', 'bluray', 'vhs'] as const
+export const VIDEO_SOURCES = ['cam', 'ts', 'tc', 'workprint', 'dvd', 'tv', 'webdl', 'webrip', 'bluray', 'vhs', 'hddvd'] as const
 export type VideoSource = (typeof VIDEO_SOURCES)[number]
 
 export const VIDEO_MODIFIERS = ['remux', 'brdisk', 'rawhd', 'screener', 'regional'] as const

@@ -24,6 +24,7 @@ const VIDEO_SOURCE_LABELS: Record<string, string> = {
   webrip: 'WEBRip',
   bluray: 'BluRay',
   vhs: 'VHS',
+  hddvd: 'HD DVD',
 }
 
 /** The search's facet counts in bitmagnet's aggregation shapes (value, label, count, isEstimate). */

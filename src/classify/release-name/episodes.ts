@@ -1,27 +1,127 @@
 /**
- * Corrections to the base parser's episode numbers, each for a naming habit it misreads:
- * - `Ep 107`, `Ep#36`, `Ep02v2` (fansub and anime naming) give no episode at all;
+ * Corrections to the base parser's season and episode numbers, each for a naming habit it misreads:
+ * - `Ep 107`, `Ep#36`, `#01v2`, `E1234` (fansub, anime and long-running naming) give no episode;
  * - `5of6`, `2 Of 4`, `3iz6` (documentary parts) come back as the range 1..5 instead of part 5;
- * - `[Group] One Piece 1098 VOSTFR` (fansub absolute numbering with no dash) gives nothing.
+ * - `[Group] One Piece 1098 VOSTFR` (fansub absolute numbering with no dash) gives nothing;
+ * - scene numbering without `SxxEyy` (`show.name.104.hdtv` is S01E04, `Show.Name.1012` S10E12);
+ * - a bare number after the title of a TV or fansub release (`Show.Name.07.PDTV`, `Show 63 [ABCD1234]`);
+ * - multi-episode names (`S01E02.S01E03`, `1x02-1x03-1x04`, `S01E01-S01E04`) give the first only.
  */
-const EPISODE_WORD = /(?:^|[^a-z])ep(?:isode)?[ ._#-]*(\d{1,4})(?:v\d)?(?![0-9])/i
+export interface EpisodeNumbers {
+  seasons: number[]
+  episodes: number[]
+}
+
+const EPISODE_WORD = /(?:^|[^a-z])ep(?:isode)?[ ._#-]*(\d{1,4})(?:v\d)?(?![0-9pi])|(?:^|[ ._[(-])(?:e|#)(\d{1,4})(?:v\d)?(?![0-9a-z])/i
 // A part number never follows a range dash: `01-08 of 16` is episodes 1 to 8 of a 16-episode season.
 const PART_OF = /(?<![0-9-])(\d{1,2})[ ._]?(?:of|iz)[ ._]?(\d{1,2})(?![0-9])/i
 
 // After a leading [Group] tag, a bare 2-4 digit number ends the title; years and resolutions aside.
-const FANSUB_ABSOLUTE = /^\[[^\]]+\][^[(]*?[ ._](\d{2,4})(?:v\d)?(?=[ ._[(]|$)(?![ ._]?(?:p|i)\b)/i
+// `Title - 07`, `Title - 01v2-04` (a range) in fansub naming, with or without the leading tag; a year
+// in parentheses may sit in the title.
+const FANSUB_ABSOLUTE =
+  /^(?:\[[^\]]+\](?:[^[(]|\(\d{4}\))*?[ ._]|[^[(]+?[ ._]-[ ._])(\d{2,4})(?:v\d)?(?:-(\d{2,4})(?:v\d)?)?(?=[ ._[(]|$)(?![ ._]?(?:p|i)\b)/i
+// `Part.4`, `Pt.VI` of a TV release: an episode (a film's `Part 2` has a year and no TV source).
+const PART_EPISODE = /(?:^|[^a-z])(?:part|pt)[ ._-]?(\d{1,2}|[ivx]{1,4})(?![0-9a-z])/i
+const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 }
 
-export function correctEpisodes(name: string, episodes: number[]): number[] {
-  if (episodes.length === 0) {
-    const word = EPISODE_WORD.exec(name)
-    if (word) return [Number(word[1])]
-    const absolute = FANSUB_ABSOLUTE.exec(name)
-    const number = Number(absolute?.[1])
-    return absolute && !(number >= 1900 && number <= 2099) ? [number] : episodes
-  }
+// `Title.104.HDTV`, `Title.1012.720p`, `Title.0706.`: a dotted 3-4 digit number between title and
+// the release's technical words is the scene's SSEE form.
+const SCENE_NUMBER = /[a-z][a-z0-9']*\.(\d{3,4})(?:\.|-|$)/i
+// A bare number closing the title of a TV, fansub or CRC-tagged release.
+const TRAILING_NUMBER = /^[^[(]*?[a-z][^[(]*?[ ._-](\d{2,4})(?:v\d)?(?:[ ._]|-(?!\d)|$)/i
+const EVENT_NUMBERING = /(?:^|[^a-z])(?:ufc|bellator|wwe|ppv|fight[ ._-]night|event)(?:[^a-z]|$)/i
+const TV_SOURCE = /(?:^|[^a-z0-9])(?:a?hdtv|pdtv|sdtv|dsr|dsrip|tvrip|satrip|dvbrip|hdtvmux|vostfr|fastsub)(?:[^a-z0-9]|$)/i
+const CRC_TAG = /\[[0-9a-f]{8}\]/i
+
+// Every `SxxEyy` / `NxNN` in the name, with the chains that continue one (`E02E03`, `E02-E03`, `-03`, `-1x04`).
+const EPISODE_MARK =
+  /(?:^|[^a-z0-9])s(\d{1,2})[ ._-]?e(\d{1,4})((?:[ ._-]?-?[ ._-]?e\d{1,4})*)|(?:^|[^a-z0-9])(\d{1,2})x(\d{2,3})(?![0-9])/gi
+const RANGE_TO = /^[ ._]?-[ ._]?(?:s(\d{1,2})e|(\d{1,2})x|e)?(\d{1,4})(?![0-9p])/i
+
+export function correctEpisodes(name: string, year: number | null, found: EpisodeNumbers): EpisodeNumbers {
+  if (found.episodes.length === 0) return findMissingEpisodes(name, year, found.seasons)
   const part = PART_OF.exec(name)
-  if (part && isRangeUpTo(episodes, Number(part[1])) && Number(part[1]) <= Number(part[2])) return [Number(part[1])]
-  return episodes
+  if (part && isRangeUpTo(found.episodes, Number(part[1])) && Number(part[1]) <= Number(part[2]))
+    return { seasons: found.seasons, episodes: [Number(part[1])] }
+  if (found.seasons.length === 0 && !EVENT_NUMBERING.test(name)) {
+    const scene = sceneNumber(name, year)
+    if (scene && found.episodes.length === 1 && found.episodes[0] === scene.number) return scene.numbers
+  }
+  return { seasons: found.seasons, episodes: withMultiEpisodes(name, found) }
+}
+
+function findMissingEpisodes(name: string, year: number | null, seasons: number[]): EpisodeNumbers {
+  const word = EPISODE_WORD.exec(name)
+  const wordNumber = Number(word?.[1] ?? word?.[2])
+  if (word && wordNumber > 0 && !isYear(wordNumber, year)) return { seasons, episodes: [wordNumber] }
+  // Fight cards and events are numbered too (`UFC.239`, `Fight Night 158`): not episodes.
+  if (EVENT_NUMBERING.test(name)) return { seasons, episodes: [] }
+  if (seasons.length === 0) {
+    const scene = sceneNumber(name, year)
+    if (scene) return scene.numbers
+  }
+  const absolute = FANSUB_ABSOLUTE.exec(name)
+  if (absolute && !isYear(Number(absolute[1]), year)) return { seasons, episodes: numberRange(Number(absolute[1]), Number(absolute[2])) }
+  const part = PART_EPISODE.exec(name)
+  if (part && year === null && TV_SOURCE.test(name)) return { seasons, episodes: [romanOrNumber(part[1]!)] }
+  const trailing = TRAILING_NUMBER.exec(name)
+  if (trailing && year === null && (TV_SOURCE.test(name) || CRC_TAG.test(name) || trailing[1]!.startsWith('0'))) {
+    const number = Number(trailing[1])
+    if (!isYear(number, year) && number > 0) return { seasons, episodes: [number] }
+  }
+  return { seasons, episodes: [] }
+}
+
+/** `104` -> S01E04 and `1012` -> S10E12, when the number is neither a year nor a resolution. */
+function sceneNumber(name: string, year: number | null): { number: number; numbers: EpisodeNumbers } | null {
+  const match = SCENE_NUMBER.exec(name)
+  if (!match) return null
+  const digits = match[1]!
+  const number = Number(digits)
+  const rest = name.slice(match.index + match[0].length)
+  if (isYear(number, year) || /^[pi](?:[^a-z0-9]|$)/i.test(rest) || [480, 576, 720, 1080, 2160].includes(number)) return null
+  const season = Math.floor(number / 100)
+  const episode = number % 100
+  if (season === 0 || episode === 0) return null
+  return { number, numbers: { seasons: [season], episodes: [episode] } }
+}
+
+/** Episodes named after the first one in the same season, and ranges, joined to what was found. */
+function withMultiEpisodes(name: string, found: EpisodeNumbers): number[] {
+  if (found.seasons.length !== 1) return found.episodes
+  const season = found.seasons[0]!
+  const episodes = new Set(found.episodes)
+  for (const mark of name.matchAll(EPISODE_MARK)) {
+    const markSeason = Number(mark[1] ?? mark[4])
+    if (markSeason !== season) continue
+    const first = Number(mark[2] ?? mark[5])
+    episodes.add(first)
+    for (const chained of (mark[3] ?? '').matchAll(/e(\d{1,4})/gi)) episodes.add(Number(chained[1]))
+    const range = RANGE_TO.exec(name.slice(mark.index + mark[0].length))
+    const rangeSeason = range?.[1] ?? range?.[2]
+    if (range && (rangeSeason === undefined || Number(rangeSeason) === season)) {
+      const last = Number(range[3])
+      if (last > first && last - first <= 100) for (let episode = first; episode <= last; episode++) episodes.add(episode)
+    }
+  }
+  return episodes.size === found.episodes.length ? found.episodes : [...episodes].sort((a, b) => a - b)
+}
+
+/** `first`, or `first..last` when the name gives a range. */
+function numberRange(first: number, last: number): number[] {
+  if (!(last > first && last - first <= 100)) return [first]
+  return Array.from({ length: last - first + 1 }, (_, i) => first + i)
+}
+
+function romanOrNumber(text: string): number {
+  if (/^\d+$/.test(text)) return Number(text)
+  const digits = [...text.toLowerCase()].map((letter) => ROMAN[letter]!)
+  return digits.reduce((sum, digit, i) => sum + (digit < (digits[i + 1] ?? 0) ? -digit : digit), 0)
+}
+
+function isYear(number: number, year: number | null): boolean {
+  return number === year || (number >= 1900 && number <= 2099)
 }
 
 function isRangeUpTo(episodes: number[], last: number): boolean {

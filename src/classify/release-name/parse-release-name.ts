@@ -3,6 +3,7 @@ import type { ParsedRelease } from '../model'
 import { toEditions } from './editions'
 import { correctEpisodes } from './episodes'
 import { toLanguages } from './languages'
+import { episodeOfNumberedFile, type PathName, seasonOfFolder, splitPath } from './paths'
 import { readSource, toAudioChannels, toResolution, toVideo3d, toVideoCodec } from './video-attributes'
 
 /**
@@ -11,13 +12,21 @@ import { readSource, toAudioChannels, toResolution, toVideo3d, toVideoCodec } fr
  * what it gets wrong.
  */
 export function parseReleaseName(name: string): ParsedRelease {
+  const path = splitPath(name)
+  const release = parseFileName(path.file)
+  return path.folders.length > 0 ? withFolders(release, path) : withSeasonName(release, name)
+}
+
+function parseFileName(name: string): ParsedRelease {
   const parsed = parseTorrentTitle(name)
   const { source, modifiers } = readSource(parsed.quality, name)
+  const year = parseYear(parsed.year)
+  const { seasons, episodes } = correctEpisodes(name, year, { seasons: parsed.seasons ?? [], episodes: parsed.episodes ?? [] })
   return {
     title: parsed.title?.trim() || null,
-    year: parseYear(parsed.year),
-    seasons: parsed.seasons ?? [],
-    episodes: correctEpisodes(name, parsed.episodes ?? []),
+    year,
+    seasons,
+    episodes,
     airDate: parsed.date ?? null,
     isComplete: parsed.complete === true,
     resolution: toResolution(parsed.resolution),
@@ -32,6 +41,59 @@ export function parseReleaseName(name: string): ParsedRelease {
     releaseGroup: parsed.group ?? null,
     editions: toEditions(parsed),
   }
+}
+
+/** A bare season folder's name (`Staffel 1`, `Säsong 2`) is a season on its own. */
+function withSeasonName(release: ParsedRelease, name: string): ParsedRelease {
+  const season = seasonOfFolder(name)
+  return season === null ? release : { ...release, seasons: [season] }
+}
+
+/**
+ * A file inside folders: a season folder gives the season, and a file numbered inside a season
+ * or show folder (`Season 2/02 - Title.avi`, `The Simpsons/12.avi`) is that episode of the show
+ * the nearest other folder names. What the file leaves out of its quality (resolution, source,
+ * codec, languages) the release folder may say.
+ */
+function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
+  // The last part may itself be a season folder (`/Drive/Staffel 1`), which then names the season.
+  const fileSeason = seasonOfFolder(path.file)
+  if (fileSeason !== null) return { ...release, seasons: [fileSeason] }
+  const seasonFolder = path.folders.find((folder) => seasonOfFolder(folder) !== null)
+  const season = seasonFolder === undefined ? null : seasonOfFolder(seasonFolder)
+  const showFolder = path.folders.find((folder) => seasonOfFolder(folder) === null)
+  const folder = showFolder === undefined ? null : parseFileName(showFolder)
+  const showTitle = folder?.title ?? null
+  const fileTitle = release.title ?? ''
+  const isNumbered =
+    release.year === null &&
+    (/^\d+$/.test(fileTitle) ||
+      (season !== null && /^\d/.test(path.file)) ||
+      (showTitle !== null && sameTitle(fileTitle.replace(/[ ._-]+\d+$/, ''), showTitle)))
+  const numbered = isNumbered ? episodeOfNumberedFile(path.file) : null
+  return {
+    ...release,
+    resolution: release.resolution ?? folder?.resolution ?? null,
+    source: release.source ?? folder?.source ?? null,
+    videoCodec: release.videoCodec ?? folder?.videoCodec ?? null,
+    languages: release.languages.length > 0 ? release.languages : (folder?.languages ?? []),
+    title: isNumbered || !release.title ? (showTitle ?? release.title) : release.title,
+    seasons: release.seasons.length === 0 && season !== null ? [season] : release.seasons,
+    episodes: numbered !== null && (season !== null || release.episodes.length === 0) ? [numbered] : release.episodes,
+  }
+}
+
+function sameTitle(a: string, b: string): boolean {
+  return (
+    a
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim() ===
+    b
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  )
 }
 
 /** `1999`, or the first year of a span such as `1967-2014`. */

@@ -3,6 +3,7 @@
  * not look for (workprint, full-disc and raw-HD releases, regional releases).
  */
 import type { Video3D, VideoCodec, VideoModifier, VideoResolution, VideoSource } from '../model'
+import { findSourceToken, isHdDvd } from './source-tokens'
 
 const STANDARD_HEIGHTS: [number, VideoResolution][] = [
   [360, 'v360p'],
@@ -56,6 +57,9 @@ const SOURCE_BY_QUALITY: Record<string, SourceReading> = {
   webrip: { source: 'webrip', modifiers: [] },
   'web-dlrip': { source: 'webrip', modifiers: [] },
   webmux: { source: 'webrip', modifiers: [] },
+  dlmux: { source: 'webrip', modifiers: [] },
+  webcap: { source: 'webrip', modifiers: [] },
+  bdmux: { source: 'bluray', modifiers: [] },
   hdtv: { source: 'tv', modifiers: [] },
   hdtvrip: { source: 'tv', modifiers: [] },
   tvrip: { source: 'tv', modifiers: [] },
@@ -93,6 +97,7 @@ export function readSource(quality: string | undefined, name: string): SourceRea
   const known = quality ? SOURCE_BY_QUALITY[quality.toLowerCase()] : undefined
   let source = known?.source ?? null
   if (source === 'dvd' && VHS.test(name)) source = 'vhs'
+  if (source === 'dvd' && isHdDvd(name)) source = 'hddvd'
   const modifiers = new Set<VideoModifier>(known?.modifiers ?? [])
   if (DVD_SCREENER.test(name)) {
     source ??= 'dvd'
@@ -101,6 +106,7 @@ export function readSource(quality: string | undefined, name: string): SourceRea
   if (!source && WORKPRINT.test(name)) source = 'workprint'
   if (!source && CAM.test(name)) source = 'cam'
   if (!source && WEB.test(name)) source = 'webdl'
+  source ??= findSourceToken(name)
   if (REMUX.test(name)) modifiers.add('remux')
   if (FULL_DISC.test(name)) {
     modifiers.add('brdisk')

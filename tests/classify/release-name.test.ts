@@ -1,0 +1,151 @@
+import { describe, expect, test } from 'bun:test'
+import { describeReleaseName, loadClassifier } from '../../src/classify'
+
+const classifier = loadClassifier()
+const parse = (name: string) => describeReleaseName(classifier, name)
+
+describe('episodes without SxxEyy', () => {
+  test.each([
+    ['show.name.104.hdtv-grp', [1], [4]],
+    ['Show.Name.1012.720p.HDTV.x264-GRP', [10], [12]],
+    ['Show.Name.0706.720p-GRP', [7], [6]],
+  ])('%s is a scene season and episode', (name, seasons, episodes) => {
+    expect(parse(name)).toMatchObject({ seasons, episodes, content_type: 'tv_show' })
+  })
+
+  test.each([['Some.Film.2011.720p.BluRay.x264-GRP'], ['Film.Title.1080.BluRay.x264-GRP'], ['UFC.239.Main.Card.HDTV.x264-GRP']])(
+    '%s is not one: a year, a resolution, an event number',
+    (name) => {
+      expect(parse(name).episodes).toEqual([])
+    },
+  )
+
+  test.each([
+    ['Show.Name.07.PDTV-GRP', [7]],
+    ['[Group] Show - 07 [ABCD1234]', [7]],
+    ['Show_Name_-_113_[720p]', [113]],
+    ['Show Name - 07 [h-b].mkv', [7]],
+    ['[Group]_Show_Name_(2009)_04_[720p][ABCD1234].mkv', [4]],
+    ['[Group] Show Name - 01v2-04 [BD 1080p]', [1, 2, 3, 4]],
+    ['Long.Running.Show.E1234.HDTV.x264-GRP', [1234]],
+    ['Show Name #01v2 - Title [720p]', [1]],
+    ['Show.Name.Part.4.720p.HDTV.x264-GRP', [4]],
+    ['Show.Name.Pt.VI.HDTV.x264-GRP', [6]],
+  ])('%s gives its episode number', (name, episodes) => {
+    expect(parse(name)).toMatchObject({ episodes, content_type: 'tv_show' })
+  })
+
+  test('a film in parts keeps its part out of the episodes', () => {
+    expect(parse('Film.Title.Part.2.2011.1080p.BluRay.x264-GRP')).toMatchObject({ episodes: [], content_type: 'movie' })
+  })
+})
+
+describe('multi-episode names', () => {
+  test.each([
+    ['Show.Name.S01E02E03.720p.HDTV-GRP', [2, 3]],
+    ['Show.Name.S01E02-E03.720p.HDTV-GRP', [2, 3]],
+    ['Show.Name.S01E02.S01E03.720p.HDTV-GRP', [2, 3]],
+    ['Show.Name.1x02-1x03-1x04.HDTV-GRP', [2, 3, 4]],
+    ['Show.Name.S01E01-S01E04.1080p.WEB-GRP', [1, 2, 3, 4]],
+  ])('%s gives every episode', (name, episodes) => {
+    expect(parse(name)).toMatchObject({ seasons: [1], episodes })
+  })
+
+  test('another season named later is not folded into the first', () => {
+    expect(parse('Show.Name.S01E02.S02E05.720p.HDTV-GRP').episodes).toEqual([2])
+  })
+})
+
+describe('sources the base parser does not know', () => {
+  test.each([
+    ['Show.Name.BD.720p.x264-GRP', 'bluray'],
+    ['Show.Name.BDMux.720p-GRP', 'bluray'],
+    ['Film.Title.2010.BD25.1080p-GRP', 'bluray'],
+    ['Film.Title.2010.HDDVD.720p.x264-GRP', 'hddvd'],
+    ['Film.Title.2010.HD-DVD.720p.x264-GRP', 'hddvd'],
+    ['Show.Name.S01E01.WebUHD.2160p-GRP', 'webdl'],
+    ['Show.Name.S01E01.iTunesHD.1080p-GRP', 'webdl'],
+    ['Show.Name.S01E01.AmazonHD.720p-GRP', 'webdl'],
+    ['Show Name S01E01 [Ita] DLMux by GRP', 'webrip'],
+    ['Show.Name.S01E01.WEBCap.720p-GRP', 'webrip'],
+    ['Show.Name.S01E01.AHDTV.x264-GRP', 'tv'],
+    ['Show.Name.S01E01.WS.DSR.XviD-GRP', 'tv'],
+    ['Show Name S01E01 [Ita] HDTVMux by GRP', 'tv'],
+    ['Show.Name.S01E01.Title.PDTVx264-GRP', 'tv'],
+    ['Daily.Show.2020.03.04.HDTV.x264-GRP', 'tv'],
+  ])('%s is %s', (name, source) => {
+    expect(parse(name).source).toBe(source)
+  })
+
+  test('a Brazilian language tag is not a Blu-ray', () => {
+    expect(parse('Film.Title.2019.1080p.WEB-DL.PT-BR-GRP').source).toBe('webdl')
+  })
+})
+
+describe('paths', () => {
+  test('a season folder gives the season and a numbered file the episode, titled by the show folder', () => {
+    expect(parse('/tv/Show Name/Season 2/02 - Episode Title.avi')).toMatchObject({ title: 'Show Name', seasons: [2], episodes: [2] })
+    expect(parse('/tv/Show Name/Staffel 3/05.mkv')).toMatchObject({ seasons: [3], episodes: [5], content_type: 'tv_show' })
+  })
+
+  test('a bare season folder is a season in any of the usual languages', () => {
+    for (const folder of ['Season 4', 'Saison 4', 'Staffel 4', 'Temporada 4', 'Säsong 4', 'Kausi 4', '4.Staffel'])
+      expect(parse(`/media/Show/${folder}`).seasons).toEqual([4])
+  })
+
+  test('a film file in its folder stays a film, and the folder lends its quality', () => {
+    expect(parse('/movies/Film Title (2004)/Film Title (2004).mkv')).toMatchObject({
+      title: 'Film Title',
+      year: 2004,
+      content_type: 'movie',
+    })
+    expect(parse('/dl/Film.Title.2004.1080p.BluRay.x264-GRP/film-title-grp.mkv')).toMatchObject({
+      resolution: 'v1080p',
+      source: 'bluray',
+    })
+  })
+
+  test('a slash inside a name is not a path', () => {
+    expect(parse('AC/DC - Back In Black (1980) [FLAC]').title).toContain('AC')
+  })
+})
+
+describe('content type from the name alone', () => {
+  test.each([
+    ['Some.Film.2011.720p.BluRay.x264-GRP'],
+    ['some.film.1080p.web.h264-grp'],
+    ['Film_Title_(2009).mkv'],
+    ['Film Title 2012 Extended Cut'],
+    ['Film Title (1999)'],
+  ])('%s is a movie', (name) => {
+    expect(parse(name).content_type).toBe('movie')
+  })
+
+  test('an album with a year is not a movie', () => {
+    expect(parse('Artist - Album Title (2011) [FLAC]').content_type).not.toBe('movie')
+  })
+
+  test('a name with nothing to go on stays other', () => {
+    expect(parse('Holiday Pictures').content_type).toBe('other')
+  })
+})
+
+describe('content type from the file list', () => {
+  const video = (path: string, sizeBytes = 400e6) => ({ index: 0, path, sizeBytes, extension: 'mkv', fileType: 'video' as const })
+
+  test('a pack named only for the show, whose files are episodes, is TV', () => {
+    const files = [
+      video('Show Name/Show.Name.S01E01.mkv'),
+      video('Show Name/Show.Name.S01E02.mkv'),
+      video('Show Name/Show.Name.S01E03.mkv'),
+    ]
+    const outcome = classifier.classify({ name: 'Show Name Complete', sizeBytes: 1.2e9, files, tags: [] })
+    expect(outcome.deletedBy === null && outcome.classification.contentType).toBe('tv_show')
+  })
+
+  test('several unrelated clips stay other', () => {
+    const files = [video('Clips/beach.mkv', 80e6), video('Clips/party.mkv', 70e6), video('Clips/garden.mkv', 60e6)]
+    const outcome = classifier.classify({ name: 'Clips', sizeBytes: 2.1e8, files, tags: [] })
+    expect(outcome.deletedBy === null && outcome.classification.contentType).toBe('other')
+  })
+})
