@@ -14,7 +14,8 @@ const USAGE = `Usage: bun run cli <command>
 
 Commands:
   import PATH...   import .torrent files, folders of them (recursive) and JSON Lines files
-                   (.jsonl; - reads stdin). Exits 1 when any input was rejected. SIGINT or
+                   (.jsonl; - reads stdin), a magnetico database (SQLite, any name) or
+                   its JSON export (.json). Exits 1 when any input was rejected. SIGINT or
                    SIGTERM stops it at the last complete line: what was read is committed,
                    the summary printed, and it exits 130 (SIGINT) or 143 (SIGTERM).
   parse            read release names from stdin, one per line; write what the classifier

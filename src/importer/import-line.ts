@@ -18,6 +18,11 @@ export function parseImportLine(line: string): ParsedLine {
   } catch {
     return fail('not valid JSON')
   }
+  return parseImportRecord(record)
+}
+
+/** One import record already decoded (a JSON line's object, a row of another indexer's database). */
+export function parseImportRecord(record: unknown): ParsedLine {
   if (!record || typeof record !== 'object' || Array.isArray(record)) return fail('not a JSON object')
   const r = record as Record<string, unknown>
 

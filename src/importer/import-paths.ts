@@ -2,18 +2,26 @@ import { readdirSync, type Stats, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ImportSession } from './import-session'
 import { readLines } from './read-lines'
+import { importMagneticoDatabase } from './import-magnetico'
+import { isSqliteFile } from './read-magnetico'
 
 const JSON_LINES_EXTENSIONS = ['.jsonl', '.ndjson']
+/**
+ * magnetico's exports (`--export`, its PostgreSQL era too) are one JSON object a line named
+ * `.json`; read as JSON Lines when named on the command line (a folder's .json files are others').
+ */
+const MAGNETICO_EXPORT_EXTENSION = '.json'
 
 export interface ImportInput {
-  kind: 'torrent' | 'jsonl' | 'stdin'
+  kind: 'torrent' | 'jsonl' | 'stdin' | 'magnetico'
   path: string
   sizeBytes: number
 }
 
 /**
  * Expands the command-line paths into inputs: `-` is JSON Lines on stdin, folders are walked
- * recursively (in name order) for .torrent and .jsonl files. A path that does not exist or has
+ * recursively (in name order) for .torrent and JSON Lines files, a SQLite file named on the
+ * command line is read as a magnetico database. A path that does not exist or has
  * another extension is rejected, not skipped silently.
  */
 export function expandImportPaths(paths: string[], session: ImportSession): ImportInput[] {
@@ -29,9 +37,15 @@ export function expandImportPaths(paths: string[], session: ImportSession): Impo
       for (const entry of readdirSync(path).sort()) visit(join(path, entry), false)
       return
     }
-    const kind = path.endsWith('.torrent') ? 'torrent' : JSON_LINES_EXTENSIONS.some((ext) => path.endsWith(ext)) ? 'jsonl' : undefined
+    const kind = path.endsWith('.torrent')
+      ? 'torrent'
+      : JSON_LINES_EXTENSIONS.some((ext) => path.endsWith(ext)) || (isTopLevel && path.endsWith(MAGNETICO_EXPORT_EXTENSION))
+        ? 'jsonl'
+        : undefined
     if (kind) inputs.push({ kind, path, sizeBytes: stats.size })
-    else if (isTopLevel) session.reject(path, 'not a .torrent or .jsonl file')
+    // A database is named on the command line, whatever its extension; a folder walk skips them.
+    else if (isTopLevel && isSqliteFile(path)) inputs.push({ kind: 'magnetico', path, sizeBytes: stats.size })
+    else if (isTopLevel) session.reject(path, 'not a .torrent, .jsonl or .json file, nor a magnetico database')
   }
   for (const path of paths) {
     if (path === '-') inputs.push({ kind: 'stdin', path: '-', sizeBytes: 0 })
@@ -55,6 +69,7 @@ export async function importInput(
     onBytes(input.sizeBytes)
     return
   }
+  if (input.kind === 'magnetico') return importMagneticoDatabase(input, session, onBytes, stop)
   const stream = input.kind === 'stdin' ? Bun.stdin.stream() : Bun.file(input.path).stream()
   const origin = input.kind === 'stdin' ? 'stdin' : input.path
   await importJsonLines(countBytes(stream, onBytes), origin, session, stop)

@@ -1,7 +1,7 @@
 import type { IngestItem, IngestPipeline, Receipt, WriteOutcome } from '../ingest'
 import { ingestItemFromMetainfo } from '../ingest'
 import { parseTorrentFile } from '../metainfo'
-import { parseImportLine } from './import-line'
+import { parseImportLine, parseImportRecord, type ParsedLine } from './import-line'
 
 export interface Rejection {
   /** `file:line` for JSON Lines, the file path for .torrent files. */
@@ -38,12 +38,19 @@ export function createImportSession(deps: { pipeline: IngestPipeline; onRejected
     },
   })
 
+  const submitParsed = (parsed: ParsedLine, origin: string) => {
+    if (!parsed.ok) return void reject(origin, parsed.reason)
+    submitted++
+    deps.pipeline.submit(parsed.item, receiptFor(origin))
+  }
+
   return {
     addJsonLine(text: string, origin: string): void {
-      const parsed = parseImportLine(text)
-      if (!parsed.ok) return void reject(origin, parsed.reason)
-      submitted++
-      deps.pipeline.submit(parsed.item, receiptFor(origin))
+      submitParsed(parseImportLine(text), origin)
+    },
+    /** A record read from another indexer's database (magnetico's), checked as a JSON line is. */
+    addRecord(record: unknown, origin: string): void {
+      submitParsed(parseImportRecord(record), origin)
     },
     addTorrentFile(bytes: Uint8Array, origin: string): void {
       let item: IngestItem
