@@ -134,6 +134,11 @@ export const blockedTorrents = sqliteTable('blocked_torrents', {
   blockedAt: integer('blocked_at').notNull(),
 })
 
+/** Torrents the storage cap evicted: the first 8 bytes of the info hash, big-endian, signed (read as bigint through raw SQL). */
+export const evictedTorrents = sqliteTable('evicted_torrents', {
+  hashPrefix: integer('hash_prefix').primaryKey(),
+})
+
 export const queueJobs = sqliteTable('queue_jobs', {
   id: integer('id').primaryKey(),
   queue: text('queue').notNull(),

@@ -1,4 +1,5 @@
 import { openDatabase, type DatabaseHandle } from '../db'
+import { infoHashPrefix } from '../metainfo'
 import { SeenFilter } from './seen-filter'
 
 const LOAD_CHUNK = 20_000
@@ -18,9 +19,19 @@ export function openKnownHashes(databasePath: string, filterBytes: number) {
     'SELECT id, info_hash FROM torrents WHERE id > ? ORDER BY id LIMIT ?',
   )
   const blocked = db.sqlite.query<{ info_hash: Uint8Array }, []>('SELECT info_hash FROM blocked_torrents')
-  const exists = db.sqlite.query<{ found: number }, [Uint8Array, Uint8Array]>(
-    'SELECT EXISTS (SELECT 1 FROM torrents WHERE info_hash = ?) OR EXISTS (SELECT 1 FROM blocked_torrents WHERE info_hash = ?) AS found',
+  const exists = db.sqlite.query<{ found: number }, [Uint8Array, Uint8Array, bigint]>(
+    `SELECT EXISTS (SELECT 1 FROM torrents WHERE info_hash = ?) OR EXISTS (SELECT 1 FROM blocked_torrents WHERE info_hash = ?)
+       OR EXISTS (SELECT 1 FROM evicted_torrents WHERE hash_prefix = ?) AS found`,
   )
+  // Torrents the storage cap evicted stay skipped: the filter holds a key made of the 8 bytes it
+  // reads (SeenFilter seeds), loaded once; a later eviction takes a torrent the filter already holds.
+  const prefixKey = new Uint8Array(8)
+  const prefixView = new DataView(prefixKey.buffer)
+  const evicted = db.sqlite.query<{ hash_prefix: bigint }, []>('SELECT hash_prefix FROM evicted_torrents').safeIntegers(true)
+  for (const row of evicted.iterate()) {
+    prefixView.setBigInt64(0, row.hash_prefix)
+    filter.add(prefixKey)
+  }
   let lastId = 0
 
   return {
@@ -39,7 +50,7 @@ export function openKnownHashes(databasePath: string, filterBytes: number) {
       return added
     },
     has(hash: Uint8Array): boolean {
-      return filter.mightHave(hash) && exists.get(hash, hash)!.found === 1
+      return filter.mightHave(hash) && exists.get(hash, hash, infoHashPrefix(hash))!.found === 1
     },
     close: () => db.close(),
   }

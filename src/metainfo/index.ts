@@ -1,6 +1,6 @@
 export { parseTorrentFile, parseInfoDict } from './parse-metainfo'
 export { buildMagnetUri, isV2Only, type MagnetInput } from './magnet'
-export { normaliseInfoHash, isInfoHashHex, hexToBytes, bytesToHex } from './info-hash'
+export { normaliseInfoHash, isInfoHashHex, hexToBytes, bytesToHex, infoHashPrefix } from './info-hash'
 export { extensionOf, fileTypeOf, FILE_TYPES, type FileType } from './file-type'
 export { cleanName, decodeName } from './text'
 export { normaliseFilePath } from './file-path'

@@ -28,6 +28,15 @@ export function bytesToHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex')
 }
 
+/**
+ * The first 8 bytes of an info hash as a signed big-endian integer: the key under which evicted
+ * torrents are remembered (migration 0030). SHA-1 output is uniform, so a prefix is as good as
+ * the whole hash for telling torrents apart by the million.
+ */
+export function infoHashPrefix(hash: Uint8Array): bigint {
+  return new DataView(hash.buffer, hash.byteOffset, hash.byteLength).getBigInt64(0)
+}
+
 function decodeBase32(text: string): Uint8Array {
   const out = new Uint8Array(Math.floor((text.length * 5) / 8))
   let buffer = 0

@@ -5,6 +5,7 @@ import { createClassificationStore } from './classification-store'
 import { createClassifyAndPersist } from './classify-and-persist'
 import { createEvidenceCatchUp } from './evidence-catch-up'
 import { createEvidenceEffects } from './evidence-effects'
+import { createEviction } from './eviction'
 import { createOperatorEdits } from './operator-edits'
 import { createReclassifier } from './reclassify'
 import { createTorrentWriter } from './torrent-writer'
@@ -43,6 +44,8 @@ export function createTorrentStore(deps: {
     replaceClassificationIfUnchanged: classifications.replaceIfUnchanged,
     evidence: createEvidenceEffects(db),
     operator: createOperatorEdits(db),
+    /** The storage cap's deletions (remembered so the crawler skips them). */
+    eviction: createEviction(db),
   }
 }
 
