@@ -149,3 +149,50 @@ describe('content type from the file list', () => {
     expect(outcome.deletedBy === null && outcome.classification.contentType).toBe('other')
   })
 })
+
+describe('languages', () => {
+  test.each([
+    ['Film.Title.2010.FRENCH.720p.BluRay.x264-GRP', ['fr']],
+    ['Film Title 2010 Français 1080p', ['fr']],
+    ['Film.Title.2010.TRUEFRENCH.720p-GRP', ['fr']],
+    ['Film.Title.2010.SUBFRENCH.720p-GRP', ['fr']],
+    ['Show.Name.S01E01.VOSTFR.720p-GRP', ['fr']],
+    ['Film.Title.2010.GERMAN.DL.1080p-GRP', ['de']],
+    ['Film Title 2010 Deutsch 1080p', ['de']],
+    ['Film.Title.2010.Georgian.720p-GRP', ['ka']],
+    ['Film.Title.2010.Latvian.720p-GRP', ['lv']],
+    ['Film.Title.2010.HebDub.720p-GRP', ['he']],
+    ['Film.Title.2010.Nederlands.1080p-GRP', ['nl']],
+  ])('%s speaks %j', (name, languages) => {
+    expect(parse(name).languages).toEqual(languages)
+  })
+
+  test.each([['The.Danish.Girl.2015.1080p.BluRay-GRP'], ['Hindi.Medium.2017.720p.WEB-GRP'], ['The.Italian.Job.2003.720p-GRP']])(
+    'a language in the title of %s is not the audio',
+    (name) => {
+      expect(parse(name).languages).toEqual([])
+    },
+  )
+
+  test('a scene language tag after the title still counts', () => {
+    expect(parse('Film.Title.SWEDiSH.720p.HDTV.x264-GRP').languages).toEqual(['sv'])
+  })
+})
+
+describe('release groups', () => {
+  test.each([
+    ['Show.Name.S01E01.720p.HDTV.x264-GROUP-NAME', 'GROUP-NAME'],
+    ['Show.Name.S01E01.720p.HDTV.x264-GRP[site]', 'GRP'],
+    ['Show.Name.S01E01.720p.HDTV.x264-GRP-sample.mkv', 'GRP'],
+    ['Show.Name.S01E01.720p.WEB.x264-GRP-Obfuscated', 'GRP'],
+    ['Show.Name.S01E01.720p.HDTV.x264-GRP=={{junk}}==', 'GRP'],
+    ['Show.Name.S01E01.720p.HDTV.DD5.1.H264.GRP', 'GRP'],
+    ['[Fan_Subs] Show Name - 01 [720p].mkv', 'Fan_Subs'],
+  ])('%s is by %s', (name, group) => {
+    expect(parse(name).release_group).toBe(group)
+  })
+
+  test('a hyphenated word of the title is no group', () => {
+    expect(parse('Show Name Nozaki-kun [Fansubs] (1080p)').release_group).not.toBe('kun')
+  })
+})

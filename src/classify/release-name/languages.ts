@@ -9,7 +9,65 @@ const SPECIAL: Record<string, string | null> = {
   'multi subs': null,
 }
 
-export function toLanguages(raw: string[] | undefined): string[] {
+/**
+ * Languages the base parser does not know by these names: native spellings, English names of
+ * less common languages, and dub/sub tags. Matched as whole words after the title only.
+ */
+const MORE_LANGUAGES: [RegExp, string][] = [
+  [/fran[cç]ais/, 'fr'],
+  [/deutsch(?:[ ._-]?dl)?/, 'de'],
+  [/georgian|kartuli/, 'ka'],
+  [/latvian|latvie[sš]u/, 'lv'],
+  [/heb(?:dub|sub)?|hebrew|ivrit/, 'he'],
+  [/cantonese/, 'zh'],
+  [/farsi|persian/, 'fa'],
+  [/icelandic|[ií]slenska/, 'is'],
+  [/catalan|catal[aà]/, 'ca'],
+  [/brazilian|dublado|legendado/, 'pt'],
+  [/nederlands|vlaams|flemish/, 'nl'],
+  [/svenska/, 'sv'],
+  [/dansk/, 'da'],
+  [/suomi/, 'fi'],
+  [/polski/, 'pl'],
+  [/magyar/, 'hu'],
+  [/[cč]esky|[cč]e[sš]tina/, 'cs'],
+  [/t[uü]rk[cç]e/, 'tr'],
+  [/albanian|shqip/, 'sq'],
+  [/armenian/, 'hy'],
+  [/kazakh/, 'kk'],
+  [/urdu/, 'ur'],
+  [/filipino|tagalog/, 'tl'],
+  [/kor(?:ean)?(?:sub|dub)?/, 'ko'],
+  [/русский|рус/, 'ru'],
+  [/українська|укр/, 'uk'],
+]
+const MORE_PATTERNS = MORE_LANGUAGES.map(
+  ([word, code]) => [new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${word.source})(?![\\p{L}\\p{N}])`, 'iu'), code] as const,
+)
+
+/**
+ * A title word that also names a language (`The Danish Girl`, `Hindi Medium`) is not the audio's.
+ * Scene tags are written in capitals (`SWEDiSH`, `FRENCH`), a title's words are not, and a "title"
+ * made of nothing but language names (`russian,english`) is a list of languages.
+ */
+const LANGUAGE_WORD =
+  /(?:^|[^\p{L}])(english|french|german|italian|spanish|danish|dutch|hindi|russian|polish|korean|japanese|chinese|thai|swedish|greek|turkish|arabic|hebrew|persian|portuguese|tamil|telugu)(?![\p{L}])/giu
+
+function hasTitleLanguageWord(title: string): boolean {
+  const words = title.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+  const languageWords = [...title.matchAll(LANGUAGE_WORD)].map((match) => match[1]!)
+  return languageWords.length < words.length && languageWords.some((word) => /[a-hj-z]/.test(word.slice(1)))
+}
+
+export function toLanguages(raw: string[] | undefined, name: string, title: string | null, tail: () => string[] | undefined): string[] {
+  const titleHasLanguage = title !== null && hasTitleLanguageWord(title)
+  const codes = new Set(normalise(titleHasLanguage ? tail() : raw))
+  const rest = afterTitle(name, title)
+  for (const [pattern, code] of MORE_PATTERNS) if (pattern.test(rest)) codes.add(code)
+  return [...codes]
+}
+
+function normalise(raw: string[] | undefined): string[] {
   if (!raw) return []
   const codes = new Set<string>()
   for (const value of raw) {
@@ -20,4 +78,13 @@ export function toLanguages(raw: string[] | undefined): string[] {
     if (/^[a-z]{2}$/.test(code) || code === 'multi' || code === 'dual') codes.add(code)
   }
   return [...codes]
+}
+
+/** The part of the name after its title, where release tags live; the whole name if the title is not found. */
+export function afterTitle(name: string, title: string | null): string {
+  const words = title?.split(/[^\p{L}\p{N}]+/u).filter(Boolean) ?? []
+  if (words.length === 0) return name
+  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+  const match = new RegExp(escaped.join('[^\\p{L}\\p{N}]+'), 'iu').exec(name)
+  return match ? name.slice(match.index + match[0].length) : name
 }

@@ -2,7 +2,8 @@ import { parseTorrentTitle } from '@viren070/parse-torrent-title'
 import type { ParsedRelease } from '../model'
 import { toEditions } from './editions'
 import { correctEpisodes } from './episodes'
-import { toLanguages } from './languages'
+import { afterTitle, toLanguages } from './languages'
+import { correctReleaseGroup } from './release-group'
 import { episodeOfNumberedFile, type PathName, seasonOfFolder, splitPath } from './paths'
 import { readSource, toAudioChannels, toResolution, toVideo3d, toVideoCodec } from './video-attributes'
 
@@ -37,8 +38,13 @@ function parseFileName(name: string): ParsedRelease {
     hdr: parsed.hdr?.filter((value) => value !== 'SDR') ?? [],
     audioCodecs: parsed.audio ?? [],
     audioChannels: toAudioChannels(parsed.channels),
-    languages: toLanguages(parsed.languages),
-    releaseGroup: parsed.group ?? null,
+    languages: toLanguages(
+      parsed.languages,
+      name,
+      parsed.title?.trim() || null,
+      () => parseTorrentTitle(afterTitle(name, parsed.title ?? null)).languages,
+    ),
+    releaseGroup: correctReleaseGroup(parsed.group, name, parsed.title?.trim() || null),
     editions: toEditions(parsed),
   }
 }

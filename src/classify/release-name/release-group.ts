@@ -1,0 +1,51 @@
+/**
+ * The release group, where the base parser misses or misreads it:
+ * - trailing junk a post or a site adds after the group (`-GROUP=={{TRASH}}==`, `-GROUP-Obfuscated`,
+ *   `-GROUP.rar`, `[eztv]`, `-sample`) hides it, or is taken for it;
+ * - a hyphenated group (`x264-GROUP-NAME`) loses its first half;
+ * - a dot instead of the hyphen after the codec (`H264.GROUP`, `XviD.GROUP.avi`);
+ * - braces (`{Group}`);
+ * - a hyphenated word of the title (`Nozaki-kun`) is no group: none is better than a wrong one.
+ */
+const JUNK_SUFFIX =
+  /(?:[ ._-]*(?:=+[{[]+[^\]}]*[\]}]+=+-?|\[[a-z0-9.-]+\.(?:com|org|net|to|nu|info)\]|\[(?:eztv|ettv|rarbg|tgx|rartv|publichd)\]|-(?:obfuscated|postbot|xpost|scrambled|sample|buymore|asrequested|alternativetorequested|rakuv[a-z0-9]*|rp|1)|(?<=-[a-z0-9]+)[[(][^\])]*[\])]|\.(?:rar|par2|nzb|torrent)|["'])+)$/i
+const MEDIA_EXTENSION = /[ .](?:mkv|mp4|avi|m4v|ts|wmv|mov|webm)$/i
+// Technical words a group follows: codecs, sources, resolutions, audio.
+const TECH =
+  '(?:[xh][ .]?26[45]|hevc|avc|xvid|divx|av1|web(?:-?dl|rip)?|hdtv|bluray|bdrip|brrip|dvdrip|\\d{3,4}[pi]|aac[0-9.]*|ac3|dts|ddp?[0-9.]*|flac|mp3|atmos|remux)'
+const HYPHENATED_GROUP = new RegExp(`${TECH}-((?!dl|rip|[xh]26[45])[a-z0-9]+-[a-z0-9]+)$`, 'i')
+const DASHED_GROUP = new RegExp(`${TECH}(?:[ .][a-z0-9.]+)*?-([a-z0-9][a-z0-9_]*)$`, 'i')
+const DOTTED_GROUP = new RegExp(`${TECH}\\.([a-z][a-z0-9]{1,15})$`, 'i')
+
+export function correctReleaseGroup(group: string | undefined, name: string, title: string | null): string | null {
+  const clean = name.replace(MEDIA_EXTENSION, '').replace(JUNK_SUFFIX, '').replace(MEDIA_EXTENSION, '')
+  const hyphenated = HYPHENATED_GROUP.exec(clean)?.[1]
+  if (hyphenated) return hyphenated
+  // A fansub group leads the name in brackets, spelled as there (`[Seto_Otaku]`); junk only hides a trailing one.
+  const leading = /^\[([^\]]+)\]/.exec(name)?.[1]
+  if (group && leading && leading.replace(/_/g, ' ') === group.replace(/_/g, ' ')) return leading
+  let found = group?.replace(/^\{(.+)\}$/, '$1') ?? null
+  if (found && (clean !== name.replace(MEDIA_EXTENSION, '') || /[={}"]/.test(found))) {
+    found = DASHED_GROUP.exec(clean)?.[1] ?? (clean.endsWith(found) ? found : null)
+  }
+  found ??= DOTTED_GROUP.exec(clean)?.[1] ?? null
+  if (found && ((title && isTitleWord(found, title)) || isMidNameWord(found, clean))) return null
+  return found
+}
+
+const AFTER_TECH = new RegExp(`${TECH}$`, 'i')
+
+/** `Nozaki-kun [Group] (1080p)`: a hyphenated word mid-name, not after a technical word, is part of the title. */
+function isMidNameWord(group: string, clean: string): boolean {
+  const at = clean.lastIndexOf(`-${group}`)
+  if (at < 0 || at + group.length + 1 === clean.length) return false
+  return !AFTER_TECH.test(clean.slice(0, at))
+}
+
+/** `kun` of `Nozaki-kun`: a word inside the title is the title's. */
+function isTitleWord(group: string, title: string): boolean {
+  return title
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .includes(group.toLowerCase())
+}
