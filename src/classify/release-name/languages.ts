@@ -41,9 +41,9 @@ const MORE_LANGUAGES: [RegExp, string][] = [
   [/русский|рус/, 'ru'],
   [/українська|укр/, 'uk'],
 ]
-const MORE_PATTERNS = MORE_LANGUAGES.map(
-  ([word, code]) => [new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${word.source})(?![\\p{L}\\p{N}])`, 'iu'), code] as const,
-)
+// One pass over the name finds the candidates (hot: every ingested torrent); each found word is then named.
+const ANY_MORE = new RegExp(`(?:^|[^\\p{L}\\p{N}])(${MORE_LANGUAGES.map(([word]) => word.source).join('|')})(?![\\p{L}\\p{N}])`, 'giu')
+const WHOLE_WORDS = MORE_LANGUAGES.map(([word, code]) => [new RegExp(`^(?:${word.source})$`, 'iu'), code] as const)
 
 /**
  * A title word that also names a language (`The Danish Girl`, `Hindi Medium`) is not the audio's.
@@ -54,16 +54,21 @@ const LANGUAGE_WORD =
   /(?:^|[^\p{L}])(english|french|german|italian|spanish|danish|dutch|hindi|russian|polish|korean|japanese|chinese|thai|swedish|greek|turkish|arabic|hebrew|persian|portuguese|tamil|telugu)(?![\p{L}])/giu
 
 function hasTitleLanguageWord(title: string): boolean {
-  const words = title.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
   const languageWords = [...title.matchAll(LANGUAGE_WORD)].map((match) => match[1]!)
+  if (languageWords.length === 0) return false
+  const words = title.split(/[^\p{L}\p{N}]+/u).filter(Boolean)
   return languageWords.length < words.length && languageWords.some((word) => /[a-hj-z]/.test(word.slice(1)))
 }
 
 export function toLanguages(raw: string[] | undefined, name: string, title: string | null, tail: () => string[] | undefined): string[] {
   const titleHasLanguage = title !== null && hasTitleLanguageWord(title)
   const codes = new Set(normalise(titleHasLanguage ? tail() : raw))
-  const rest = afterTitle(name, title)
-  for (const [pattern, code] of MORE_PATTERNS) if (pattern.test(rest)) codes.add(code)
+  ANY_MORE.lastIndex = 0
+  if (!ANY_MORE.test(name)) return [...codes]
+  for (const match of afterTitle(name, title).matchAll(ANY_MORE)) {
+    const code = WHOLE_WORDS.find(([word]) => word.test(match[1]!))?.[1]
+    if (code) codes.add(code)
+  }
   return [...codes]
 }
 
@@ -82,9 +87,14 @@ function normalise(raw: string[] | undefined): string[] {
 
 /** The part of the name after its title, where release tags live; the whole name if the title is not found. */
 export function afterTitle(name: string, title: string | null): string {
-  const words = title?.split(/[^\p{L}\p{N}]+/u).filter(Boolean) ?? []
-  if (words.length === 0) return name
-  const escaped = words.map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-  const match = new RegExp(escaped.join('[^\\p{L}\\p{N}]+'), 'iu').exec(name)
-  return match ? name.slice(match.index + match[0].length) : name
+  if (!title) return name
+  const lower = name.toLowerCase()
+  let end = 0
+  for (const word of title.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+    if (word === '') continue
+    const at = lower.indexOf(word, end)
+    if (at < 0) return name
+    end = at + word.length
+  }
+  return name.slice(end)
 }

@@ -18,14 +18,17 @@ const DASHED_GROUP = new RegExp(`${TECH}(?:[ .][a-z0-9.]+)*?-([a-z0-9][a-z0-9_]*
 const DOTTED_GROUP = new RegExp(`${TECH}\\.([a-z][a-z0-9]{1,15})$`, 'i')
 
 export function correctReleaseGroup(group: string | undefined, name: string, title: string | null): string | null {
-  const clean = name.replace(MEDIA_EXTENSION, '').replace(JUNK_SUFFIX, '').replace(MEDIA_EXTENSION, '')
+  if (group && isPlainSceneEnding(name, group)) return title && isTitleWord(group, title) ? null : group
+  // The group and what follows it sit at the end; the end-anchored patterns need only the tail (hot path).
+  const tail = name.length > 80 ? name.slice(-80) : name
+  const clean = tail.replace(MEDIA_EXTENSION, '').replace(JUNK_SUFFIX, '').replace(MEDIA_EXTENSION, '')
   const hyphenated = HYPHENATED_GROUP.exec(clean)?.[1]
   if (hyphenated) return hyphenated
   // A fansub group leads the name in brackets, spelled as there (`[Seto_Otaku]`); junk only hides a trailing one.
   const leading = /^\[([^\]]+)\]/.exec(name)?.[1]
   if (group && leading && leading.replace(/_/g, ' ') === group.replace(/_/g, ' ')) return leading
   let found = group?.replace(/^\{(.+)\}$/, '$1') ?? null
-  if (found && (clean !== name.replace(MEDIA_EXTENSION, '') || /[={}"]/.test(found))) {
+  if (found && (clean !== tail.replace(MEDIA_EXTENSION, '') || /[={}"]/.test(found))) {
     found = DASHED_GROUP.exec(clean)?.[1] ?? (clean.endsWith(found) ? found : null)
   }
   found ??= DOTTED_GROUP.exec(clean)?.[1] ?? null
@@ -34,6 +37,15 @@ export function correctReleaseGroup(group: string | undefined, name: string, tit
 }
 
 const AFTER_TECH = new RegExp(`${TECH}$`, 'i')
+const JUNK_WORD = /^(?:obfuscated|postbot|xpost|scrambled|sample|buymore|asrequested|alternativetorequested|rakuv[a-z0-9]*|rp|1)$/i
+
+/** The common case, `...x264-GROUP(.mkv)`: a single hyphenated word ends the name, nothing to correct (hot path). */
+function isPlainSceneEnding(name: string, group: string): boolean {
+  const bare = name.replace(MEDIA_EXTENSION, '')
+  if (!bare.endsWith(`-${group}`) || JUNK_WORD.test(group) || /[^a-z0-9]/i.test(group)) return false
+  const before = bare.length - group.length - 1
+  return !/-[a-z0-9]+$/i.test(bare.slice(Math.max(0, before - 24), before))
+}
 
 /** `Nozaki-kun [Group] (1080p)`: a hyphenated word mid-name, not after a technical word, is part of the title. */
 function isMidNameWord(group: string, clean: string): boolean {
