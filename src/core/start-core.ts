@@ -10,6 +10,7 @@ import { createQueueRepository, createQueueService, createWorkerRegistry, type W
 import { createRateLimiter, startTorznabWorkerPool } from '../torznab'
 import { createRuntimeSettings, createSettingsRepository } from '../settings'
 import { createIndexStats } from '../stats'
+import { migrateToIncrementalVacuum, openStorage } from '../storage'
 import { createReprocessHandlers, createTorrentCounts, readLastCrawledAt } from '../torrents'
 import { VERSION } from '../version'
 import { createWantRepository, createWantService } from '../wants'
@@ -40,6 +41,9 @@ export interface RunningCore {
  */
 export async function startCore(config: Config, log: Logger, logThreshold: LogThreshold): Promise<RunningCore> {
   const startedAtMs = Date.now()
+  const storageLog = log.child({ component: 'storage' })
+  // The cap gives freed pages back only in incremental auto-vacuum mode, set once before the database opens.
+  if (config.storage.limitBytes !== null) migrateToIncrementalVacuum(config.db.corePath, storageLog)
   const { db, torrents, pipeline } = openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
@@ -52,10 +56,20 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   const queue = createQueueService({ repository: jobs, log: queueLog })
 
   const counts = createTorrentCounts(db)
-  const metrics = createMetrics({ torrentCount: counts.total, queueCounts: () => jobs.countsByQueueAndStatus() })
+  const wants = createWantService({ repository: createWantRepository(db), log: log.child({ component: 'wants' }) })
+  const storage = openStorage({
+    db,
+    databasePath: config.db.corePath,
+    dashboardPath: config.db.dashboardPath,
+    limitBytes: config.storage.limitBytes,
+    eviction: torrents.eviction,
+    isWanted: wants.isWanted,
+    log: storageLog,
+  })
+  const metrics = createMetrics({ torrentCount: counts.total, queueCounts: () => jobs.countsByQueueAndStatus(), storage: storage.report })
   const crawler = config.dht.enabled ? createCrawler(config, pipeline, metrics, workers, log) : null
   const health = createHealthCheck({ db, workers, crawler: crawler ? crawler.status : undefined })
-  const status = createStatusReporter({ torrentCount: counts.total, health, version: VERSION, startedAtMs })
+  const status = createStatusReporter({ torrentCount: counts.total, health, version: VERSION, startedAtMs, storage: storage.report })
   const settings = createRuntimeSettings({
     repository: createSettingsRepository(db),
     defaults: { torznabApiKey: config.torznab.apiKey, logLevel: config.log.level, artworkApiKey: config.dashboard.artworkApiKey },
@@ -72,8 +86,8 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     crawler: crawler ? crawler.status : null,
     startedAtMs,
     lastCrawledAtSeconds: readLastCrawledAt(db),
+    storage: storage.report,
   })
-  const wants = createWantService({ repository: createWantRepository(db), log: log.child({ component: 'wants' }) })
 
   const evidence = createEvidenceJobs({
     db,
@@ -90,6 +104,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     stats.observeCommit(commit)
     wants.onCommitted(commit.classified)
     evidence.onCommitted()
+    storage.cap?.afterCommit()
   })
   const queueWorkers = runQueueWorkers(
     queue,
@@ -144,6 +159,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   const port = app.server!.port!
   log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
   crawler?.start()
+  storage.cap?.start()
 
   return {
     port,
@@ -155,6 +171,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
         const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
         await crawler?.stop()
+        await storage.cap?.stop()
         torznab.stop()
       } finally {
         // Whatever failed above, nothing produces torrents any more: commit the last batch before

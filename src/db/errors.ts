@@ -10,3 +10,13 @@ export class MigrationError extends AppError {
     super('migration_failed', `migration ${migration} failed: ${reason}`, options)
   }
 }
+
+/** Another connection (the running service, an import) has the database open, so it cannot be replaced. */
+export class DatabaseInUseError extends AppError {
+  constructor(
+    readonly path: string,
+    options?: { cause?: unknown },
+  ) {
+    super('database_in_use', `${path} is open in another process (the service, or an import): stop it first`, options)
+  }
+}

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 export { openDatabase, openSqlite, type DatabaseHandle, type Orm } from './open-database'
 export { writeTransaction } from './write-transaction'
 export { migrate, readMigrations, currentVersion, type Migration, type MigrationResult } from './migrator'
-export { MigrationError } from './errors'
+export { DatabaseInUseError, MigrationError } from './errors'
+export { openExclusively, replaceDatabaseFile } from './exclusive-access'
 export * as schema from './schema'
 
 /** The core database's migrations, shipped in the source tree. */

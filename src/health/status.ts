@@ -1,3 +1,4 @@
+import type { StorageReport } from '../storage'
 import type { HealthCheck } from './health-check'
 
 /** The body of `GET /api/v1/status`. */
@@ -7,6 +8,8 @@ export function createStatusReporter(deps: {
   health: HealthCheck
   version: string
   startedAtMs: number
+  /** The databases' sizes and the storage cap. */
+  storage?: () => StorageReport
   nowMs?: () => number
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
@@ -18,6 +21,7 @@ export function createStatusReporter(deps: {
         startedAt: new Date(deps.startedAtMs).toISOString(),
         uptimeSeconds: Math.floor((nowMs() - deps.startedAtMs) / 1000),
         torrents: deps.torrentCount(),
+        storage: deps.storage?.() ?? null,
         health: health.status,
         components: Object.fromEntries(health.checks.map((check) => [check.key, { status: check.status, error: check.error }])),
       }

@@ -1,12 +1,16 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { CrawlStats } from '../dht'
+import type { StorageReport } from '../storage'
 import { createCrawlerMetrics } from './crawler-metrics'
+import { createStorageMetrics } from './storage-metrics'
 
 export interface MetricsSources {
   /** Torrents in the index (cached by the caller). */
   torrentCount(): number | null
   /** Jobs per queue and status. */
   queueCounts(): { queue: string; status: string; count: number }[]
+  /** The databases' sizes and the storage cap; absent, no storage metrics are exported. */
+  storage?(): StorageReport
 }
 
 /**
@@ -93,6 +97,7 @@ export function createMetrics(sources: MetricsSources) {
     registers: [registry],
   })
   const crawler = createCrawlerMetrics(registry)
+  if (sources.storage) createStorageMetrics(registry, sources.storage)
 
   return {
     registry,

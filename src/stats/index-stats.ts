@@ -1,5 +1,6 @@
 import type { CrawlerStatus } from '../dht'
 import type { ClassifiedItem, FlushReport } from '../ingest'
+import type { StorageReport } from '../storage'
 import { type ContentTypeCount, UNCLASSIFIED } from '../torrents'
 import { createThroughputMeter } from './throughput-meter'
 
@@ -18,6 +19,8 @@ interface IndexStats {
   lastCrawlAt: string | null
   /** Zero counts left out; unclassified torrents under `unknown`. */
   categoryBreakdown: ContentTypeCount[]
+  /** The databases' sizes and the storage cap; null when the caller measures none. */
+  storage: StorageReport | null
 }
 
 /** GraphQL `crawler`. */
@@ -42,6 +45,7 @@ export function createIndexStats(deps: {
   startedAtMs: number
   /** Unix seconds: when the crawler last stored a torrent, as the index tells at start. */
   lastCrawledAtSeconds: number | null
+  storage?: () => StorageReport
   nowMs?: () => number
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
@@ -68,6 +72,7 @@ export function createIndexStats(deps: {
         uptimeSeconds: Math.floor((now - deps.startedAtMs) / 1000),
         lastCrawlAt: lastCrawlAtMs === null ? null : new Date(lastCrawlAtMs).toISOString(),
         categoryBreakdown: breakdown,
+        storage: deps.storage?.() ?? null,
       }
     },
     crawler(): CrawlerState {

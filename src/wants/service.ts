@@ -1,3 +1,4 @@
+import type { ContentType } from '../classify'
 import type { ClassifiedItem } from '../ingest'
 import type { Logger } from '../log'
 import { InvalidWantError } from './errors'
@@ -42,6 +43,11 @@ export function createWantService(deps: { repository: WantRepository; log: Logge
       if (matches.length === 0) return
       deps.repository.addMatches(matches, new Date().toISOString())
       deps.log.debug('torrents matched wants', { matches: matches.length })
+    },
+
+    /** Whether a torrent meets an active want (the storage cap keeps those). */
+    isWanted(name: string, contentType: string): boolean {
+      return !matcher.isEmpty && matcher.match(name, contentType as ContentType).length > 0
     },
 
     matchesAfter(afterId: number, limit: number): WantMatch[] {

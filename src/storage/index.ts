@@ -1,0 +1,6 @@
+export { migrateToIncrementalVacuum, type AutoVacuumOutcome } from './auto-vacuum-migration'
+export { fileBytes } from './database-files'
+export { openStorage, type Storage } from './open-storage'
+export { CAP_MARGIN, createStorageCap, type StorageCap } from './storage-cap'
+export { createPageUsage, type PageUsage } from './page-usage'
+export type { StorageReport } from './storage-report'

@@ -1,0 +1,43 @@
+import { fileBytes, measureDatabaseFiles } from './database-files'
+import type { PageUsage } from './page-usage'
+import type { StorageCap } from './storage-cap'
+
+/** The sizes `/api/v1/status`, `/metrics` and the dashboard's stats show. */
+export interface StorageReport {
+  /** SERVICE_STORAGE_LIMIT; null without a cap. */
+  limitBytes: number | null
+  /** Pages of the core database holding data: what the cap compares. */
+  usedBytes: number
+  /** The core database file (index.db) and its write-ahead log. */
+  databaseBytes: number
+  walBytes: number
+  /** The dashboard store at DASHBOARD_DB_PATH; null when there is no such file on this host. */
+  dashboardBytes: number | null
+  /** Torrents the cap evicted since the core started. */
+  evictedTorrents: number
+  /** Over the cap with nothing left to evict: the crawler is paused. */
+  isFull: boolean
+}
+
+export function createStorageReporter(deps: {
+  databasePath: string
+  dashboardPath: string
+  pages: PageUsage
+  limitBytes: number | null
+  cap: StorageCap | null
+}) {
+  return {
+    report(): StorageReport {
+      const capReport = deps.cap?.report() ?? { evictedTorrents: 0, isFull: false }
+      return {
+        limitBytes: deps.limitBytes,
+        usedBytes: deps.pages.usedBytes(),
+        ...measureDatabaseFiles(deps.databasePath),
+        dashboardBytes: fileBytes(deps.dashboardPath),
+        ...capReport,
+      }
+    },
+  }
+}
+
+export type StorageReporter = ReturnType<typeof createStorageReporter>
