@@ -63,8 +63,11 @@ function hasTitleLanguageWord(title: string): boolean {
 export function toLanguages(raw: string[] | undefined, name: string, title: string | null, tail: () => string[] | undefined): string[] {
   const titleHasLanguage = title !== null && hasTitleLanguageWord(title)
   const codes = new Set(normalise(titleHasLanguage ? tail() : raw))
+  // `test` on a global pattern moves its lastIndex, which `matchAll` would start from.
   ANY_MORE.lastIndex = 0
-  if (!ANY_MORE.test(name)) return [...codes]
+  const hasMore = ANY_MORE.test(name)
+  ANY_MORE.lastIndex = 0
+  if (!hasMore) return [...codes]
   for (const match of afterTitle(name, title).matchAll(ANY_MORE)) {
     const code = WHOLE_WORDS.find(([word]) => word.test(match[1]!))?.[1]
     if (code) codes.add(code)
