@@ -56,6 +56,8 @@ export interface DashboardConfig {
   artworkApiKey: string | undefined
   artworkApiUrl: string
 }
+  /** SERVICE_ARTWORK_RATE: the core's enrichment requests per second. */
+  artworkRatePerSecond: number
 
 export interface TorznabConfig {
   apiKey: string | undefined
@@ -181,6 +183,7 @@ export function loadConfig(env: Env): Config {
 }
 
 function readValues(env: Env): Values {
+      artworkRatePerSecond: v.SERVICE_ARTWORK_RATE,
   const rawByName: Record<string, string> = {}
   const values: Record<string, unknown> = {}
   for (const [name, declaration] of Object.entries(variables) as [VariableName, Variable<unknown>][]) {

@@ -205,3 +205,8 @@ export const variables = {
 } satisfies Record<string, Variable<unknown>>
 
 export type VariableName = keyof typeof variables
+  SERVICE_ARTWORK_RATE: variable(
+    value.decimal(0.1, 1000),
+    '10',
+    "requests per second the content enrichment makes to the artwork API; TMDB's documented ceiling is about 40, so 10 leaves room for the dashboard and other tools on the same key",
+  ),

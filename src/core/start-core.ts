@@ -1,5 +1,6 @@
 import type { Config } from '../config'
 import { type CrawlObserver, createCrawlerHost } from '../dht'
+import { createContentResolver, createEnrichmentRepository, createRequestPacer, createTmdbClient } from '../enrichment'
 import { createEvidenceJobs, createEvidenceRepository } from '../evidence'
 import { createTorrentRepository } from '../graphql'
 import { createHealthCheck, createStatusReporter } from '../health'
@@ -25,6 +26,9 @@ import { timedSearch } from './timed-search'
  * queue's job in hand and closing the database.
  */
 const HTTP_STOP_GRACE_MS = 3000
+
+/** Longest one artwork API request may take before the enrichment counts it failed and backs off. */
+const ARTWORK_TIMEOUT_MS = 10_000
 
 export interface RunningCore {
   /** The port the core listens on (the configured one, or the one the OS chose for port 0). */
@@ -66,7 +70,13 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     isWanted: wants.isWanted,
     log: storageLog,
   })
-  const metrics = createMetrics({ torrentCount: counts.total, queueCounts: () => jobs.countsByQueueAndStatus(), storage: storage.report })
+  const enrichment = createEnrichmentRepository(db.sqlite)
+  const metrics = createMetrics({
+    torrentCount: counts.total,
+    queueCounts: () => jobs.countsByQueueAndStatus(),
+    storage: storage.report,
+    enrichmentCounts: enrichment.counts,
+  })
   const crawler = config.dht.enabled ? createCrawler(config, pipeline, metrics, workers, log) : null
   const health = createHealthCheck({ db, workers, crawler: crawler ? crawler.status : undefined })
   const status = createStatusReporter({ torrentCount: counts.total, health, version: VERSION, startedAtMs, storage: storage.report })
@@ -78,6 +88,18 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       crawler?.setLogLevel(level)
     },
     log: log.child({ component: 'settings' }),
+  })
+  const resolver = createContentResolver({
+    repository: enrichment,
+    tmdb: createTmdbClient({
+      baseUrl: config.dashboard.artworkApiUrl,
+      pacer: createRequestPacer(config.dashboard.artworkRatePerSecond),
+      timeoutMs: ARTWORK_TIMEOUT_MS,
+      observe: metrics.enrichment.request,
+    }),
+    apiKey: settings.artworkApiKey,
+    observe: metrics.enrichment.settled,
+    log: log.child({ component: 'enrichment' }),
   })
   const evidenceRepository = createEvidenceRepository(db)
   const stats = createIndexStats({
@@ -94,7 +116,10 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     torrents,
     queue,
     config: config.evidence,
-    onGrab: (infoHash) => crawler?.refreshSwarms([infoHash]),
+    onGrab: (infoHash) => {
+      crawler?.refreshSwarms([infoHash])
+      resolver.prioritise(infoHash)
+    },
     observe: metrics.evidence,
     log,
   })
@@ -159,6 +184,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   const port = app.server!.port!
   log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
   crawler?.start()
+  resolver.start()
   storage.cap?.start()
 
   return {
@@ -171,6 +197,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
         const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
         await crawler?.stop()
+        await resolver.stop()
         await storage.cap?.stop()
         torznab.stop()
       } finally {

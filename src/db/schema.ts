@@ -218,6 +218,53 @@ export const wantMatches = sqliteTable('want_matches', {
   matchedAt: text('matched_at').notNull(),
 })
 
+/** The works the artwork API resolved titles to (issue 19). */
+export const contents = sqliteTable('contents', {
+  id: integer('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  tmdbId: integer('tmdb_id').notNull(),
+  imdbId: text('imdb_id'),
+  tvdbId: integer('tvdb_id'),
+  title: text('title').notNull(),
+  originalTitle: text('original_title'),
+  originalLanguage: text('original_language'),
+  releaseDate: text('release_date'),
+  year: integer('year'),
+  posterPath: text('poster_path'),
+  posterUrl: text('poster_url'),
+  overview: text('overview'),
+  genres: text('genres', { mode: 'json' }).notNull().$type<{ id: number; name: string }[]>(),
+  popularity: real('popularity'),
+  voteAverage: real('vote_average'),
+  voteCount: integer('vote_count'),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+})
+
+/** The artwork backlog and cache: one row per (content type, lowercased title, year or 0). */
+export const contentKeys = sqliteTable(
+  'content_keys',
+  {
+    contentType: text('content_type').notNull(),
+    title: text('title').notNull(),
+    year: integer('year').notNull(),
+    status: text('status', { enum: ['pending', 'resolved', 'not_found'] }).notNull(),
+    contentId: integer('content_id').references((): AnySQLiteColumn => contents.id),
+    grabbed: integer('grabbed').notNull(),
+    newestAt: integer('newest_at').notNull(),
+    checkedAt: integer('checked_at'),
+  },
+  (table) => [primaryKey({ columns: [table.contentType, table.title, table.year] })],
+)
+
+/** One row: where feeding the artwork backlog stands. */
+export const enrichmentState = sqliteTable('enrichment_state', {
+  id: integer('id').primaryKey(),
+  artworkEnabled: integer('artwork_enabled').notNull(),
+  fedThrough: integer('fed_through'),
+  backfillBefore: integer('backfill_before'),
+})
+
 export const schemaVersions = sqliteTable('schema_versions', {
   version: integer('version').primaryKey(),
   name: text('name').notNull(),

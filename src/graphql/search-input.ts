@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql'
-import type { ContentType } from '../classify'
-import { FACET_NAMES, type FacetName, type SearchOrder, type SearchQuery } from '../search'
+import { type ContentType, normaliseImdbId } from '../classify'
+import { type ExternalIdsWanted, FACET_NAMES, type FacetName, type SearchOrder, type SearchQuery } from '../search'
 
 /** bitmagnet's default page. */
 export const DEFAULT_LIMIT = 10
@@ -23,6 +23,30 @@ export interface SearchInput {
   infoHashes?: string[] | null
   facets?: Partial<Record<FacetName | 'genre', FacetInput<unknown> | null>> | null
   orderBy?: { field: SearchOrder['field']; descending?: boolean | null }[] | null
+  contents?: ContentRef[] | null
+}
+
+interface ContentRef {
+  type: ContentType
+  source: string
+  id: string
+}
+
+/**
+ * A `contents` filter as the ids it names and the content types they are of (TMDB numbers movies
+ * and series apart). An id that cannot be one (tmdb abc) is a GraphQL error naming it.
+ */
+function readContentRefs(refs: ContentRef[]): { ids: ExternalIdsWanted; types: ContentType[] } {
+  const ids: ExternalIdsWanted = { imdb: [], tmdb: [], tvdb: [], tvmaze: [] }
+  for (const ref of refs) {
+    const number = /^\d{1,10}$/.test(ref.id) ? Number(ref.id) : null
+    const imdb = ref.source === 'imdb' ? normaliseImdbId(ref.id) : null
+    if (ref.source === 'tmdb' && number) ids.tmdb.push(number)
+    else if (ref.source === 'tvdb' && number) ids.tvdb.push(number)
+    else if (imdb) ids.imdb.push(imdb)
+    else throw new GraphQLError(`contents: ${JSON.stringify(ref.source)} id ${JSON.stringify(ref.id)} is not a tmdb, imdb or tvdb id`)
+  }
+  return { ids, types: [...new Set(refs.map((ref) => ref.type))] }
 }
 
 /**
@@ -70,5 +94,13 @@ export function toSearchQuery(input: SearchInput): SearchQuery {
   optional('years', values<number>('releaseYear'))
   optional('resolutions', values<string>('videoResolution'))
   optional('sources', values<string>('videoSource'))
+  if (input.contents?.length) {
+    const { ids, types } = readContentRefs(input.contents)
+    query.externalIds = ids
+    const wanted = query.contentTypes ? query.contentTypes.filter((type) => types.includes(type)) : types
+    // A content-type facet that excludes every work named matches nothing.
+    if (wanted.length === 0) query.infoHashes = []
+    else query.contentTypes = wanted
+  }
   return query
 }

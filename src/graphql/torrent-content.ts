@@ -1,5 +1,6 @@
 import { buildMagnetUri } from '../metainfo'
 import type { IndexedTorrent } from '../search'
+import { toGraphqlContent } from './content'
 import { languageInfo } from './languages'
 import type { FileRow, TorrentRepository } from './torrent-repository'
 
@@ -42,9 +43,10 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
     id: item.infoHash,
     infoHash: item.infoHash,
     contentType: item.contentType,
-    contentSource: null,
-    contentId: null,
-    content: null,
+    // The looked-up work's TMDB id, else the one an *arr import confirmed.
+    contentSource: item.content || item.externalIds.tmdb !== null ? 'tmdb' : null,
+    contentId: item.content ? String(item.content.tmdbId) : item.externalIds.tmdb !== null ? String(item.externalIds.tmdb) : null,
+    content: item.content ? toGraphqlContent(item.content) : null,
     title: item.name,
     languages: item.languages.map(languageInfo),
     episodes:

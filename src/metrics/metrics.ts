@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { CrawlStats } from '../dht'
 import type { StorageReport } from '../storage'
 import { createCrawlerMetrics } from './crawler-metrics'
+import { createEnrichmentMetrics } from './enrichment-metrics'
 import { createStorageMetrics } from './storage-metrics'
 
 export interface MetricsSources {
@@ -9,6 +10,8 @@ export interface MetricsSources {
   torrentCount(): number | null
   /** Jobs per queue and status. */
   queueCounts(): { queue: string; status: string; count: number }[]
+  /** Titles in the artwork backlog by status; absent, the enrichment metrics read zero. */
+  enrichmentCounts?(): { pending: number; resolved: number; notFound: number }
   /** The databases' sizes and the storage cap; absent, no storage metrics are exported. */
   storage?(): StorageReport
 }
@@ -97,6 +100,7 @@ export function createMetrics(sources: MetricsSources) {
     registers: [registry],
   })
   const crawler = createCrawlerMetrics(registry)
+  const enrichment = createEnrichmentMetrics(registry, () => sources.enrichmentCounts?.() ?? { pending: 0, resolved: 0, notFound: 0 })
   if (sources.storage) createStorageMetrics(registry, sources.storage)
 
   return {
@@ -116,6 +120,7 @@ export function createMetrics(sources: MetricsSources) {
       for (const contentType of contentTypes) classified.inc({ content_type: contentType })
     },
     observeCrawler: (stats: CrawlStats) => crawler.observe(stats),
+    enrichment,
     evidence: {
       report: (client: string, type: string, result: string) => evidenceReports.inc({ client, type, result }),
       batch: (status: 'delivered' | 'failed') => webhookBatches.inc({ status }),

@@ -1,4 +1,5 @@
 import type { ContentType, ExternalIds } from '../classify'
+import type { ContentRecord } from '../enrichment'
 
 /** The facets a search can count; the names are bitmagnet's aggregation keys. */
 export const FACET_NAMES = [
@@ -127,7 +128,10 @@ export interface IndexedTorrent {
   audioChannels: string | null
   languages: string[]
   releaseGroup: string | null
+  /** Ground truth's ids, completed from the looked-up work. */
   externalIds: ExternalIds
+  /** The work the artwork enrichment resolved the title to (issue 19); posters only while a key is set. */
+  content: ContentRecord | null
   tags: string[]
 }
 

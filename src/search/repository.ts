@@ -1,7 +1,9 @@
 import type { Database, Statement } from 'bun:sqlite'
 import type { ContentType } from '../classify'
+import { type ContentRecord, type ContentRow, toContentRecord } from '../enrichment'
 import { bytesToHex } from '../metainfo'
 import type { FacetLookups } from './facets'
+import { JOIN_LOOKED_UP_CONTENT, MERGED_ID_COLUMNS, mergeExternalIds, TORRENTS_OF_LOOKED_UP_IDS } from './looked-up-content'
 import type { Candidate, ExternalIdsWanted, IndexedTorrent, RankingRow } from './model'
 
 /**
@@ -10,11 +12,14 @@ import type { Candidate, ExternalIdsWanted, IndexedTorrent, RankingRow } from '.
  */
 const WANTED = `EXISTS (SELECT 1 FROM want_matches m JOIN wants w ON w.id = m.want_id WHERE m.torrent_id = t.id) AS wanted`
 
-/** The columns of a Candidate; `t` is torrents, `c` its classification. */
-const CANDIDATE_COLUMNS = `t.id, t.info_hash, t.info_hash_v2, t.name, t.size, t.files_count, t.seeders, t.leechers,
+/** The columns of a Candidate but its ids; `t` is torrents, `c` its classification. */
+const ROW_COLUMNS = `t.id, t.info_hash, t.info_hash_v2, t.name, t.size, t.files_count, t.seeders, t.leechers,
   t.published_at, t.grabs, t.evidence_score, c.content_type, c.categories, c.confidence, c.status, c.title, c.year,
   c.seasons, c.episodes, c.air_date, c.resolution, c.source, c.video_codec, c.hdr, c.audio_channels, c.languages,
-  c.release_group, c.imdb_id, c.tmdb_id, c.tvdb_id, c.tvmaze_id, ${WANTED}`
+  c.release_group, ${WANTED}`
+
+/** A Candidate with its ground-truth ids; the page adds the looked-up ones (toIndexedTorrents). */
+const CANDIDATE_COLUMNS = `${ROW_COLUMNS}, c.imdb_id, c.tmdb_id, c.tvdb_id, c.tvmaze_id`
 
 const RANKING_COLUMNS = `t.id, t.info_hash, t.name, t.published_at, t.evidence_score, c.confidence, c.title, ${WANTED}`
 
@@ -84,15 +89,25 @@ export function createSearchRepository(db: Database) {
     `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
      WHERE t.info_hash IN (SELECT unhex(value) FROM json_each(?)) ORDER BY t.published_at DESC, t.id DESC`,
   )
-  // Only confirmed torrents carry ids, so each list is short; a torrent matching two is read once.
-  const byExternalIds = db.prepare<Candidate, [string, string, string, string]>(
-    `SELECT ${CANDIDATE_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
+  // Ground-truth ids (confirmed torrents) and looked-up ones (the works of the artwork
+  // enrichment), each an index seek per id; a torrent matching two is read once, with its merged
+  // ids, so the filter drops one whose ground truth contradicts the lookup.
+  const byExternalIds = db.prepare<Candidate, [string, string, string, string, string, string, string]>(
+    `SELECT ${ROW_COLUMNS}, ${MERGED_ID_COLUMNS} FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
+     ${JOIN_LOOKED_UP_CONTENT}
      WHERE t.id IN (SELECT torrent_id FROM torrent_classifications WHERE imdb_id IN (${IN_LIST})
                     UNION SELECT torrent_id FROM torrent_classifications WHERE tmdb_id IN (${IN_LIST})
                     UNION SELECT torrent_id FROM torrent_classifications WHERE tvdb_id IN (${IN_LIST})
-                    UNION SELECT torrent_id FROM torrent_classifications WHERE tvmaze_id IN (${IN_LIST}))
+                    UNION SELECT torrent_id FROM torrent_classifications WHERE tvmaze_id IN (${IN_LIST})
+                    UNION ${TORRENTS_OF_LOOKED_UP_IDS(IN_LIST)})
      ORDER BY t.published_at DESC, t.id DESC`,
   )
+  const contentsOf = db.prepare<ContentRow & { torrent_id: number }, [string]>(
+    `SELECT c.torrent_id, ct.* FROM torrent_classifications c ${JOIN_LOOKED_UP_CONTENT}
+     WHERE c.torrent_id IN (${IN_LIST}) AND ct.id IS NOT NULL`,
+  )
+  // Without an artwork key nothing may lead a client to TMDB: posters are left out (DESIGN.md 3.15).
+  const artworkEnabled = db.prepare<{ on: number }, []>('SELECT artwork_enabled AS "on" FROM enrichment_state')
   const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
   // Every classified torrent: from the counts the triggers keep (migration 0018), since counting
   // them walks a whole index (tens of ms per million).
@@ -134,7 +149,8 @@ export function createSearchRepository(db: Database) {
     /** Torrents carrying any of the ids (a small set: only confirmed torrents have ids), newest first. */
     withExternalIds(ids: ExternalIdsWanted): Candidate[] {
       if (ids.imdb.length + ids.tmdb.length + ids.tvdb.length + ids.tvmaze.length === 0) return []
-      return byExternalIds.all(listOf(ids.imdb), listOf(ids.tmdb), listOf(ids.tvdb), listOf(ids.tvmaze))
+      const [imdb, tmdb, tvdb] = [listOf(ids.imdb), listOf(ids.tmdb), listOf(ids.tvdb)]
+      return byExternalIds.all(imdb, tmdb, tvdb, listOf(ids.tvmaze), imdb, tmdb, tvdb)
     },
 
     /** How many torrents match an FTS5 expression (a walk of the posting lists, no rows read). */
@@ -175,20 +191,29 @@ export function createSearchRepository(db: Database) {
       return hasTag.get(torrentId, tag) !== null
     },
 
-    /** The page's candidates as results: JSON columns read, tags looked up. */
+    /** The page's candidates as results: JSON columns read, tags and looked-up works added. */
     toIndexedTorrents(candidates: Candidate[]): IndexedTorrent[] {
+      const ids = listOf(candidates.map((candidate) => candidate.id))
       const tags = new Map<number, string[]>()
-      for (const row of tagsOf.all(listOf(candidates.map((candidate) => candidate.id)))) {
+      for (const row of tagsOf.all(ids)) {
         tags.set(row.torrent_id, [...(tags.get(row.torrent_id) ?? []), row.tag])
       }
-      return candidates.map((row) => toIndexedTorrent(row, tags.get(row.id) ?? []))
+      const contents = new Map<number, ContentRecord>()
+      if (candidates.length > 0) {
+        const withArtwork = artworkEnabled.get()?.on === 1
+        for (const { torrent_id, ...row } of contentsOf.all(ids)) {
+          const content = toContentRecord(row)
+          contents.set(torrent_id, withArtwork ? content : { ...content, posterPath: null, posterUrl: null })
+        }
+      }
+      return candidates.map((row) => toIndexedTorrent(row, tags.get(row.id) ?? [], contents.get(row.id) ?? null))
     },
   }
 }
 
 export type SearchRepository = ReturnType<typeof createSearchRepository>
 
-function toIndexedTorrent(row: Candidate, tags: string[]): IndexedTorrent {
+function toIndexedTorrent(row: Candidate, tags: string[], content: ContentRecord | null): IndexedTorrent {
   return {
     id: row.id,
     infoHash: bytesToHex(row.info_hash),
@@ -217,7 +242,8 @@ function toIndexedTorrent(row: Candidate, tags: string[]): IndexedTorrent {
     audioChannels: row.audio_channels,
     languages: JSON.parse(row.languages) as string[],
     releaseGroup: row.release_group,
-    externalIds: { imdb: row.imdb_id, tmdb: row.tmdb_id, tvdb: row.tvdb_id, tvmaze: row.tvmaze_id },
+    externalIds: mergeExternalIds({ imdb: row.imdb_id, tmdb: row.tmdb_id, tvdb: row.tvdb_id, tvmaze: row.tvmaze_id }, content),
+    content,
     tags,
   }
 }

@@ -34,7 +34,7 @@ export function createRuntimeSettings(deps: {
   return {
     /** The key the Torznab feed, /import and the evidence intake require; undefined leaves them open. */
     torznabApiKey: (): string | undefined => overrides.torznab_api_key ?? deps.defaults.torznabApiKey,
-    /** For the artwork lookups of later enrichment work; nothing in the core calls the API yet. */
+    /** The key the content enrichment looks titles up with; it reads this at every step, so a change applies at once. */
     artworkApiKey: (): string | undefined => overrides.artwork_api_key ?? deps.defaults.artworkApiKey,
     logLevel,
     /**

@@ -72,6 +72,8 @@ function attributes(torrent: IndexedTorrent, magnetUri: string): [string, string
   if (tmdb !== null) attrs.push(['tmdbid', tmdb])
   if (tvdb !== null) attrs.push(['tvdbid', tvdb])
   if (tvmaze !== null) attrs.push(['tvmazeid', tvmaze])
+  // Set only while an artwork key is set and the title resolved (spec §4.3); the search leaves it out otherwise.
+  if (torrent.content?.posterUrl) attrs.push(['coverurl', torrent.content.posterUrl])
   if (torrent.resolution) attrs.push(['resolution', torrent.resolution.replace(/^v/, '')])
   if (torrent.hdr.length > 0) attrs.push(['hdr', torrent.hdr.join(',')])
   if (torrent.audioChannels) attrs.push(['audio_channels', torrent.audioChannels])

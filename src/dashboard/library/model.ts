@@ -54,6 +54,8 @@ export interface TorrentFacts {
   tags: string[]
   /** A TMDB id the core matched, when it did: only then can a poster be looked up. */
   tmdb: { id: string; media_type: 'movie' | 'tv' } | null
+  /** The poster of the work the core's enrichment resolved the title to (set only while it has an artwork key). */
+  poster_url: string | null
 }
 
 /** A tag as the core takes it: lowercase letters and digits joined by dashes, at most 64. */

@@ -33,7 +33,7 @@ const BROWSE_QUERY = `query DashboardLibrary($input: TorrentContentSearchQueryIn
 const FACTS_QUERY = `query DashboardTorrentFacts($infoHash: Hash20!) {
   torrentContent { search(input: { infoHashes: [$infoHash], limit: 1, facets: { releaseYear: { aggregate: true } } }) {
     items {
-      contentType contentSource contentId content { releaseYear } episodes { label } videoResolution videoSource videoCodec
+      contentType contentSource contentId content { releaseYear attributes { source key value } } episodes { label } videoResolution videoSource videoCodec
       releaseGroup languages { name } seeders confidence classificationStatus torrent { tagNames }
     }
     aggregations { releaseYear { value } }
@@ -44,7 +44,7 @@ interface FactsItem {
   contentType: string | null
   contentSource: string | null
   contentId: string | null
-  content: { releaseYear: number | null } | null
+  content: { releaseYear: number | null; attributes: { source: string; key: string; value: string }[] } | null
   episodes: { label: string } | null
   videoResolution: string | null
   videoSource: string | null
@@ -146,6 +146,8 @@ export function createLibraryService(deps: { core: CoreClient; cache: ResponseCa
         classification_status: statusOf(item.classificationStatus),
         tags: item.torrent.tagNames,
         tmdb: item.contentSource === 'tmdb' && item.contentId && mediaType ? { id: item.contentId, media_type: mediaType } : null,
+        poster_url:
+          item.content?.attributes.find((attribute) => attribute.source === 'tmdb' && attribute.key === 'poster_url')?.value ?? null,
       }
     },
 

@@ -4,7 +4,7 @@ import { LibraryPage } from '../../../views/pages/library'
 import { type LibraryFilter, LibraryResults } from '../../../views/partials/library-results'
 import { LibraryTags } from '../../../views/partials/library-tags'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
-import { CONTENT_TYPES, TAG_MAX_LENGTH, TAG_PATTERN } from '../library/model'
+import { CONTENT_TYPES, TAG_MAX_LENGTH, TAG_PATTERN, type TorrentFacts } from '../library/model'
 import { type LibraryService, TorrentNotFoundError } from '../library/service'
 import type { NotificationService } from '../notifications/service'
 import type { PosterService } from '../posters/service'
@@ -45,7 +45,10 @@ export const libraryPage = (deps: { library: LibraryService; posters: PosterServ
   const message = (status: number, title: string, text: string, coreUnavailable = false) =>
     htmlPage(LibraryMessagePage({ title, message: text, unread: unread(), coreUnavailable }), status)
 
-  const posterUrl = async (tmdb: { id: string; media_type: 'movie' | 'tv' } | null) => {
+  const posterUrl = async ({ tmdb, poster_url }: TorrentFacts) => {
+    // The core's enrichment already has the poster of the work: the same row the feed's coverurl is.
+    if (poster_url) return poster_url
+    // Else (an id an *arr import confirmed, not looked up yet) the dashboard's own lookup by id.
     if (!tmdb) return null
     // No key, no poster at TMDB, or TMDB away: the page shows no poster rather than failing.
     return deps.posters.find(tmdb.id, tmdb.media_type).then(
@@ -57,7 +60,7 @@ export const libraryPage = (deps: { library: LibraryService; posters: PosterServ
   const detailPage = async (infoHash: string, tagState: { tagDraft?: string; tagError?: string } = {}) => {
     try {
       const [torrent, facts] = await Promise.all([deps.library.get(infoHash), deps.library.facts(infoHash)])
-      return htmlPage(LibraryDetailPage({ torrent, facts, posterUrl: await posterUrl(facts.tmdb), unread: unread(), ...tagState }))
+      return htmlPage(LibraryDetailPage({ torrent, facts, posterUrl: await posterUrl(facts), unread: unread(), ...tagState }))
     } catch (err) {
       if (err instanceof TorrentNotFoundError)
         return message(404, 'Torrent not found', `No torrent with info hash ${infoHash} is in the index.`)

@@ -1,0 +1,190 @@
+import type { Database } from 'bun:sqlite'
+import { writeTransaction } from '../db'
+import type { BacklogCounts, ContentKey, ContentRecord, EnrichedType, TmdbCandidate, TmdbExternalIds } from './model'
+
+/**
+ * The classification columns a key is made of, as migration 0027's index spells them (the index is
+ * used only when a query repeats its expressions and its WHERE).
+ */
+const TITLED_WORK = "c.title IS NOT NULL AND c.content_type IN ('movie', 'tv_show')"
+
+export interface FeedState {
+  /** Highest torrent id fed; null until a key was first set. */
+  fedThrough: number | null
+  /** The backfill walks ids below this; 0 once done. */
+  backfillBefore: number | null
+}
+
+/** The backlog, the cache and the contents rows. Decides nothing: the resolver does. */
+export function createEnrichmentRepository(db: Database) {
+  const state = db.prepare<{ artwork_enabled: number; fed_through: number | null; backfill_before: number | null }, []>(
+    'SELECT artwork_enabled, fed_through, backfill_before FROM enrichment_state WHERE id = 1',
+  )
+  const setEnabled = db.prepare<never, [number]>('UPDATE enrichment_state SET artwork_enabled = ? WHERE id = 1')
+  const setFed = db.prepare<never, [number, number]>('UPDATE enrichment_state SET fed_through = ?, backfill_before = ? WHERE id = 1')
+  const maxTorrentId = db.prepare<{ id: number }, []>('SELECT coalesce(max(id), 0) AS id FROM torrents')
+  // Upserts the keys of the titled movies and series among torrent ids (from, to]: a key seen
+  // again keeps its status (the cache) and takes the newer time and any grab (its priority).
+  const feed = db.prepare<never, [number, number]>(
+    `INSERT INTO content_keys (content_type, title, year, status, grabbed, newest_at)
+     SELECT c.content_type, lower(c.title), coalesce(c.year, 0), 'pending', max(t.grabs > 0), max(t.published_at)
+     FROM torrent_classifications c JOIN torrents t ON t.id = c.torrent_id
+     WHERE c.torrent_id > ? AND c.torrent_id <= ? AND ${TITLED_WORK} AND trim(c.title) != ''
+     GROUP BY 1, 2, 3
+     ON CONFLICT (content_type, title, year) DO UPDATE
+       SET newest_at = max(newest_at, excluded.newest_at), grabbed = max(grabbed, excluded.grabbed)`,
+  )
+  const requeue = db.prepare<never, [number]>("UPDATE content_keys SET status = 'pending' WHERE status = 'not_found' AND checked_at < ?")
+  const pending = db.prepare<{ content_type: EnrichedType; title: string; year: number }, [number]>(
+    "SELECT content_type, title, year FROM content_keys WHERE status = 'pending' ORDER BY grabbed DESC, newest_at DESC LIMIT ?",
+  )
+  const contentIdOf = db.prepare<{ id: number }, [number, string]>('SELECT id FROM contents WHERE tmdb_id = ? AND content_type = ?')
+  const upsertContent = db.prepare<{ id: number }, (string | number | null)[]>(
+    `INSERT INTO contents (content_type, tmdb_id, imdb_id, tvdb_id, title, original_title, original_language, release_date, year,
+       poster_path, poster_url, overview, genres, popularity, vote_average, vote_count, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (tmdb_id, content_type) DO UPDATE SET imdb_id = excluded.imdb_id, tvdb_id = excluded.tvdb_id,
+       title = excluded.title, original_title = excluded.original_title, original_language = excluded.original_language,
+       release_date = excluded.release_date, year = excluded.year, poster_path = excluded.poster_path,
+       poster_url = excluded.poster_url, overview = excluded.overview, genres = excluded.genres,
+       popularity = excluded.popularity, vote_average = excluded.vote_average, vote_count = excluded.vote_count,
+       updated_at = excluded.updated_at
+     RETURNING id`,
+  )
+  const settle = db.prepare<never, [string, number | null, number, string, string, number]>(
+    'UPDATE content_keys SET status = ?, content_id = ?, checked_at = ? WHERE content_type = ? AND title = ? AND year = ?',
+  )
+  const grabbed = db.prepare<never, [string]>(
+    `UPDATE content_keys SET grabbed = 1
+     WHERE status = 'pending' AND (content_type, title, year) IN (
+       SELECT c.content_type, lower(c.title), coalesce(c.year, 0) FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
+       WHERE t.info_hash = unhex(?) AND ${TITLED_WORK})`,
+  )
+  const counts = db.prepare<{ status: string; n: number }, []>('SELECT status, count(*) AS n FROM content_keys GROUP BY status')
+  const contentById = db.prepare<ContentRow, [number]>('SELECT * FROM contents WHERE id = ?')
+
+  const settleKey = (key: ContentKey, status: 'resolved' | 'not_found', contentId: number | null, nowSeconds: number) =>
+    settle.run(status, contentId, nowSeconds, key.contentType, key.title, key.year)
+
+  return {
+    feedState(): FeedState & { artworkEnabled: boolean } {
+      const row = state.get()!
+      return { artworkEnabled: row.artwork_enabled === 1, fedThrough: row.fed_through, backfillBefore: row.backfill_before }
+    },
+    setArtworkEnabled: (enabled: boolean) => setEnabled.run(enabled ? 1 : 0),
+    /** The first time a key is set: new torrents are fed from here on, and the older ones are backfilled. */
+    startFeeding(): FeedState {
+      const top = maxTorrentId.get()!.id
+      setFed.run(top, top + 1)
+      return { fedThrough: top, backfillBefore: top + 1 }
+    },
+    maxTorrentId: () => maxTorrentId.get()!.id,
+    /** Feeds torrent ids (from, to] and records the new position, in one transaction. */
+    feedRange: writeTransaction(db, (from: number, to: number, next: FeedState) => {
+      feed.run(from, to)
+      setFed.run(next.fedThrough!, next.backfillBefore!)
+    }),
+    /** Not-found keys checked before `beforeSeconds` are looked up again. */
+    requeueNotFound: (beforeSeconds: number) => requeue.run(beforeSeconds).changes,
+    /** The next keys to look up: grabbed first, then the newest. */
+    nextPending: (limit: number): ContentKey[] =>
+      pending.all(limit).map((row) => ({ contentType: row.content_type, title: row.title, year: row.year })),
+    contentIdOf: (type: EnrichedType, tmdbId: number) => contentIdOf.get(tmdbId, type)?.id ?? null,
+    /** Records a match: the work's row (new, or refreshed) and the key pointing at it. */
+    saveMatch: writeTransaction(
+      db,
+      (
+        key: ContentKey,
+        candidate: TmdbCandidate,
+        ids: TmdbExternalIds,
+        extra: { posterUrl: string | null; genres: string },
+        nowSeconds: number,
+      ) => {
+        const { id } = upsertContent.get(
+          key.contentType,
+          candidate.tmdbId,
+          ids.imdbId,
+          ids.tvdbId,
+          candidate.title,
+          candidate.originalTitle,
+          candidate.originalLanguage,
+          candidate.releaseDate,
+          candidate.releaseDate ? Number(candidate.releaseDate.slice(0, 4)) : null,
+          candidate.posterPath,
+          extra.posterUrl,
+          candidate.overview,
+          extra.genres,
+          candidate.popularity,
+          candidate.voteAverage,
+          candidate.voteCount,
+          nowSeconds,
+          nowSeconds,
+        )!
+        settleKey(key, 'resolved', id, nowSeconds)
+        return id
+      },
+    ),
+    /** Points a key at a work already stored (another title of it resolved first): no request needed. */
+    linkKey: (key: ContentKey, contentId: number, nowSeconds: number) => settleKey(key, 'resolved', contentId, nowSeconds),
+    markNotFound: (key: ContentKey, nowSeconds: number) => settleKey(key, 'not_found', null, nowSeconds),
+    /** A grabbed torrent's title jumps the backlog. */
+    prioritise: (infoHash: string) => grabbed.run(infoHash).changes,
+    counts(): BacklogCounts {
+      const byStatus = new Map(counts.all().map((row) => [row.status, row.n]))
+      return { pending: byStatus.get('pending') ?? 0, resolved: byStatus.get('resolved') ?? 0, notFound: byStatus.get('not_found') ?? 0 }
+    },
+    content: (id: number): ContentRecord | null => {
+      const row = contentById.get(id)
+      return row ? toContentRecord(row) : null
+    },
+  }
+}
+
+export type EnrichmentRepository = ReturnType<typeof createEnrichmentRepository>
+
+/** A contents row as SQLite returns it. */
+export interface ContentRow {
+  id: number
+  content_type: EnrichedType
+  tmdb_id: number
+  imdb_id: string | null
+  tvdb_id: number | null
+  title: string
+  original_title: string | null
+  original_language: string | null
+  release_date: string | null
+  year: number | null
+  poster_path: string | null
+  poster_url: string | null
+  overview: string | null
+  genres: string
+  popularity: number | null
+  vote_average: number | null
+  vote_count: number | null
+  created_at: number
+  updated_at: number
+}
+
+export function toContentRecord(row: ContentRow): ContentRecord {
+  return {
+    id: row.id,
+    contentType: row.content_type,
+    tmdbId: row.tmdb_id,
+    imdbId: row.imdb_id,
+    tvdbId: row.tvdb_id,
+    title: row.title,
+    originalTitle: row.original_title,
+    originalLanguage: row.original_language,
+    releaseDate: row.release_date,
+    year: row.year,
+    posterPath: row.poster_path,
+    posterUrl: row.poster_url,
+    overview: row.overview,
+    genres: JSON.parse(row.genres) as { id: number; name: string }[],
+    popularity: row.popularity,
+    voteAverage: row.vote_average,
+    voteCount: row.vote_count,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  }
+}

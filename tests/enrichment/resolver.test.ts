@@ -1,0 +1,243 @@
+import { afterAll, afterEach, describe, expect, test } from 'bun:test'
+import { createContentResolver, createEnrichmentRepository, createRequestPacer, createTmdbClient } from '../../src/enrichment'
+import { parseImportLine } from '../../src/importer'
+import { createSearchRepository, createSearchService } from '../../src/search'
+import { FAKE_IMAGE_BASE, startFakeTmdb } from '../support/fake-tmdb'
+import { defaultWeights, hashOf } from '../support/search-index'
+import { openTestIndex, quietLog } from '../support/test-index'
+import { API_KEY, CATALOGUE } from './catalogue'
+
+const tmdb = startFakeTmdb(CATALOGUE, API_KEY)
+afterAll(() => tmdb.stop())
+afterEach(() => {
+  tmdb.requests.length = 0
+})
+
+let next = 0
+/** A migrated index holding these releases, a resolver on it (its clock and key steerable), and a search. */
+function setUp(names: string[], options: { rate?: number; timeoutMs?: number; key?: string | undefined; concurrency?: number } = {}) {
+  const index = openTestIndex({ batchSize: 500, flushIntervalMs: 60_000 })
+  /** Imports releases one second apart (the feed's newest-first order), returning their info hashes. */
+  const add = (more: string[]) => {
+    const hashes = more.map((name) => {
+      const infoHash = hashOf(++next)
+      const line = { infoHash, name, size: 2_000_000_000, publishedAt: 1_700_000_000 + next }
+      const parsed = parseImportLine(JSON.stringify(line))
+      if (!parsed.ok) throw new Error(parsed.reason)
+      index.pipeline.submit(parsed.item)
+      return infoHash
+    })
+    index.pipeline.flush()
+    return hashes
+  }
+  add(names)
+  // Real time that tests may move forward (a 429's wait, the 7-day recheck) without waiting.
+  const clock = { offsetMs: 0 }
+  const nowMs = () => Date.now() + clock.offsetMs
+  const state = { key: 'key' in options ? options.key : API_KEY }
+  const repository = createEnrichmentRepository(index.db.sqlite)
+  const resolver = createContentResolver({
+    repository,
+    tmdb: createTmdbClient({
+      baseUrl: tmdb.baseUrl,
+      pacer: createRequestPacer(options.rate ?? 1000, nowMs),
+      timeoutMs: options.timeoutMs ?? 5_000,
+    }),
+    apiKey: () => state.key,
+    log: quietLog,
+    // One lookup at a time unless asked: the order of requests is then the backlog's.
+    concurrency: options.concurrency ?? 1,
+    nowMs,
+  })
+  const search = createSearchService({ repository: createSearchRepository(index.db.sqlite), weights: defaultWeights, timeoutMs: 10_000 })
+  const byIds = (ids: Partial<{ imdb: string[]; tmdb: number[]; tvdb: number[] }>, extra: object = {}) =>
+    search.search({
+      text: null,
+      categories: null,
+      externalIds: { imdb: [], tmdb: [], tvdb: [], tvmaze: [], ...ids },
+      limit: 50,
+      offset: 0,
+      ...extra,
+    }).items
+  /** Steps until the backlog is empty (or a step has to wait). */
+  const drain = async () => {
+    for (let i = 0; i < 20; i++) {
+      const report = await resolver.step()
+      if (report.waitMs !== null || (!report.fed && report.resolved + report.notFound === 0)) return report
+    }
+    throw new Error('the backlog did not drain')
+  }
+  return { index, add, clock, state, repository, resolver, byIds, drain }
+}
+
+const searches = () => tmdb.requests.filter((request) => request.path.startsWith('/search/'))
+
+describe('content resolver', () => {
+  test('resolves a movie and a series to one content row each, with ids, poster and genres', async () => {
+    const { byIds, drain, repository } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'Breaking.Bad.S01E02.720p.HDTV.x264-GRP'])
+    await drain()
+    expect(repository.counts()).toEqual({ pending: 0, resolved: 2, notFound: 0 })
+    const [matrix] = byIds({ imdb: ['tt0133093'] })
+    expect(matrix?.name).toBe('The.Matrix.1999.1080p.BluRay.x264-GROUP')
+    expect(matrix?.externalIds).toEqual({ imdb: 'tt0133093', tmdb: 603, tvdb: null, tvmaze: null })
+    expect(matrix?.content).toMatchObject({
+      contentType: 'movie',
+      title: 'The Matrix',
+      year: 1999,
+      posterUrl: `${FAKE_IMAGE_BASE}w500/poster-movie-603.jpg`,
+      genres: [
+        { id: 28, name: 'Action' },
+        { id: 878, name: 'Science Fiction' },
+      ],
+    })
+    const [breaking] = byIds({ tvdb: [81189] }, { episodes: { kind: 'season', season: 1, episode: 2 } })
+    expect(breaking?.externalIds).toEqual({ imdb: 'tt0903747', tmdb: 1396, tvdb: 81189, tvmaze: null })
+    expect(byIds({ tvdb: [81189] }, { episodes: { kind: 'season', season: 1, episode: 3 } })).toEqual([])
+    expect(byIds({ tmdb: [603] }).map((item) => item.content?.tmdbId)).toEqual([603])
+  })
+
+  test('a second torrent of a resolved work costs no request', async () => {
+    const { add, byIds, drain } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
+    await drain()
+    const before = tmdb.requests.length
+    expect(before).toBeGreaterThan(0)
+    add(['The.Matrix.1999.720p.WEB-DL.x264-OTHER', 'the matrix 1999 2160p uhd bluray x265-third'])
+    await drain()
+    expect(tmdb.requests.length).toBe(before)
+    expect(byIds({ imdb: ['tt0133093'] })).toHaveLength(3)
+  })
+
+  test('a look-alike title or a year two off stays unresolved, and is rechecked after 7 days', async () => {
+    const { byIds, clock, drain, repository } = setUp([
+      'Matrix.Rebooted.2031.1080p.WEB-DL.x264-GRP',
+      'The.Matrix.2001.1080p.BluRay.x264-GRP',
+    ])
+    await drain()
+    expect(repository.counts()).toEqual({ pending: 0, resolved: 0, notFound: 2 })
+    expect(byIds({ imdb: ['tt0133093'] })).toEqual([])
+    expect(byIds({ tmdb: [604, 605, 624860, 603] })).toEqual([])
+    const asked = searches().length
+    clock.offsetMs += 6 * 86_400_000
+    await drain()
+    expect(searches().length).toBe(asked)
+    clock.offsetMs += 2 * 86_400_000
+    await drain()
+    expect(searches().length).toBe(asked + 2)
+  })
+
+  test('two works of one title and no year to tell them apart stay unresolved unless one is far more popular', async () => {
+    const { drain, repository } = setUp(['The.Office.S02E03.720p.HDTV.x264-GRP', 'Dune.2021.2160p.WEB-DL.x265-GRP'])
+    await drain()
+    // The Office: US (120) against UK (60) is ambiguous; Dune 2021 against 1984 is told by the year.
+    expect(repository.counts()).toEqual({ pending: 0, resolved: 1, notFound: 1 })
+  })
+
+  test('ground-truth ids win over looked-up ones', async () => {
+    const { byIds, drain, index } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'The.Matrix.1999.720p.WEB-DL.x264-OTHER'])
+    // An *arr import confirmed the second as another work (its ids), the first as this one.
+    index.db.sqlite.run(
+      "UPDATE torrent_classifications SET imdb_id = 'tt9999999', status = 'confirmed' WHERE torrent_id = (SELECT max(id) FROM torrents)",
+    )
+    await drain()
+    expect(byIds({ imdb: ['tt0133093'] }).map((item) => item.name)).toEqual(['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
+    const [confirmed] = byIds({ imdb: ['tt9999999'] })
+    expect(confirmed?.externalIds.imdb).toBe('tt9999999')
+    expect(confirmed?.content).toBeNull()
+  })
+
+  test('without a key nothing is fed or asked, and posters are left out of results', async () => {
+    const { byIds, drain, repository, state } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'], { key: undefined })
+    await drain()
+    expect(tmdb.requests).toEqual([])
+    expect(repository.counts()).toEqual({ pending: 0, resolved: 0, notFound: 0 })
+    state.key = API_KEY
+    await drain()
+    expect(byIds({ imdb: ['tt0133093'] })[0]?.content?.posterUrl).toStartWith(FAKE_IMAGE_BASE)
+    // The key removed: ids stay (they are facts), posters go, and no call is made any more.
+    state.key = undefined
+    const before = tmdb.requests.length
+    await drain()
+    const [matrix] = byIds({ imdb: ['tt0133093'] })
+    expect(matrix?.content?.posterUrl).toBeNull()
+    expect(matrix?.externalIds.tmdb).toBe(603)
+    expect(tmdb.requests.length).toBe(before)
+  })
+
+  test('backfills the torrents indexed before the key was set, newest first', async () => {
+    const { add, drain, repository, state } = setUp([], { key: undefined })
+    add(['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'Dune.2021.2160p.WEB-DL.x265-GRP', 'Breaking.Bad.S01E02.720p.HDTV.x264-GRP'])
+    await drain()
+    state.key = API_KEY
+    await drain()
+    expect(repository.counts().resolved).toBe(3)
+    const order = searches().map((request) => request.query.get('query'))
+    expect(order).toEqual(['breaking bad', 'dune', 'the matrix'])
+  })
+
+  test('a 429 is honoured: nothing is asked before its Retry-After, then the backlog drains', async () => {
+    const { clock, drain, repository, resolver } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
+    tmdb.queue({ kind: '429', retryAfter: '30' })
+    const report = await drain()
+    expect(report.waitMs).toBe(30_000)
+    expect(repository.counts().pending).toBe(1)
+    const asked = tmdb.requests.length
+    expect((await resolver.step()).waitMs).toBeGreaterThan(0)
+    expect(tmdb.requests.length).toBe(asked)
+    clock.offsetMs += 30_000
+    await drain()
+    expect(repository.counts()).toMatchObject({ pending: 0, resolved: 1 })
+  })
+
+  test('the API down (5xx) or too slow: the title stays in the backlog and the wait grows', async () => {
+    const { clock, drain, repository } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'], { timeoutMs: 200 })
+    tmdb.queue({ kind: 'status', status: 503 })
+    expect((await drain()).waitMs).toBe(5_000)
+    clock.offsetMs += 5_000
+    tmdb.queue({ kind: 'slow', delayMs: 1_000 })
+    expect((await drain()).waitMs).toBe(10_000)
+    expect(repository.counts()).toMatchObject({ pending: 1, resolved: 0, notFound: 0 })
+    clock.offsetMs += 10_000
+    await drain()
+    expect(repository.counts()).toMatchObject({ pending: 0, resolved: 1 })
+  })
+
+  test('a refused key is an API failure, not a not-found: the title waits for a good key', async () => {
+    const { drain, repository, state } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'], { key: 'wrong-key-0123456789' })
+    expect((await drain()).waitMs).toBe(5_000)
+    expect(repository.counts().pending).toBe(1)
+    // A new key ends the wait at once.
+    state.key = API_KEY
+    await drain()
+    expect(repository.counts().resolved).toBe(1)
+  })
+
+  test('holds the rate: requests start at least 1/rate apart', async () => {
+    const names = ['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'Dune.2021.2160p.WEB-DL.x265-GRP', 'Breaking.Bad.S01E02.720p.HDTV.x264-GRP']
+    const { drain } = setUp(names, { rate: 20, concurrency: 4 })
+    await drain()
+    const times = tmdb.requests.map((request) => request.atMs)
+    expect(times.length).toBeGreaterThanOrEqual(8)
+    // Each reference (image base, genres of a type) is asked once, however many lookups need it.
+    expect(tmdb.requests.filter((request) => request.path === '/configuration')).toHaveLength(1)
+    // 20 a second: request starts are 50 ms apart. Arrivals jitter on a loaded machine, so the
+    // check is that no three arrive within 50 ms and the whole span is near (n - 1) * 50 ms.
+    for (let i = 2; i < times.length; i++) expect(times[i]! - times[i - 2]!).toBeGreaterThanOrEqual(50)
+    expect(times.at(-1)! - times[0]!).toBeGreaterThanOrEqual((times.length - 1) * 50 - 60)
+  })
+
+  test('a grabbed torrent jumps the backlog', async () => {
+    const { add, drain, repository, resolver, state } = setUp([], { key: undefined })
+    const [matrix] = add([
+      'The.Matrix.1999.1080p.BluRay.x264-GROUP',
+      'Dune.2021.2160p.WEB-DL.x265-GRP',
+      'Breaking.Bad.S01E02.720p.HDTV.x264-GRP',
+    ])
+    // Fed as the resolver feeds, before any lookup; then the oldest is grabbed.
+    const { fedThrough } = repository.startFeeding()
+    repository.feedRange(0, fedThrough!, { fedThrough, backfillBefore: 0 })
+    expect(resolver.prioritise(matrix!)).toBe(1)
+    state.key = API_KEY
+    await drain()
+    expect(searches().map((request) => request.query.get('query'))).toEqual(['the matrix', 'breaking bad', 'dune'])
+  })
+})
