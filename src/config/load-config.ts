@@ -55,9 +55,9 @@ export interface DashboardConfig {
   coreMetricsUrl: string | undefined
   artworkApiKey: string | undefined
   artworkApiUrl: string
-}
   /** SERVICE_ARTWORK_RATE: the core's enrichment requests per second. */
   artworkRatePerSecond: number
+}
 
 export interface TorznabConfig {
   apiKey: string | undefined
@@ -176,6 +176,7 @@ export function loadConfig(env: Env): Config {
       coreMetricsUrl: v.CORE_METRICS_URL,
       artworkApiKey: v.ARTWORK_API_KEY,
       artworkApiUrl: v.ARTWORK_API_URL.replace(/\/+$/, ''),
+      artworkRatePerSecond: v.SERVICE_ARTWORK_RATE,
     },
     storage: { limitBytes: v.SERVICE_STORAGE_LIMIT ?? null },
     backup: { dir: v.SERVICE_BACKUP_DIR ?? null, intervalMs: v.SERVICE_BACKUP_INTERVAL, keep: v.SERVICE_BACKUP_KEEP },
@@ -183,7 +184,6 @@ export function loadConfig(env: Env): Config {
 }
 
 function readValues(env: Env): Values {
-      artworkRatePerSecond: v.SERVICE_ARTWORK_RATE,
   const rawByName: Record<string, string> = {}
   const values: Record<string, unknown> = {}
   for (const [name, declaration] of Object.entries(variables) as [VariableName, Variable<unknown>][]) {

@@ -202,11 +202,11 @@ export const variables = {
     'TMDB v3 API key for posters; unset, no artwork is fetched and nothing leaves your network for it',
   ),
   ARTWORK_API_URL: variable(value.httpUrl, 'https://api.themoviedb.org/3', 'base of the TMDB v3 API (a caching proxy or a test server)'),
-} satisfies Record<string, Variable<unknown>>
-
-export type VariableName = keyof typeof variables
   SERVICE_ARTWORK_RATE: variable(
     value.decimal(0.1, 1000),
     '10',
     "requests per second the content enrichment makes to the artwork API; TMDB's documented ceiling is about 40, so 10 leaves room for the dashboard and other tools on the same key",
   ),
+} satisfies Record<string, Variable<unknown>>
+
+export type VariableName = keyof typeof variables
