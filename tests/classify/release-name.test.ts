@@ -31,8 +31,20 @@ describe('episodes without SxxEyy', () => {
     ['Show Name #01v2 - Title [720p]', [1]],
     ['Show.Name.Part.4.720p.HDTV.x264-GRP', [4]],
     ['Show.Name.Pt.VI.HDTV.x264-GRP', [6]],
+    ['Show Name afl.18 Titel van de aflevering.mp4', [18]],
+    ['Show Name - Folge 7 - Titel.mkv', [7]],
+    ['Show Name (Alt Title) - 05 [720p].mkv', [5]],
   ])('%s gives its episode number', (name, episodes) => {
     expect(parse(name)).toMatchObject({ episodes, content_type: 'tv_show' })
+  })
+
+  test('a season numbered by its year', () => {
+    expect(parse('Yearly.Show.2016x03.HDTV.x264-GRP')).toMatchObject({ seasons: [2016], episodes: [3], content_type: 'tv_show' })
+  })
+
+  test('a whole series named as one is TV', () => {
+    expect(parse('Show.Name.COMPLETE.SERIES.DVDRip.XviD-GRP').content_type).toBe('tv_show')
+    expect(parse('Show Name (2008) Miniseries 720p BluRay').content_type).toBe('tv_show')
   })
 
   test('a film in parts keeps its part out of the episodes', () => {
@@ -140,6 +152,16 @@ describe('content type from the file list', () => {
       video('Show Name/Show.Name.S01E03.mkv'),
     ]
     const outcome = classifier.classify({ name: 'Show Name Complete', sizeBytes: 1.2e9, files, tags: [] })
+    expect(outcome.deletedBy === null && outcome.classification.contentType).toBe('tv_show')
+  })
+
+  test('a single episode file under a bare show name is TV', () => {
+    const outcome = classifier.classify({
+      name: 'Show Name',
+      sizeBytes: 4e8,
+      files: [video('Show Name/Show.Name.S02E05.720p.mkv')],
+      tags: [],
+    })
     expect(outcome.deletedBy === null && outcome.classification.contentType).toBe('tv_show')
   })
 

@@ -1,6 +1,7 @@
 /**
  * Corrections to the base parser's season and episode numbers, each for a naming habit it misreads:
- * - `Ep 107`, `Ep#36`, `#01v2`, `E1234` (fansub, anime and long-running naming) give no episode;
+ * - `Ep 107`, `Ep#36`, `#01v2`, `E1234`, `afl.18`, `Folge 3` (fansub, anime, long-running and
+ *   non-English naming) and `2016x01` (seasons by year) give no episode;
  * - `5of6`, `2 Of 4`, `3iz6` (documentary parts) come back as the range 1..5 instead of part 5;
  * - `[Group] One Piece 1098 VOSTFR` (fansub absolute numbering with no dash) gives nothing;
  * - scene numbering without `SxxEyy` (`show.name.104.hdtv` is S01E04, `Show.Name.1012` S10E12);
@@ -12,15 +13,18 @@ export interface EpisodeNumbers {
   episodes: number[]
 }
 
-const EPISODE_WORD = /(?:^|[^a-z])ep(?:isode)?[ ._#-]*(\d{1,4})(?:v\d)?(?![0-9pi])|(?:^|[ ._[(-])(?:e|#)(\d{1,4})(?:v\d)?(?![0-9a-z])/i
+const EPISODE_WORD =
+  /(?:^|[^a-z])(?:ep(?:isode)?|afl(?:evering)?|folge|odcinek|jakso|avsnitt|epis[oó]dio)[ ._#-]*(\d{1,4})(?:v\d)?(?![0-9pi])|(?:^|[ ._[(-])(?:e|#)(\d{1,4})(?:v\d)?(?![0-9a-z])/i
 // A part number never follows a range dash: `01-08 of 16` is episodes 1 to 8 of a 16-episode season.
 const PART_OF = /(?<![0-9-])(\d{1,2})[ ._]?(?:of|iz)[ ._]?(\d{1,2})(?![0-9])/i
 
 // After a leading [Group] tag, a bare 2-4 digit number ends the title; years and resolutions aside.
 // `Title - 07`, `Title - 01v2-04` (a range) in fansub naming, with or without the leading tag; a year
-// in parentheses may sit in the title.
+// or an alternative title in parentheses may sit in the title.
 const FANSUB_ABSOLUTE =
-  /^(?:\[[^\]]+\](?:[^[(]|\(\d{4}\))*?[ ._]|[^[(]+?[ ._]-[ ._])(\d{2,4})(?:v\d)?(?:-(\d{2,4})(?:v\d)?)?(?=[ ._[(]|$)(?![ ._]?(?:p|i)\b)/i
+  /^(?:\[[^\]]+\](?:[^[(]|\([^)]*\))*?[ ._]|(?:[^[(]|\([^)]*\))+?[ ._]-[ ._])(\d{2,4})(?:v\d)?(?:-(\d{2,4})(?:v\d)?)?(?=[ ._[(]|$)(?![ ._]?(?:p|i)\b)/i
+// `2016x01`: seasons numbered by year, as daily and yearly shows are.
+const YEAR_SEASON = /(?:^|[^0-9a-z])((?:19|20)\d{2})x(\d{1,3})(?![0-9])/i
 // `Part.4`, `Pt.VI` of a TV release: an episode (a film's `Part 2` has a year and no TV source).
 const PART_EPISODE = /(?:^|[^a-z])(?:part|pt)[ ._-]?(\d{1,2}|[ivx]{1,4})(?![0-9a-z])/i
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 }
@@ -55,6 +59,8 @@ function findMissingEpisodes(name: string, year: number | null, seasons: number[
   const word = EPISODE_WORD.exec(name)
   const wordNumber = Number(word?.[1] ?? word?.[2])
   if (word && wordNumber > 0 && !isYear(wordNumber, year)) return { seasons, episodes: [wordNumber] }
+  const yearSeason = seasons.length === 0 ? YEAR_SEASON.exec(name) : null
+  if (yearSeason) return { seasons: [Number(yearSeason[1])], episodes: [Number(yearSeason[2])] }
   // Fight cards and events are numbered too (`UFC.239`, `Fight Night 158`): not episodes.
   if (EVENT_NUMBERING.test(name)) return { seasons, episodes: [] }
   if (seasons.length === 0) {
