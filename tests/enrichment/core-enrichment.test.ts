@@ -1,0 +1,135 @@
+import { afterAll, afterEach, describe, expect, test } from 'bun:test'
+import { importIntoCore, sendJson, startTestCore } from '../support/dashboard'
+import { metricValue, waitFor } from '../support/dht-probe'
+import { FAKE_IMAGE_BASE, startFakeTmdb } from '../support/fake-tmdb'
+import type { RunningService } from '../support/processes'
+import { hashOf } from '../support/search-index'
+import { getTorznab } from '../support/torznab-client'
+import { API_KEY, CATALOGUE } from './catalogue'
+
+const TORZNAB_KEY = 'torznab-key-0123456789'
+const RELEASES = [
+  'The.Matrix.1999.1080p.BluRay.x264-GROUP',
+  'The.Matrix.1999.720p.WEB-DL.x264-OTHER',
+  'Breaking.Bad.S01E02.720p.HDTV.x264-GRP',
+  'Breaking.Bad.S01E03.720p.HDTV.x264-GRP',
+  'Matrix.Rebooted.2031.1080p.WEB-DL.x264-GRP',
+].map((name, i) => ({ infoHash: hashOf(0x1900 + i), name, size: 2_000_000_000 }))
+
+const tmdb = startFakeTmdb(CATALOGUE, API_KEY)
+const running: RunningService[] = []
+afterAll(() => tmdb.stop())
+afterEach(() => {
+  for (const service of running.splice(0)) service.child.kill()
+  tmdb.requests.length = 0
+})
+
+async function startCore(vars: Record<string, string> = {}) {
+  const core = await startTestCore({ ARTWORK_API_URL: tmdb.baseUrl, SERVICE_ARTWORK_RATE: '100', TORZNAB_API_KEY: TORZNAB_KEY, ...vars })
+  running.push(core)
+  await importIntoCore(core.baseUrl, RELEASES, TORZNAB_KEY)
+  const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    const response = await fetch(core.graphqlUrl, sendJson('POST', { query, variables }, { authorization: `Bearer ${TORZNAB_KEY}` }))
+    return (await response.json()) as { data?: any; errors?: { message: string }[] }
+  }
+  const torznab = (query: string) => getTorznab(`${core.baseUrl}/torznab/api?apikey=${TORZNAB_KEY}&${query}`)
+  const settled = () =>
+    waitFor(
+      async () => (await metricValue(core.baseUrl, 'enrichment_titles', { status: 'pending' })) === 0 && tmdb.requests.length > 0,
+      20_000,
+      100,
+    )
+  return { core, gql, torznab, settled }
+}
+
+const attr = (item: { attrs: Map<string, string[]> }, name: string) => item.attrs.get(name)?.[0]
+
+const CONTENT_QUERY = `query($input: TorrentContentSearchQueryInput!) { torrentContent { search(input: $input) { items {
+  infoHash contentSource contentId
+  content { type source id title releaseYear originalTitle overview attributes { source key value } collections { type name } externalLinks { url } }
+} } } }`
+
+describe('content enrichment in the core', () => {
+  test('Torznab id searches find the resolved movie and series, with their ids and cover; GraphQL shows the content', async () => {
+    const { core, gql, torznab, settled } = await startCore({ ARTWORK_API_KEY: API_KEY })
+    await settled()
+
+    const movie = await torznab('t=movie&imdbid=tt0133093')
+    expect(movie.items.map((item) => item.title).sort()).toEqual([
+      'The.Matrix.1999.1080p.BluRay.x264-GROUP',
+      'The.Matrix.1999.720p.WEB-DL.x264-OTHER',
+    ])
+    const [matrix] = movie.items
+    expect([attr(matrix!, 'imdb'), attr(matrix!, 'imdbid'), attr(matrix!, 'tmdbid')]).toEqual(['0133093', 'tt0133093', '603'])
+    expect(attr(matrix!, 'coverurl')).toBe(`${FAKE_IMAGE_BASE}w500/poster-movie-603.jpg`)
+    expect((await torznab('t=movie&tmdbid=603')).items).toHaveLength(2)
+
+    const episode = await torznab('t=tvsearch&tvdbid=81189&season=1&ep=2')
+    expect(episode.items.map((item) => item.title)).toEqual(['Breaking.Bad.S01E02.720p.HDTV.x264-GRP'])
+    expect(attr(episode.items[0]!, 'tvdbid')).toBe('81189')
+    expect(attr(episode.items[0]!, 'imdbid')).toBe('tt0903747')
+    expect(attr(episode.items[0]!, 'coverurl')).toBe(`${FAKE_IMAGE_BASE}w500/poster-tv-1396.jpg`)
+
+    // The look-alike resolved to nothing, so no Matrix film's id finds it.
+    for (const id of ['tt0234215', 'tt0242653', 'tt10838180']) expect((await torznab(`t=movie&imdbid=${id}`)).items).toEqual([])
+    // A title is looked up once however many torrents carry it: three titles, three searches.
+    expect(tmdb.requests.filter((request) => request.path.startsWith('/search/'))).toHaveLength(3)
+
+    const byWork = await gql(CONTENT_QUERY, { input: { contents: [{ type: 'movie', source: 'tmdb', id: '603' }], limit: 10 } })
+    expect(byWork.errors).toBeUndefined()
+    const items = byWork.data.torrentContent.search.items
+    expect(items).toHaveLength(2)
+    expect(items[0]).toMatchObject({ contentSource: 'tmdb', contentId: '603' })
+    expect(items[0].content).toMatchObject({
+      type: 'movie',
+      source: 'tmdb',
+      id: '603',
+      title: 'The Matrix',
+      releaseYear: 1999,
+      collections: [
+        { type: 'genre', name: 'Action' },
+        { type: 'genre', name: 'Science Fiction' },
+      ],
+    })
+    expect(items[0].content.attributes).toContainEqual({ source: 'imdb', key: 'id', value: 'tt0133093' })
+    expect(items[0].content.attributes).toContainEqual({ source: 'tmdb', key: 'poster_path', value: '/poster-movie-603.jpg' })
+    const byImdb = await gql(CONTENT_QUERY, { input: { contents: [{ type: 'tv_show', source: 'imdb', id: 'tt0903747' }], limit: 10 } })
+    expect(byImdb.data.torrentContent.search.items).toHaveLength(2)
+    const bad = await gql(CONTENT_QUERY, { input: { contents: [{ type: 'movie', source: 'tmdb', id: 'DROP TABLE' }] } })
+    expect(bad.errors?.[0]?.message).toContain('is not a tmdb, imdb or tvdb id')
+
+    expect(await metricValue(core.baseUrl, 'enrichment_titles', { status: 'resolved' })).toBe(2)
+    expect(await metricValue(core.baseUrl, 'enrichment_titles', { status: 'not_found' })).toBe(1)
+    expect(await metricValue(core.baseUrl, 'enrichment_requests_total', { endpoint: 'search', outcome: 'ok' })).toBe(3)
+  }, 60_000)
+
+  test('without a key: no call at all, no cover, no content; a key set from the dashboard applies at once, and removed stops the calls', async () => {
+    const { gql, torznab, settled } = await startCore()
+    await Bun.sleep(1_500)
+    expect(tmdb.requests).toEqual([])
+    const before = await torznab('t=movie&q=matrix')
+    expect(before.items.length).toBeGreaterThan(0)
+    expect(before.items.every((item) => !item.attrs.has('coverurl') && !item.attrs.has('imdbid'))).toBe(true)
+    expect((await torznab('t=movie&imdbid=tt0133093')).items).toEqual([])
+
+    const apply = 'mutation($settings: [SettingInput!]!) { applySettings(settings: $settings) }'
+    expect((await gql(apply, { settings: [{ key: 'artwork_api_key', value: API_KEY }] })).errors).toBeUndefined()
+    await settled()
+    const [found] = (await torznab('t=movie&imdbid=tt0133093')).items
+    expect(attr(found!, 'coverurl')).toStartWith(FAKE_IMAGE_BASE)
+
+    expect((await gql(apply, { settings: [] })).errors).toBeUndefined()
+    await Bun.sleep(1_500)
+    const calls = tmdb.requests.length
+    await importIntoCore(
+      running[0]!.baseUrl,
+      [{ infoHash: hashOf(0x19ff), name: 'Dune.2021.2160p.WEB-DL.x265-GRP', size: 3_000_000_000 }],
+      TORZNAB_KEY,
+    )
+    await Bun.sleep(1_500)
+    expect(tmdb.requests.length).toBe(calls)
+    const [after] = (await torznab('t=movie&imdbid=tt0133093')).items
+    expect(after!.attrs.has('coverurl')).toBe(false)
+    expect(attr(after!, 'tmdbid')).toBe('603')
+  }, 60_000)
+})
