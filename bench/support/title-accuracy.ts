@@ -147,3 +147,51 @@ export function formatScores(scores: FieldScore[]): string {
     .map((s) => `  ${s.field.padEnd(22)} ${((100 * s.correct) / s.total).toFixed(1).padStart(5)} %  (${s.correct}/${s.total})`)
     .join('\n')
 }
+
+/** Every shared title corpus. */
+export const TITLE_CORPORA = [
+  'ptt_py.json',
+  'ptt_js.json',
+  'bitmagnet_dates.json',
+  'jellyfin.json',
+  'flexget.json',
+  'anitopy.json',
+  'medusa.json',
+]
+
+const SPLIT_FIELDS = [
+  'resolution',
+  'source',
+  'season',
+  'seasons',
+  'episodes',
+  'absolute_episodes',
+  'movie_vs_tv',
+  'content_type with marker',
+  'content_type no marker',
+  'languages',
+  'release_group',
+  'title',
+  'year',
+  'video_codec',
+  'air_date',
+]
+
+/** Per field, the training part's figure beside the held-out part's. */
+export function formatSplitScores(title: string, records: CorpusRecord[], outputs: Map<string, ParseOutput>): string {
+  const percent = (score: FieldScore | undefined) =>
+    score ? `${((100 * score.correct) / score.total).toFixed(1).padStart(5)} % ${`(${score.total})`.padEnd(7)}` : ''.padEnd(15)
+  const training = new Map(
+    scoreParses(
+      records.filter((record) => !isHeldOut(record)),
+      outputs,
+    ).map((s) => [s.field, s]),
+  )
+  const heldOut = new Map(scoreParses(records.filter(isHeldOut), outputs).map((s) => [s.field, s]))
+  const lines = [`${title}: ${records.length} names`, `  ${'field'.padEnd(26)} ${'training'.padEnd(15)} held-out`]
+  for (const field of SPLIT_FIELDS) {
+    if (training.has(field) || heldOut.has(field))
+      lines.push(`  ${field.padEnd(26)} ${percent(training.get(field))} ${percent(heldOut.get(field))}`)
+  }
+  return lines.join('\n')
+}
