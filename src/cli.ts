@@ -3,6 +3,7 @@
  * (or beside it: WAL lets the CLI write while the service reads).
  */
 import { constants } from 'node:os'
+import { BACKUP_USAGE, RESTORE_USAGE, runBackupCommand, runRestoreCommand } from './backup'
 import { type Classifier, describeReleaseName, loadClassifier, RuleFileError } from './classify'
 import { renderConfigHelp, type Config } from './config'
 import { readLines, runImportCommand } from './importer'
@@ -22,6 +23,12 @@ Commands:
                    makes of each as one JSON object per line (uses CLASSIFIER_RULES_PATH)
   ${RECLASSIFY_USAGE}
                    re-run the current rules over stored torrents, in batches
+  ${BACKUP_USAGE}     copy both databases into DIR (else SERVICE_BACKUP_DIR) as
+                   index-<UTC time>.db and dashboard-<UTC time>.db; safe while the
+                   service runs (a consistent snapshot, even mid-import)
+  ${RESTORE_USAGE}     put a backup back in place of the store it holds. Refused (exit 1,
+                   nothing replaced) while the service or an import has that database
+                   open, or when FILE fails PRAGMA integrity_check
   help             show this help and the configuration variables
 `
 
@@ -34,6 +41,10 @@ async function main(argv: string[]): Promise<number> {
       return parseCommand(loadConfigOrExit())
     case 'reclassify':
       return reclassifyCommand(args)
+    case 'backup':
+      return runBackupCommand(args, loadConfigOrExit(), process)
+    case 'restore':
+      return runRestoreCommand(args, loadConfigOrExit(), process)
     case undefined:
     case 'help':
     case '--help':

@@ -1,3 +1,4 @@
+import { startBackupSchedule, storeFiles } from '../backup'
 import type { Config } from '../config'
 import { type CrawlObserver, createCrawlerHost } from '../dht'
 import { createContentResolver, createEnrichmentRepository, createRequestPacer, createTmdbClient } from '../enrichment'
@@ -186,6 +187,17 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   crawler?.start()
   resolver.start()
   storage.cap?.start()
+  const backups = config.backup.dir
+    ? startBackupSchedule({
+        dir: config.backup.dir,
+        intervalMs: config.backup.intervalMs,
+        keep: config.backup.keep,
+        // The dashboard's store too, when its file is on this host (the default, even when the
+        // dashboard runs as its own process): read-only, so it is safe beside the dashboard.
+        stores: storeFiles(config),
+        log: log.child({ component: 'backup' }),
+      })
+    : null
 
   return {
     port,
@@ -193,6 +205,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       // Uploads still streaming end at their last complete line and are answered with what was
       // committed, so the graceful HTTP stop does not wait on a client that is slow or stalls.
       shutdown.abort()
+      backups?.stop()
       try {
         const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })

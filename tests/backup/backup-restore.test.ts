@@ -1,0 +1,193 @@
+import { Database } from 'bun:sqlite'
+import { afterAll, describe, expect, test } from 'bun:test'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type RunningService, runCli, startService } from '../support/processes'
+import { makeTempDir } from '../support/temp-dir'
+
+const hashOf = (n: number) => `${n.toString(16).padStart(8, '0')}${'ef'.repeat(16)}`
+const line = (n: number) =>
+  `${JSON.stringify({ infoHash: hashOf(n), name: `Backup.Test.S01E${n}.1080p.WEB-DL.x264-GRP`, size: 1_000_000 + n, files: [{ path: `e${n}.mkv`, size: 1_000_000 + n }] })}\n`
+
+/** A /import body that trickles `total` lines out over about `spreadMs`, so a backup lands mid-import. */
+function tricklingBody(total: number, spreadMs: number): ReadableStream<Uint8Array> {
+  const chunks = 20
+  const perChunk = Math.ceil(total / chunks)
+  let sent = 0
+  const encoder = new TextEncoder()
+  return new ReadableStream({
+    async pull(controller) {
+      if (sent >= total) return controller.close()
+      let text = ''
+      for (let i = 0; i < perChunk && sent < total; i++) text += line(++sent)
+      controller.enqueue(encoder.encode(text))
+      await Bun.sleep(spreadMs / chunks)
+    },
+  })
+}
+
+function countTorrents(path: string): number {
+  const sqlite = new Database(path, { readonly: true })
+  try {
+    return sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM torrents').get()!.n
+  } finally {
+    sqlite.close(true)
+  }
+}
+
+function integrity(path: string): string {
+  const sqlite = new Database(path, { readonly: true })
+  try {
+    return sqlite
+      .query<{ integrity_check: string }, []>('PRAGMA integrity_check')
+      .all()
+      .map((row) => row.integrity_check)
+      .join('; ')
+  } finally {
+    sqlite.close(true)
+  }
+}
+
+const running: RunningService[] = []
+afterAll(async () => {
+  for (const service of running) {
+    service.child.kill()
+    await service.child.exited
+  }
+})
+
+describe('bun run cli backup and restore', () => {
+  const dataDir = makeTempDir()
+  const vars = { DATA_DIR: dataDir }
+  const backupDir = join(makeTempDir(), 'backups')
+
+  test('a backup taken while the service imports restores to a database that passes integrity_check', async () => {
+    const service = await startService(vars)
+    running.push(service)
+    const importing = fetch(`${service.baseUrl}/import`, {
+      method: 'POST',
+      body: tricklingBody(20_000, 3_000),
+      duplex: 'half',
+    } as RequestInit)
+    await Bun.sleep(800)
+    const first = await runCli(['backup', backupDir], vars)
+    const response = await importing
+    expect(response.status).toBe(200)
+    expect(first.stderr).toBe('')
+    expect(first.exitCode).toBe(0)
+    const written = first.stdout.trim().split('\n')
+    expect(written.map((row) => row.split('\t')[0])).toEqual(['index', 'dashboard'])
+    const indexBackup = written[0]!.split('\t')[1]!
+    expect(indexBackup).toMatch(/index-\d{8}T\d{6}Z\.db$/)
+    expect(readdirSync(backupDir).some((name) => name.endsWith('.partial'))).toBe(false)
+
+    // Mid-import: some torrents, not all of them, and a whole database.
+    const inBackup = countTorrents(indexBackup)
+    expect(inBackup).toBeLessThan(20_000)
+    expect(integrity(indexBackup)).toBe('ok')
+
+    const restoredDir = makeTempDir()
+    const restored = await runCli(['restore', indexBackup], { DATA_DIR: restoredDir })
+    expect(restored).toMatchObject({ exitCode: 0, stderr: '' })
+    expect(restored.stdout).toContain(`restored the index store`)
+    expect(integrity(join(restoredDir, 'index.db'))).toBe('ok')
+    expect(countTorrents(join(restoredDir, 'index.db'))).toBe(inBackup)
+    const dashboardRestored = await runCli(['restore', written[1]!.split('\t')[1]!], { DATA_DIR: restoredDir })
+    expect(dashboardRestored.exitCode).toBe(0)
+    expect(existsSync(join(restoredDir, 'dashboard.db'))).toBe(true)
+
+    // The restored index serves: a core started on it counts what the backup held.
+    const onRestored = await startService({ DATA_DIR: restoredDir }, 'core')
+    running.push(onRestored)
+    const status = (await (await fetch(`${onRestored.baseUrl}/api/v1/status`)).json()) as { torrents: number }
+    expect(status.torrents).toBe(inBackup)
+  }, 60_000)
+
+  test('restore is refused while the service has the database open, and nothing is replaced', async () => {
+    const live = join(dataDir, 'index.db')
+    const before = countTorrents(live)
+    const backup = readdirSync(backupDir).find((name) => name.startsWith('index-'))!
+    const refused = await runCli(['restore', join(backupDir, backup)], vars)
+    expect(refused.exitCode).toBe(1)
+    expect(refused.stderr).toContain('restore refused')
+    expect(refused.stderr).toContain('open in another process')
+    expect(countTorrents(live)).toBe(before)
+    expect(integrity(live)).toBe('ok')
+    expect(existsSync(`${live}.restore`)).toBe(false)
+  })
+
+  test('bad arguments and bad files get a clear message and exit code, and nothing is replaced', async () => {
+    const dir = makeTempDir()
+    const env = { DATA_DIR: join(dir, 'data') }
+    expect(await runCli(['backup', 'a', 'b'], env)).toMatchObject({
+      exitCode: 2,
+      stderr: expect.stringContaining('usage: bun run cli backup [DIR]'),
+    })
+    expect(await runCli(['backup'], env)).toMatchObject({ exitCode: 2, stderr: expect.stringContaining('SERVICE_BACKUP_DIR') })
+    expect(await runCli(['backup', join(dir, 'out')], env)).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringContaining('nothing to back up'),
+    })
+    expect(await runCli(['restore'], env)).toMatchObject({
+      exitCode: 2,
+      stderr: expect.stringContaining('usage: bun run cli restore FILE'),
+    })
+    expect(await runCli(['restore', join(dir, 'missing.db')], env)).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringContaining('is not a file'),
+    })
+
+    const garbage = join(dir, 'garbage.db')
+    writeFileSync(garbage, 'this is not a database at all, just text '.repeat(200))
+    expect(await runCli(['restore', garbage], env)).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringContaining('not an SQLite database'),
+    })
+
+    const other = join(dir, 'other.db')
+    const sqlite = new Database(other, { create: true })
+    sqlite.run('CREATE TABLE notes (text TEXT)')
+    sqlite.close(true)
+    expect(await runCli(['restore', other], env)).toMatchObject({
+      exitCode: 1,
+      stderr: expect.stringContaining('not a backup of the index'),
+    })
+
+    // A backup with a damaged page: refused by the integrity check.
+    const good = readdirSync(backupDir).find((name) => name.startsWith('index-'))!
+    const damaged = join(dir, 'damaged.db')
+    const bytes = new Uint8Array(readFileSync(join(backupDir, good)))
+    const pageSize = (bytes[16]! << 8) | bytes[17]!
+    for (let page = 2; page < Math.min(bytes.length / pageSize, 40); page += 3) bytes.fill(0x5a, page * pageSize + 8, page * pageSize + 200)
+    writeFileSync(damaged, bytes)
+    const refused = await runCli(['restore', damaged], env)
+    expect(refused.exitCode).toBe(1)
+    expect(refused.stderr).toMatch(/integrity check|malformed|not an SQLite database/)
+    expect(existsSync(join(dir, 'data', 'index.db'))).toBe(false)
+  })
+})
+
+describe('scheduled backups', () => {
+  test('SERVICE_BACKUP_DIR takes one at start, then one each interval, keeping the newest SERVICE_BACKUP_KEEP of each store', async () => {
+    const dir = makeTempDir()
+    const backups = join(dir, 'backups')
+    writeFileSync(join(dir, 'unrelated.txt'), 'kept')
+    const service = await startService({
+      DATA_DIR: dir,
+      SERVICE_BACKUP_DIR: backups,
+      SERVICE_BACKUP_INTERVAL: '1s',
+      SERVICE_BACKUP_KEEP: '2',
+    })
+    running.push(service)
+    const deadline = Date.now() + 20_000
+    while (service.logs.filter((entry) => entry.includes('"backup written"')).length < 3 && Date.now() < deadline) await Bun.sleep(200)
+    expect(service.logs.filter((entry) => entry.includes('"backup written"')).length).toBeGreaterThanOrEqual(3)
+    const names = readdirSync(backups)
+    const indexes = names.filter((name) => name.startsWith('index-'))
+    expect(indexes.length).toBeGreaterThanOrEqual(1)
+    expect(indexes.length).toBeLessThanOrEqual(2)
+    expect(names.filter((name) => name.startsWith('dashboard-')).length).toBeLessThanOrEqual(2)
+    expect(names.some((name) => name.endsWith('.partial'))).toBe(false)
+    for (const name of indexes) expect(integrity(join(backups, name))).toBe('ok')
+  }, 40_000)
+})
