@@ -14,14 +14,18 @@ const POPULARITY_LEAD = 10
  * between words. "Marvel's Agents of S.H.I.E.L.D." and "marvels agents of shield" compare equal.
  */
 export function normaliseTitle(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/(\p{L})['’.](?=\p{L})/gu, '$1')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim()
+  return (
+    title
+      .normalize('NFKD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/(\p{L})['’](?=\p{L})/gu, '$1')
+      // Initials (S.H.I.E.L.D., U.S.) are one word; other dots separate words (a release's dots).
+      .replace(/(?<![\p{L}\p{N}])(?:\p{L}\.){2,}\p{L}?(?![\p{L}\p{N}])/gu, (initials) => initials.replaceAll('.', ''))
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim()
+  )
 }
 
 /** 1 - edit distance / longer length, over normalised titles. */

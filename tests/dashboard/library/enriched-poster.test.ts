@@ -1,0 +1,34 @@
+import { afterAll, expect, test } from 'bun:test'
+import { API_KEY, CATALOGUE } from '../../enrichment/catalogue'
+import { importIntoCore, startWholeService } from '../../support/dashboard'
+import { waitFor } from '../../support/dht-probe'
+import { FAKE_IMAGE_BASE, startFakeTmdb } from '../../support/fake-tmdb'
+import { hashOf } from '../../support/search-index'
+
+const tmdb = startFakeTmdb(CATALOGUE, API_KEY)
+const service = await startWholeService({ ARTWORK_API_KEY: API_KEY, ARTWORK_API_URL: tmdb.baseUrl, SERVICE_ARTWORK_RATE: '100' })
+afterAll(() => {
+  service.child.kill()
+  tmdb.stop()
+})
+
+test("a torrent's page shows the poster of the work the core resolved, without a lookup of its own", async () => {
+  const infoHash = hashOf(0x1999)
+  await importIntoCore(service.baseUrl, [{ infoHash, name: 'The.Matrix.1999.1080p.BluRay.x264-GROUP', size: 2_000_000_000 }])
+  await waitFor(() => tmdb.requests.some((request) => request.path === '/movie/603/external_ids'), 20_000, 100)
+  const poster = `${FAKE_IMAGE_BASE}w500/poster-movie-603.jpg`
+  let html = ''
+  await waitFor(
+    async () => {
+      html = await (await fetch(`${service.dashboardUrl}/library/${infoHash}`)).text()
+      return html.includes(poster)
+    },
+    10_000,
+    100,
+  )
+  expect(html).toContain(`<img class="poster" src="${poster}"`)
+  // The dashboard's own lookup (GET /movie/{id}) was never needed: the core's content row had it.
+  expect(tmdb.requests.filter((request) => request.path === '/movie/603')).toEqual([])
+  // The page's year is the work's.
+  expect(html).toContain('1999')
+}, 60_000)
