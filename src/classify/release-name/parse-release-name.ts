@@ -58,7 +58,7 @@ function withSeasonName(release: ParsedRelease, name: string): ParsedRelease {
 /**
  * A file inside folders: a season folder gives the season, and a file numbered inside a season
  * or show folder (`Season 2/02 - Title.avi`, `The Simpsons/12.avi`) is that episode of the show
- * the nearest other folder names. What the file leaves out of its quality (resolution, source,
+ * the nearest other folder names. What the file leaves out of its season or quality (resolution, source,
  * codec, languages) the release folder may say.
  */
 function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
@@ -84,7 +84,7 @@ function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
     videoCodec: release.videoCodec ?? folder?.videoCodec ?? null,
     languages: release.languages.length > 0 ? release.languages : (folder?.languages ?? []),
     title: isNumbered || !release.title ? (showTitle ?? release.title) : release.title,
-    seasons: release.seasons.length === 0 && season !== null ? [season] : release.seasons,
+    seasons: release.seasons.length > 0 ? release.seasons : season !== null ? [season] : (folder?.seasons ?? []),
     episodes: numbered !== null && (season !== null || release.episodes.length === 0) ? [numbered] : release.episodes,
   }
 }
