@@ -133,9 +133,12 @@ describe('content type from the name alone', () => {
     expect(parse(name).content_type).toBe('movie')
   })
 
-  test('an album with a year is not a movie', () => {
-    expect(parse('Artist - Album Title (2011) [FLAC]').content_type).not.toBe('movie')
-  })
+  test.each([['Artist - Album Title (2011) [FLAC]'], ['Author - Book Title (1978) EPUB'], ['Artist - Album (2019) Mp3 320kbps']])(
+    '%s is not a movie: a year alone does not make a film of a book or an album',
+    (name) => {
+      expect(parse(name).content_type).not.toBe('movie')
+    },
+  )
 
   test('a name with nothing to go on stays other', () => {
     expect(parse('Holiday Pictures').content_type).toBe('other')
@@ -213,6 +216,13 @@ describe('release groups', () => {
   ])('%s is by %s', (name, group) => {
     expect(parse(name).release_group).toBe(group)
   })
+
+  test.each([['Show.Name.2005.S13E01.720p.HDTV'], ['Film.Title.2000.1080p.BluRay.x264']])(
+    '%s names no group, not a technical word',
+    (name) => {
+      expect(parse(name).release_group).toBeNull()
+    },
+  )
 
   test('a hyphenated word of the title is no group', () => {
     expect(parse('Show Name Nozaki-kun [Fansubs] (1080p)').release_group).not.toBe('kun')

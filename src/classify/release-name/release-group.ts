@@ -32,11 +32,14 @@ export function correctReleaseGroup(group: string | undefined, name: string, tit
     found = DASHED_GROUP.exec(clean)?.[1] ?? (clean.endsWith(found) ? found : null)
   }
   found ??= DOTTED_GROUP.exec(clean)?.[1] ?? null
+  if (found && TECH_WORD.test(found)) return null
   if (found && ((title && isTitleWord(found, title)) || isMidNameWord(found, clean))) return null
   return found
 }
 
 const AFTER_TECH = new RegExp(`${TECH}$`, 'i')
+// `720p.HDTV`, `BluRay.x264`: a technical word is never the group.
+const TECH_WORD = new RegExp(`^${TECH}$`, 'i')
 const JUNK_WORD = /^(?:obfuscated|postbot|xpost|scrambled|sample|buymore|asrequested|alternativetorequested|rakuv[a-z0-9]*|rp|1)$/i
 
 /** The common case, `...x264-GROUP(.mkv)`: a single hyphenated word ends the name, nothing to correct (hot path). */
