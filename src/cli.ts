@@ -6,6 +6,7 @@ import { constants } from 'node:os'
 import { BACKUP_USAGE, RESTORE_USAGE, runBackupCommand, runRestoreCommand } from './backup'
 import { type Classifier, describeReleaseName, loadClassifier, RuleFileError } from './classify'
 import { renderConfigHelp, type Config } from './config'
+import { FETCH_USAGE, runFetchCommand } from './fetch-requests'
 import { readLines, runImportCommand } from './importer'
 import { createLogger } from './log'
 import { loadConfigOrExit, openCoreOrExit } from './process'
@@ -19,6 +20,12 @@ Commands:
                    its JSON export (.json). Exits 1 when any input was rejected. SIGINT or
                    SIGTERM stops it at the last complete line: what was read is committed,
                    the summary printed, and it exits 130 (SIGINT) or 143 (SIGTERM).
+  ${FETCH_USAGE}
+                   ask the running core to find each torrent on the DHT (its x.pe
+                   peers first) and index it; prints each request's state, and with
+                   --wait follows them to found or not found (exit 1 if any is not).
+                   Reaches the core at CORE_GRAPHQL_URL (else 127.0.0.1:CORE_PORT)
+                   with TORZNAB_API_KEY when set
   parse            read release names from stdin, one per line; write what the classifier
                    makes of each as one JSON object per line (uses CLASSIFIER_RULES_PATH)
   ${RECLASSIFY_USAGE}
@@ -39,6 +46,8 @@ async function main(argv: string[]): Promise<number> {
       return importCommand(args)
     case 'parse':
       return parseCommand(loadConfigOrExit())
+    case 'fetch':
+      return fetchCommand(args)
     case 'reclassify':
       return reclassifyCommand(args)
     case 'backup':
@@ -83,6 +92,17 @@ async function importCommand(paths: string[]): Promise<number> {
   } finally {
     db.close()
   }
+}
+
+async function fetchCommand(args: string[]): Promise<number> {
+  const config = loadConfigOrExit()
+  const host = config.http.host === '0.0.0.0' || config.http.host === '::' ? '127.0.0.1' : config.http.host
+  return runFetchCommand(args, {
+    graphqlUrl: config.dashboard.coreGraphqlUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${config.http.corePort}/graphql`,
+    apiKey: config.torznab.apiKey,
+    stdout: process.stdout,
+    stderr: process.stderr,
+  })
 }
 
 /** The shell's convention for a command ended by a signal: 128 + its number (130, 143). */

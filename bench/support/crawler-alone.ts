@@ -23,7 +23,7 @@ const startedAt = performance.now()
 worker.onmessage = (event: MessageEvent<FromCrawler>) => {
   if (event.data.type === 'metainfo') fetched++
 }
-worker.postMessage({ type: 'start', settings } satisfies ToCrawler)
+worker.postMessage({ type: 'start', settings, crawling: true, fetches: [] } satisfies ToCrawler)
 const timer = setInterval(() => {
   peakRss = Math.max(peakRss, processRssMb('self').rssMb)
   if (fetched < target && Date.now() < deadline) return

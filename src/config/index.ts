@@ -13,6 +13,7 @@ export { renderConfigHelp } from './help'
 export { ConfigError } from './errors'
 export { variables } from './variables'
 export type { HostPort } from './value-types'
+export type { DailyWindow } from './daily-windows'
 export { type AuthMethod, AUTH_METHODS } from './variables'
 export {
   isSettingKey,

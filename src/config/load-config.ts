@@ -3,6 +3,7 @@ import { ConfigError } from './errors'
 import { type AuthMethod, variables, type VariableName, type Variable } from './variables'
 import type { LogLevel } from '../log'
 import type { HostPort } from './value-types'
+import type { DailyWindow } from './daily-windows'
 
 type ValueOf<V> = V extends Variable<infer T> ? T : never
 type Values = {
@@ -78,6 +79,10 @@ export interface DhtConfig {
   seenFilterBytes: number
   /** Where the crawler keeps its node id and good nodes between runs. */
   statePath: string
+  /** SERVICE_DHT_SCHEDULE: the daily windows it may crawl in; empty means always. */
+  schedule: DailyWindow[]
+  /** SERVICE_DHT_FETCH_TIMEOUT: a fetch by hash not found by then is marked not found. */
+  fetchTimeoutMs: number
 }
 
 export interface SearchConfig {
@@ -123,6 +128,8 @@ export function loadConfig(env: Env): Config {
       maxNodes: v.SERVICE_DHT_MAX_NODES,
       seenFilterBytes: v.SERVICE_DHT_SEEN_FILTER_MB * 1024 * 1024,
       statePath: join(v.DATA_DIR, 'dht-state.json'),
+      schedule: v.SERVICE_DHT_SCHEDULE ?? [],
+      fetchTimeoutMs: v.SERVICE_DHT_FETCH_TIMEOUT,
     },
     search: {
       timeoutMs: v.SERVICE_SEARCH_TIMEOUT,

@@ -4,6 +4,7 @@
  */
 import * as value from './value-types'
 import type { ValueType } from './value-types'
+import { dailyWindows } from './daily-windows'
 
 /** The dashboard's authentication modes (DESIGN.md 3.9). */
 export const AUTH_METHODS = ['none', 'apikey', 'external', 'forms'] as const
@@ -74,6 +75,15 @@ export const variables = {
     value.integer(16, 1_000_000),
     '2000',
     'DHT nodes the crawler keeps to sample from; 2,000 is ~0.5 MB and keeps a steady supply of new hashes',
+  ),
+  SERVICE_DHT_SCHEDULE: optional(
+    dailyWindows,
+    'quiet hours: crawl only within these daily windows of local time (the TZ variable; UTC when unset), e.g. 01:00-07:00; outside them the crawler sends no DHT queries. Unset, it crawls around the clock',
+  ),
+  SERVICE_DHT_FETCH_TIMEOUT: variable(
+    value.durationMs,
+    '10m',
+    'how long a fetch by hash or magnet looks for peers before it is marked not found; the DHT is asked again every 30 s meanwhile',
   ),
   SERVICE_DHT_SEEN_FILTER_MB: variable(
     value.integer(1, 1024),

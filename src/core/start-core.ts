@@ -1,11 +1,13 @@
 import { startBackupSchedule, storeFiles } from '../backup'
 import type { Config } from '../config'
-import { type CrawlObserver, createCrawlerHost } from '../dht'
+import { type CrawlObserver, createCrawlerControlRepository, createCrawlerHost } from '../dht'
 import { createContentResolver, createEnrichmentRepository, createRequestPacer, createTmdbClient } from '../enrichment'
 import { createEvidenceJobs, createEvidenceRepository } from '../evidence'
+import { createFetchRequestRepository, createFetchService } from '../fetch-requests'
 import { createTorrentRepository } from '../graphql'
 import { createHealthCheck, createStatusReporter } from '../health'
 import type { IngestPipeline } from '../ingest'
+import type { DatabaseHandle } from '../db'
 import type { Logger, LogThreshold } from '../log'
 import { createMetrics } from '../metrics'
 import { createQueueRepository, createQueueService, createWorkerRegistry, type WorkerRegistry } from '../queue'
@@ -78,7 +80,16 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     storage: storage.report,
     enrichmentCounts: enrichment.counts,
   })
-  const crawler = config.dht.enabled ? createCrawler(config, pipeline, metrics, workers, log) : null
+  const crawler = config.dht.enabled ? createCrawler(config, db, pipeline, metrics, workers, log) : null
+  const fetches = createFetchService({
+    repository: createFetchRequestRepository(db),
+    crawler,
+    timeoutMs: config.dht.fetchTimeoutMs,
+    log: log.child({ component: 'fetch' }),
+  })
+  crawler?.setFetchListener(fetches)
+  pipeline.onCommitted(({ classified }) => fetches.onStored(classified.map((entry) => entry.item.infoHash)))
+  storage.cap?.onFullChange((full) => crawler?.setStorageFull(full?.message ?? null))
   const health = createHealthCheck({ db, workers, crawler: crawler ? crawler.status : undefined })
   const status = createStatusReporter({ torrentCount: counts.total, health, version: VERSION, startedAtMs, storage: storage.report })
   const settings = createRuntimeSettings({
@@ -179,13 +190,15 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       stats,
       wants,
       settings,
+      crawlerControl: crawler,
+      fetches,
     },
     log,
   }).listen({ hostname: config.http.host, port: config.http.corePort, reusePort: false })
   const port = app.server!.port!
   log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
   crawler?.start()
-  resolver.start()
+  fetches.resume()
   storage.cap?.start()
   const backups = config.backup.dir
     ? startBackupSchedule({
@@ -198,6 +211,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
         log: log.child({ component: 'backup' }),
       })
     : null
+  resolver.start()
 
   return {
     port,
@@ -209,9 +223,10 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       try {
         const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
+        fetches.stop()
         await crawler?.stop()
-        await resolver.stop()
         await storage.cap?.stop()
+        await resolver.stop()
         torznab.stop()
       } finally {
         // Whatever failed above, nothing produces torrents any more: commit the last batch before
@@ -232,13 +247,21 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
 }
 
 /** The crawler host, built (not started) with the settings its worker thread needs. */
-function createCrawler(config: Config, pipeline: IngestPipeline, observer: CrawlObserver, workers: WorkerRegistry, log: Logger) {
+function createCrawler(
+  config: Config,
+  db: DatabaseHandle,
+  pipeline: IngestPipeline,
+  observer: CrawlObserver,
+  workers: WorkerRegistry,
+  log: Logger,
+) {
   const { enabled: _, ...dht } = config.dht
   return createCrawlerHost({
     settings: { ...dht, databasePath: config.db.corePath, clientName: `dht-indexer ${VERSION}`, logLevel: config.log.level },
     pipeline,
     metrics: observer,
     workers,
+    control: createCrawlerControlRepository(db),
     log: log.child({ component: 'dht' }),
   })
 }

@@ -270,3 +270,23 @@ export const schemaVersions = sqliteTable('schema_versions', {
   name: text('name').notNull(),
   appliedAt: text('applied_at').notNull(),
 })
+
+/** One row (id 1): whether the operator paused the crawler; no row is crawling. */
+export const crawlerControl = sqliteTable('crawler_control', {
+  id: integer('id').primaryKey(),
+  paused: integer('paused', { mode: 'boolean' }).notNull(),
+  changedAt: text('changed_at').notNull(),
+})
+
+/** Fetches asked for by hash or magnet; peers and trackers are JSON lists of the magnet's hints. */
+export const fetchRequests = sqliteTable('fetch_requests', {
+  infoHash: blob('info_hash', { mode: 'buffer' }).primaryKey(),
+  name: text('name'),
+  state: text('state', { enum: ['queued', 'searching', 'found', 'not_found'] }).notNull(),
+  detail: text('detail'),
+  peers: text('peers', { mode: 'json' }).notNull().$type<string[]>(),
+  trackers: text('trackers', { mode: 'json' }).notNull().$type<string[]>(),
+  requestedAtMs: integer('requested_at_ms').notNull(),
+  updatedAtMs: integer('updated_at_ms').notNull(),
+  deadlineAtMs: integer('deadline_at_ms').notNull(),
+})

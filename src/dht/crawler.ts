@@ -10,16 +10,18 @@ import { ExpiringSet } from './expiring-set'
 import { FetchError } from './fetch-error'
 import { fetchMetadata } from './fetch-metadata'
 import type { KnownHashes } from './known-hashes'
-import type { CrawlerSettings, CrawlerWarningCode } from './messages'
+import type { CrawlerSettings, CrawlerWarningCode, FetchOrder } from './messages'
 import { NodeTable } from './node-table'
 import { lookUpPeers } from './peer-lookup'
+import { runRequestedFetch } from './requested-fetch'
 import { loadCrawlerState, saveCrawlerState } from './state-file'
 import { threadCpuSeconds } from './thread-cpu'
 import { TokenBucket } from './token-bucket'
 import { walkStep, type Triage } from './walk'
 
 export interface CrawlerOutput {
-  metainfo(metainfo: TorrentMetainfo, seeders: number | null, leechers: number | null): void
+  metainfo(metainfo: TorrentMetainfo, seeders: number | null, leechers: number | null, requested: boolean): void
+  fetchAttempt(infoHash: string, detail: string): void
   swarm(infoHash: string, seeders: number, leechers: number): void
   warning(code: CrawlerWarningCode, message: string): void
   recovered(): void
@@ -51,6 +53,9 @@ const RESEED_EVERY_MS = 60_000
 const RESCRAPE_AFTER_MS = 60 * 60_000
 const PENDING_SCRAPES = 500
 const SCRAPES_AT_ONCE = 4
+/** A fetch asked for walks further than the crawl's: one hash, and someone is waiting for it. */
+const REQUESTED_LOOKUP_ROUNDS = 6
+const REQUESTED_PEERS = 16
 
 /**
  * The crawl: walk the DHT for info hashes (BEP 51 samples, plus hashes others ask us for or
@@ -58,7 +63,13 @@ const SCRAPES_AT_ONCE = 4
  * (get_peers with a BEP 33 scrape) and fetch their metadata (BEP 9), all under one query budget
  * and a bounded number of concurrent fetches. Verified metainfo leaves through `output`.
  */
-export async function startCrawler(settings: CrawlerSettings, known: KnownHashes, output: CrawlerOutput, log: Logger) {
+export async function startCrawler(
+  settings: CrawlerSettings,
+  known: KnownHashes,
+  output: CrawlerOutput,
+  log: Logger,
+  initial: { crawling: boolean; fetches: FetchOrder[] },
+) {
   const stats: CrawlStats = emptyStats()
   const startedAt = Date.now()
   const { state, problem } = loadCrawlerState(settings.statePath)
@@ -67,6 +78,10 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   const table = new NodeTable(settings.maxNodes)
   const budget = new TokenBucket(settings.queriesPerSecond, startedAt)
   const waiting: (() => void)[] = []
+  /** Query tokens for the fetches asked for: served first, and the only ones served while not crawling. */
+  const waitingRequested: (() => void)[] = []
+  const requested = new Set<string>()
+  let crawling = initial.crawling
   const failedRecently = new ExpiringSet(RETRY_FAILED_AFTER_MS, REMEMBERED_HASHES)
   const fetchedRecently = new ExpiringSet(RETRY_FAILED_AFTER_MS, REMEMBERED_HASHES)
   const queued = new Map<string, Job>()
@@ -87,6 +102,9 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
       bootstrap: [...state.nodes, ...settings.bootstrap],
       stats,
       recentHashes: () => offered,
+      // Paused (or off hours): not one query, the library's own pings included, unless a fetch
+      // asked for is looking for peers.
+      mayQuery: () => crawling || requested.size > 0,
     },
     {
       onQuerier: (contact) => table.add(contact, Date.now()),
@@ -98,7 +116,8 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   for (const contact of [...state.nodes, ...settings.bootstrap]) table.add(contact, startedAt)
 
   function consider(infoHash: string, source: DiscoverySource, hint: { node?: PeerAddress; peer?: PeerAddress }): Triage {
-    if (fetching.has(infoHash)) return 'seen'
+    // Others still ask us and announce while we are paused; their hashes wait for a later sample.
+    if (!crawling || fetching.has(infoHash) || requested.has(infoHash)) return 'seen'
     const job = queued.get(infoHash)
     if (job) {
       // A popular hash is seen again and again while it waits; a few hints are plenty.
@@ -117,6 +136,44 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   }
 
   const acquire = () => new Promise<void>((resolve) => waiting.push(resolve))
+  const acquireRequested = () => new Promise<void>((resolve) => waitingRequested.push(resolve))
+
+  async function fetchRequested(order: FetchOrder): Promise<void> {
+    if (requested.has(order.infoHash)) return
+    requested.add(order.infoHash)
+    output.fetchAttempt(order.infoHash, 'looking for peers')
+    const target = Buffer.from(order.infoHash, 'hex')
+    try {
+      const result = await runRequestedFetch(order, {
+        lookUp: (infoHash) =>
+          lookUpPeers(node, {
+            infoHash,
+            startNodes: [...node.closest(infoHash, 4), ...table.closest(target, 4)],
+            knownPeers: [],
+            maxPeers: REQUESTED_PEERS,
+            rounds: REQUESTED_LOOKUP_ROUNDS,
+            acquire: acquireRequested,
+            onAnswer: (contact, id) => table.responded(contact, id, Date.now()),
+            onSilence: (contact) => table.failed(contact),
+          }),
+        fetchFrom: firstVerified,
+        isCancelled: () => !requested.has(order.infoHash),
+        attempted: (detail) => output.fetchAttempt(order.infoHash, detail),
+      })
+      if (!result || !requested.has(order.infoHash)) return
+      let metainfo: TorrentMetainfo
+      try {
+        metainfo = parseInfoDict(result.info)
+      } catch (err) {
+        output.fetchAttempt(order.infoHash, `the metadata is not a valid info dict: ${(err as Error).message}`)
+        return
+      }
+      stats.fetched++
+      output.metainfo(metainfo, result.seeders, result.leechers, true)
+    } finally {
+      requested.delete(order.infoHash)
+    }
+  }
 
   async function fetchOne(job: Job): Promise<void> {
     const hash = Buffer.from(job.infoHash, 'hex')
@@ -142,7 +199,7 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
       fetchedRecently.add(job.infoHash, Date.now())
       offered.push(hash)
       if (offered.length > OFFERED_HASHES) offered.shift()
-      output.metainfo(metainfo, found.seeders, found.leechers)
+      output.metainfo(metainfo, found.seeders, found.leechers, false)
     } catch (err) {
       const reason = err instanceof FetchError ? err.reason : 'closed'
       bump(stats.failed, reason)
@@ -210,6 +267,8 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
 
   function tick(): void {
     const now = Date.now()
+    while (waitingRequested.length && budget.take(now)) waitingRequested.shift()!()
+    if (!crawling) return
     // Fetches already under way are paid first: their hashes are the crawl's yield.
     while (waiting.length && budget.take(now)) waiting.shift()!()
     if (queued.size < queueLimit) walkStep({ node, table, now, take: () => budget.take(now), consider, log })
@@ -223,8 +282,11 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
   }
 
   const silence = new SilenceWatch(SILENCE_WARNING_MS, startedAt)
+  let resumedAt = startedAt
   function watchSilence(): void {
-    const change = silence.check(Date.now(), stats.lastResponseAt)
+    // Silence is expected while we ask nothing; it is judged afresh from the resume.
+    if (!crawling) return
+    const change = silence.check(Date.now(), Math.max(stats.lastResponseAt ?? resumedAt, resumedAt))
     if (change === 'recovered') output.recovered()
     else if (change)
       output.warning(
@@ -247,13 +309,26 @@ export async function startCrawler(settings: CrawlerSettings, known: KnownHashes
     setInterval(saveState, SAVE_STATE_EVERY_MS),
     setInterval(() => known.catchUp(), CATCH_UP_EVERY_MS),
   ]
+  for (const order of initial.fetches) void fetchRequested(order)
 
   return {
     port: node.address().port,
     nodeId: state.nodeId,
     savedNodes: state.nodes.length,
+    /** Paused or off hours (false): no walk, no crawl fetches, no scrapes; the fetches asked for go on. */
+    setCrawling(next: boolean): void {
+      if (next && !crawling) resumedAt = Date.now()
+      crawling = next
+    },
+    fetch(order: FetchOrder): void {
+      void fetchRequested(order)
+    },
+    cancelFetch(infoHash: string): void {
+      requested.delete(infoHash)
+    },
     /** Queues BEP 33 scrapes for stored torrents, skipping any scraped within the hour. */
     refreshSwarms(infoHashes: string[]): void {
+      if (!crawling) return
       const now = Date.now()
       for (const infoHash of infoHashes) {
         if (pendingScrapes.size >= PENDING_SCRAPES) return

@@ -14,6 +14,8 @@ export interface DhtNodeOptions {
   stats: CrawlStats
   /** Hashes to offer other crawlers in our sample_infohashes answers. */
   recentHashes: () => Uint8Array[]
+  /** False while the crawler is paused: every outgoing query fails at once, unsent. */
+  mayQuery: () => boolean
 }
 
 export interface DhtEvents {
@@ -46,7 +48,7 @@ export async function startDhtNode(options: DhtNodeOptions, events: DhtEvents) {
   const dht = new DHT({ nodeId: options.nodeId, bootstrap: options.bootstrap.map(({ host, port }) => `${host}:${port}`), host: false })
   const rpc = dht._rpc
   const { stats } = options
-  countQueries(rpc.socket, stats)
+  countQueries(rpc.socket, stats, options.mayQuery)
   limitIncomingQueries(rpc.socket, stats, events)
 
   dht.on('warning', (err: Error) => events.onWarning(err))
@@ -116,9 +118,16 @@ function limitIncomingQueries(socket: DHT['_rpc']['socket'], stats: CrawlStats, 
   }
 }
 
-function countQueries(socket: DHT['_rpc']['socket'], stats: CrawlStats): void {
+function countQueries(socket: DHT['_rpc']['socket'], stats: CrawlStats, mayQuery: () => boolean): void {
   const send = socket.query.bind(socket)
   socket.query = (peer, message, cb) => {
+    if (!mayQuery()) {
+      // As an unanswered query would, but now: the library's pings and refreshes give up at once.
+      queueMicrotask(() =>
+        cb?.(Object.assign(new Error('the crawler is paused'), { code: 'EPAUSED' }), undefined as never, undefined as never),
+      )
+      return 0
+    }
     // A hostname (a bootstrap router) is resolved first and comes back through here as an IP.
     if (!isIP(peer.host)) return send(peer, message, cb)
     const type = queryTypeOf(message.q)

@@ -1,6 +1,7 @@
 import type { DhtConfig } from '../config'
 import type { LogLevel } from '../log'
 import type { TorrentMetainfo } from '../metainfo'
+import type { PeerAddress } from './compact'
 import type { CrawlStats } from './crawl-stats'
 
 /** What the crawler worker needs from the main thread's config. */
@@ -10,10 +11,23 @@ export interface CrawlerSettings extends Omit<DhtConfig, 'enabled'> {
   logLevel: LogLevel
 }
 
-export type CrawlerWarningCode = 'no_responses' | 'bind_failed'
+/** storage_full is the host's own: the storage cap found nothing more to evict. */
+export type CrawlerWarningCode = 'no_responses' | 'bind_failed' | 'storage_full'
+
+/** A fetch asked for by hash or magnet: the hash, and the peers the magnet named (`x.pe`). */
+export interface FetchOrder {
+  infoHash: string
+  peers: PeerAddress[]
+}
 
 export type ToCrawler =
-  | { type: 'start'; settings: CrawlerSettings }
+  /** `crawling` false: paused or outside the schedule; the fetches asked for still run. */
+  | { type: 'start'; settings: CrawlerSettings; crawling: boolean; fetches: FetchOrder[] }
+  /** Walk and fetch what the DHT offers, or stop sending queries but for the fetches asked for. */
+  | { type: 'crawling'; crawling: boolean }
+  | { type: 'fetch'; order: FetchOrder }
+  /** Found (by any path) or given up on: stop looking. */
+  | { type: 'cancelFetch'; infoHash: string }
   /** Torrents someone searched for or grabbed: worth a fresh BEP 33 scrape. */
   | { type: 'scrape'; infoHashes: string[] }
   /** The log_level override changed: the thread's logger follows from its next line. */
@@ -22,7 +36,10 @@ export type ToCrawler =
 
 export type FromCrawler =
   | { type: 'started'; port: number; nodeId: string; savedNodes: number }
-  | { type: 'metainfo'; metainfo: TorrentMetainfo; seeders: number | null; leechers: number | null }
+  /** `requested`: the answer to a fetch asked for, not a find of the crawl. */
+  | { type: 'metainfo'; metainfo: TorrentMetainfo; seeders: number | null; leechers: number | null; requested: boolean }
+  /** A round of a fetch asked for ended without metadata; `detail` says how far it got. */
+  | { type: 'fetchAttempt'; infoHash: string; detail: string }
   | { type: 'swarm'; infoHash: string; seeders: number | null; leechers: number | null }
   | { type: 'stats'; stats: CrawlStats }
   | { type: 'warning'; code: CrawlerWarningCode; message: string }

@@ -99,6 +99,16 @@ export class NodeTable {
       .map(({ id, host, port }) => ({ id, host, port }))
   }
 
+  /** The answering nodes whose ids are nearest `target` (XOR), to start a lookup of one hash. */
+  closest(target: Uint8Array, limit: number): NodeContact[] {
+    const distance = (id: string) => Buffer.from(id, 'hex').map((byte, i) => byte ^ target[i]!)
+    return this.responsive(this.nodes.size)
+      .map((contact) => ({ contact, distance: distance(contact.id) }))
+      .sort((a, b) => Buffer.compare(a.distance, b.distance))
+      .slice(0, limit)
+      .map(({ contact }) => contact)
+  }
+
   /**
    * Room for a new node: one that never answered goes first; failing that, the node whose next
    * sample is furthest off, if that is more than PARKED_MS away. Most DHT nodes ask for hours

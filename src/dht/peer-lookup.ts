@@ -16,6 +16,8 @@ export interface PeerLookupOptions {
   /** Peers already known (an announce told us). */
   knownPeers: PeerAddress[]
   maxPeers: number
+  /** Hops towards the hash while no peer is found; 3 unless given. */
+  rounds?: number
   /** Waits for a query token; every get_peers is paid for from the crawl's budget. */
   acquire: () => Promise<void>
   onAnswer: (node: PeerAddress, id: string | null) => void
@@ -42,7 +44,8 @@ export async function lookUpPeers(node: DhtNode, options: PeerLookupOptions): Pr
 
   // Peers found in a round end the walk: the nodes that had them are the ones near the hash.
   let nodesHadPeers = false
-  for (let round = 0; round < ROUNDS && frontier.length && !nodesHadPeers; round++) {
+  const rounds = options.rounds ?? ROUNDS
+  for (let round = 0; round < rounds && frontier.length && !nodesHadPeers; round++) {
     const batch = frontier.filter((candidate) => !asked.has(keyOf(candidate))).slice(0, NODES_PER_ROUND)
     const next: (PeerAddress & { id: string })[] = []
     await Promise.all(

@@ -33,12 +33,14 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
         settings,
         known,
         {
-          metainfo: (metainfo, seeders, leechers) => post({ type: 'metainfo', metainfo, seeders, leechers }),
+          metainfo: (metainfo, seeders, leechers, requested) => post({ type: 'metainfo', metainfo, seeders, leechers, requested }),
+          fetchAttempt: (infoHash, detail) => post({ type: 'fetchAttempt', infoHash, detail }),
           swarm: (infoHash, seeders, leechers) => post({ type: 'swarm', infoHash, seeders, leechers }),
           warning: (code, text) => post({ type: 'warning', code, message: text }),
           recovered: () => post({ type: 'recovered' }),
         },
         log,
+        { crawling: message.crawling, fetches: message.fetches },
       )
     } catch (err) {
       post({
@@ -59,6 +61,18 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
       post({ type: 'stats', stats: crawler!.stats() })
     }, STATS_EVERY_MS)
     post({ type: 'started', port: crawler.port, nodeId: crawler.nodeId, savedNodes: crawler.savedNodes })
+    return
+  }
+  if (message.type === 'crawling') {
+    crawler?.setCrawling(message.crawling)
+    return
+  }
+  if (message.type === 'fetch') {
+    crawler?.fetch(message.order)
+    return
+  }
+  if (message.type === 'cancelFetch') {
+    crawler?.cancelFetch(message.infoHash)
     return
   }
   if (message.type === 'scrape') {

@@ -25,7 +25,7 @@ export interface DashboardDeps {
  * could replace the key and open the import to themselves. With no key set the core is open, as
  * spec 5.2.9 leaves its GraphQL.
  */
-function requireCoreKey(context: { request?: Request }, key: string | undefined): void {
+export function requireCoreKey(context: { request?: Request }, key: string | undefined): void {
   if (!key) return
   if (!context.request || !isAuthorised(context.request, key))
     throw new GraphQLError('this mutation needs the Torznab API key (Authorization: Bearer <key>)', {

@@ -5,13 +5,14 @@ import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '.
 import { type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
 import { type OperatorEdits, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
 import { toAggregations } from './aggregations'
+import { type CrawlerControlDeps, createCrawlerResolvers } from './crawler-resolvers'
 import { createDashboardResolvers, type DashboardDeps } from './dashboard-resolvers'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
 import { readPage, toSearchQuery, type SearchInput } from './search-input'
 import { toGraphqlFile, toTorrentContent } from './torrent-content'
 import type { TorrentRepository } from './torrent-repository'
 
-export interface GraphqlDeps extends DashboardDeps {
+export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps {
   /** Runs searches off the main thread (the search workers), so a heavy one stalls no other request. */
   search: { search(query: SearchQuery): Promise<SearchResult> }
   torrents: TorrentRepository
@@ -43,6 +44,7 @@ const ok = true
 /** Root resolvers: each translates GraphQL input, calls one service or repository, maps the result. */
 export function createResolvers(deps: GraphqlDeps) {
   const dashboard = createDashboardResolvers(deps)
+  const crawler = createCrawlerResolvers(deps)
   return {
     Hash20,
     DateTime,
@@ -77,6 +79,7 @@ export function createResolvers(deps: GraphqlDeps) {
       torrent: () => ({}),
       queue: () => ({}),
       ...dashboard.Query,
+      ...crawler.Query,
     },
     TorrentContentQuery: {
       search: async (_: unknown, { input }: { input: SearchInput }) => {
@@ -233,6 +236,7 @@ export function createResolvers(deps: GraphqlDeps) {
       torrent: () => ({}),
       queue: () => ({}),
       ...dashboard.Mutation,
+      ...crawler.Mutation,
     },
     TorrentMutation: {
       delete: (_: unknown, { infoHashes }: { infoHashes: string[] }) => {

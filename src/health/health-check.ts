@@ -28,7 +28,8 @@ export interface HealthReport {
  * - db: the database answers a query (a closed or unreadable file does not);
  * - torrent: the index tables can be read (the ingest writer and search depend on them);
  * - queue: the queue table can be read and its workers are running;
- * - dht: the crawler runs and hears from the network (inactive when SERVICE_DHT_ENABLED=false).
+ * - dht: the crawler runs and hears from the network (inactive when SERVICE_DHT_ENABLED=false, or
+ *   while paused or outside SERVICE_DHT_SCHEDULE).
  *   It does not decide the overall status: a node behind a closed port still serves its index.
  */
 export function createHealthCheck(deps: {
@@ -57,6 +58,14 @@ export function createHealthCheck(deps: {
     const timestamp = nowMs()
     if (!crawler) return { key: 'dht', status: 'inactive', timestamp, error: null }
     if (crawler.warning) return { key: 'dht', status: 'down', timestamp, error: crawler.warning.message }
+    // Paused on purpose is not a fault: inactive, saying why (the worker runs, for fetches by hash).
+    if (crawler.running && crawler.mode !== 'crawling')
+      return {
+        key: 'dht',
+        status: 'inactive',
+        timestamp,
+        error: crawler.mode === 'paused' ? 'paused by the operator' : `outside SERVICE_DHT_SCHEDULE (${crawler.schedule})`,
+      }
     return {
       key: 'dht',
       status: crawler.running ? 'up' : 'down',

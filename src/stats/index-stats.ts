@@ -27,6 +27,10 @@ interface IndexStats {
 interface CrawlerState {
   enabled: boolean
   running: boolean
+  /** crawling, paused or off_hours; `crawling` for a disabled crawler says nothing (enabled is false). */
+  mode: string
+  paused: boolean
+  schedule: string | null
   warning: { code: string; message: string; since: string } | null
 }
 
@@ -81,6 +85,9 @@ export function createIndexStats(deps: {
       return {
         enabled: deps.crawler !== null,
         running: status?.running ?? false,
+        mode: status?.mode ?? 'crawling',
+        paused: status?.paused ?? false,
+        schedule: status?.schedule ?? null,
         warning: warning ? { code: warning.code, message: warning.message, since: new Date(warning.at).toISOString() } : null,
       }
     },

@@ -55,18 +55,31 @@ describe('createIndexStats', () => {
   })
 
   test('the crawler: off, running with its routing table, warning since when', () => {
-    expect(build().stats.crawler()).toEqual({ enabled: false, running: false, warning: null })
+    expect(build().stats.crawler()).toEqual({
+      enabled: false,
+      running: false,
+      mode: 'crawling',
+      paused: false,
+      schedule: null,
+      warning: null,
+    })
     const warned = build({
       crawler: {
         running: true,
         port: 4413,
         routingNodes: 321,
         warning: { code: 'no_responses', message: 'no DHT response for 5 minutes', at: STARTED },
+        mode: 'off_hours',
+        paused: false,
+        schedule: '01:00-07:00',
       },
     }).stats
     expect(warned.crawler()).toEqual({
       enabled: true,
       running: true,
+      mode: 'off_hours',
+      paused: false,
+      schedule: '01:00-07:00',
       warning: { code: 'no_responses', message: 'no DHT response for 5 minutes', since: '2026-01-01T00:00:00.000Z' },
     })
     expect(warned.read().dhtPeerCount).toBe(321)

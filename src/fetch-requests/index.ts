@@ -1,0 +1,6 @@
+export { createFetchRequestRepository } from './repository'
+export { createFetchService, type FetchCrawler, type FetchService, MAX_TARGETS } from './service'
+export { CrawlerOffError, InvalidFetchTargetError } from './errors'
+export { parseFetchTarget } from './parse-fetch-target'
+export type { FetchRequest, FetchState } from './model'
+export { FETCH_USAGE, runFetchCommand } from './fetch-command'

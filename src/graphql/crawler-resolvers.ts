@@ -1,0 +1,62 @@
+import { GraphQLError } from 'graphql'
+import type { CrawlerStatus } from '../dht'
+import { CrawlerOffError, type FetchRequest, type FetchService, InvalidFetchTargetError } from '../fetch-requests'
+import type { RuntimeSettings } from '../settings'
+import type { IndexStatsService } from '../stats'
+import { requireCoreKey } from './dashboard-resolvers'
+
+export const FETCH_REQUESTS_PAGE = { defaultLimit: 50, maxLimit: 500 }
+
+export interface CrawlerControlDeps {
+  stats: IndexStatsService
+  settings: RuntimeSettings
+  /** null when SERVICE_DHT_ENABLED=false. */
+  crawlerControl: { setPaused(paused: boolean): CrawlerStatus } | null
+  fetches: FetchService
+}
+
+const toGraphql = (request: FetchRequest) => ({
+  ...request,
+  requestedAt: new Date(request.requestedAtMs).toISOString(),
+  updatedAt: new Date(request.updatedAtMs).toISOString(),
+  deadlineAt: new Date(request.deadlineAtMs).toISOString(),
+})
+
+/**
+ * Steering the crawler: pause and resume, fetch by hash or magnet, and the fetch requests' state.
+ * The mutations take the Torznab key in force, as the settings do: a pause or a flood of fetches
+ * from anyone who reaches the port would be a denial of service.
+ */
+export function createCrawlerResolvers(deps: CrawlerControlDeps) {
+  return {
+    Query: {
+      fetchRequests: (_: unknown, { limit }: { limit?: number | null }) => {
+        const wanted = limit ?? FETCH_REQUESTS_PAGE.defaultLimit
+        if (wanted < 1 || wanted > FETCH_REQUESTS_PAGE.maxLimit)
+          throw new GraphQLError(`limit must be from 1 to ${FETCH_REQUESTS_PAGE.maxLimit}, not ${wanted}`, {
+            extensions: { code: 'bad_request', field: 'limit' },
+          })
+        return deps.fetches.list(wanted).map(toGraphql)
+      },
+    },
+    Mutation: {
+      setCrawlerPaused: (_: unknown, { paused }: { paused: boolean }, context: { request?: Request }) => {
+        requireCoreKey(context, deps.settings.torznabApiKey())
+        if (!deps.crawlerControl) throw new GraphQLError(new CrawlerOffError().message, { extensions: { code: 'crawler_off' } })
+        deps.crawlerControl.setPaused(paused)
+        return deps.stats.crawler()
+      },
+      fetchTorrents: (_: unknown, { targets }: { targets: string[] }, context: { request?: Request }) => {
+        requireCoreKey(context, deps.settings.torznabApiKey())
+        try {
+          return deps.fetches.request(targets).map(toGraphql)
+        } catch (err) {
+          if (err instanceof InvalidFetchTargetError)
+            throw new GraphQLError(err.message, { extensions: { code: 'bad_request', field: err.field } })
+          if (err instanceof CrawlerOffError) throw new GraphQLError(err.message, { extensions: { code: 'crawler_off' } })
+          throw err
+        }
+      },
+    },
+  }
+}
