@@ -21,6 +21,7 @@ import { metricsBeside, settingDefaults } from './settings/defaults'
 import { createSettingsOverrideRepository } from './settings/repository'
 import { createSettingsService } from './settings/service'
 import { createStatsService } from './stats/service'
+import { createStoreSize } from './stats/store-size'
 import { openDashboardStore } from './store/open-store'
 import { createStateRepository } from './store/state'
 import { startCoreWatch } from './watcher/core-watch'
@@ -128,9 +129,11 @@ export function buildDashboard(
   })
   const notifications = createNotificationService({ repository: createNotificationRepository(store.orm), events })
   const wants = createWantService({ repository: createWantRepository(store.orm), notifications })
+  const storeBytes = createStoreSize(config.db.dashboardPath)
   const watch = startCoreWatch({
     core,
     cache,
+    storeBytes,
     wants,
     notifications,
     events,
@@ -145,7 +148,7 @@ export function buildDashboard(
     core,
     library: createLibraryService({ core, cache }),
     evidence: createEvidenceService({ core }),
-    stats: createStatsService({ core, cache }),
+    stats: createStatsService({ core, cache, storeBytes }),
     wants,
     notifications,
     auth,

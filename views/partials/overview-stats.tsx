@@ -1,6 +1,6 @@
 import type { Child } from 'hono/jsx'
-import type { Stats } from '../../src/dashboard/stats/service'
-import { formatCount } from '../format'
+import type { Stats, StorageStats } from '../../src/dashboard/stats/service'
+import { formatBytes, formatCount } from '../format'
 import { TimeAgo } from './time-ago'
 
 /** The element the stats tiles fill; it refetches them on each `stats` event (or every 10 s). */
@@ -24,6 +24,24 @@ function Tile(props: { label: string; children: Child }) {
   )
 }
 
+/** Both stores on disk and the storage cap: how full it is, what it evicted, and when it is full. */
+function StorageTiles(props: { storage: StorageStats }) {
+  const { storage } = props
+  const cap =
+    storage.limitBytes === null
+      ? 'no cap'
+      : `${formatBytes(storage.indexUsedBytes)} of ${formatBytes(storage.limitBytes)}${storage.isFull ? ' (full)' : ''}`
+  return (
+    <>
+      <Tile label={`Index on disk (WAL ${formatBytes(storage.indexWalBytes)})`}>
+        {formatBytes(storage.indexBytes + storage.indexWalBytes)}
+      </Tile>
+      <Tile label={`Storage cap, ${formatCount(storage.evictedTorrents)} evicted`}>{cap}</Tile>
+      <Tile label="Dashboard store">{storage.dashboardBytes === null ? 'none' : formatBytes(storage.dashboardBytes)}</Tile>
+    </>
+  )
+}
+
 /** The stats of spec 2.1 as tiles; without them (the core away) each says so. */
 export function OverviewStats(props: { stats: Stats | null }) {
   const { stats } = props
@@ -38,6 +56,7 @@ export function OverviewStats(props: { stats: Stats | null }) {
       <Tile label="Cache hit ratio">{`${Math.round(stats.cacheHitRatio * 100)}%`}</Tile>
       <Tile label="Uptime">{formatUptime(stats.uptimeSeconds)}</Tile>
       <Tile label="Last crawl">{stats.lastCrawlAt ? <TimeAgo iso={stats.lastCrawlAt} /> : 'never'}</Tile>
+      {stats.storage ? <StorageTiles storage={stats.storage} /> : null}
     </div>
   )
 }

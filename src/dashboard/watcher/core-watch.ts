@@ -35,6 +35,8 @@ interface WatchAnswer {
 export interface CoreWatchDeps {
   core: CoreClient
   cache: ResponseCache
+  /** The dashboard store's bytes on disk, for the stats it publishes. */
+  storeBytes: () => number | null
   wants: WantService
   notifications: NotificationService
   events: EventBus
@@ -151,7 +153,7 @@ export function startCoreWatch(deps: CoreWatchDeps) {
       notifyFailedBatches(answer.webhookBatches)
       followCrawlerWarning(answer.crawler.warning)
       publishNewEvidence(answer.evidence.items)
-      deps.events.publish({ type: 'stats', data: toStats(answer.stats, deps.cache.hitRatio()) })
+      deps.events.publish({ type: 'stats', data: toStats(answer.stats, deps.cache.hitRatio(), deps.storeBytes()) })
     } catch (err) {
       if (err instanceof CoreUnavailableError) {
         if (reachable !== false) {

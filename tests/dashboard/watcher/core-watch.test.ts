@@ -99,6 +99,7 @@ describe('stats and live events', () => {
         'dhtPeerCount',
         'indexerThroughput',
         'lastCrawlAt',
+        'storage',
         'totalEvidence',
         'totalReleases',
         'totalTorrents',
