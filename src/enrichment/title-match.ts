@@ -1,7 +1,11 @@
 import type { ContentKey, TmdbCandidate } from './model'
 
-/** How alike a candidate's title must be (1 = the same words): below it the match is weak. */
-export const MIN_SIMILARITY = 0.9
+/**
+ * How alike a candidate's title must be (1 = the same words once normalised): below it the match
+ * is weak. Normalising already absorbs case, accents and punctuation, so this only forgives one
+ * typo in twenty letters; a one-letter look-alike of a short title (Stranger Thingz) is refused.
+ */
+export const MIN_SIMILARITY = 0.95
 
 /**
  * Without a year to tell them apart, several works of one title (The Office, US and UK) are taken

@@ -14,6 +14,8 @@ export interface FakeWork {
   genreIds?: number[]
 }
 
+const STOP_WORDS = new Set(['the', 'a', 'an', 'of', 'and', 'in', 'to'])
+
 export const FAKE_IMAGE_BASE = 'https://image.tmdb.test/t/p/'
 
 const GENRES = {
@@ -47,11 +49,17 @@ export interface FakeTmdb {
 
 /**
  * TMDB's v3 API on loopback, with its real shapes: /search/movie and /search/tv (several
- * candidates: every work sharing a word with the query, most popular first, page 1 of 20),
+ * candidates: every work sharing a word with the query, the same title first, then the most
+ * popular, page 1 of 20),
  * /{movie,tv}/{id}/external_ids, /genre/{movie,tv}/list, /configuration, errors as
  * `{success: false, status_code, status_message}`, 401 for a wrong api_key, 429 with Retry-After.
+ * `latencyMs` delays every answer, as a real API's round trip does.
  */
-export function startFakeTmdb(catalogue: { movie: FakeWork[]; tv: FakeWork[] }, apiKey: string): FakeTmdb {
+export function startFakeTmdb(
+  catalogue: { movie: FakeWork[]; tv: FakeWork[] },
+  apiKey: string,
+  options: { latencyMs?: number } = {},
+): FakeTmdb {
   const requests: FakeTmdb['requests'] = []
   const pending: FakeBehaviour[] = []
   const error = (status: number, code: number, message: string, headers: Record<string, string> = {}) =>
@@ -75,18 +83,17 @@ export function startFakeTmdb(catalogue: { movie: FakeWork[]; tv: FakeWork[] }, 
     const search = /^\/search\/(movie|tv)$/.exec(path)
     if (search) {
       const kind = search[1] as 'movie' | 'tv'
-      const words = new Set(
-        normaliseTitle(url.searchParams.get('query') ?? '')
-          .split(' ')
-          .filter((word) => word.length > 2 || /^\d+$/.test(word)),
-      )
+      const query = normaliseTitle(url.searchParams.get('query') ?? '')
+      const words = new Set(query.split(' ').filter((word) => !STOP_WORDS.has(word)))
+      // As TMDB ranks them: the exact title first, then the most popular.
+      const exact = (work: FakeWork) => (normaliseTitle(work.title) === query ? 1 : 0)
       const hits = catalogue[kind]
         .filter((work) =>
           normaliseTitle(work.title)
             .split(' ')
             .some((word) => words.has(word)),
         )
-        .sort((a, b) => (b.popularity ?? 1) - (a.popularity ?? 1))
+        .sort((a, b) => exact(b) - exact(a) || (b.popularity ?? 1) - (a.popularity ?? 1))
       return Response.json({
         page: 1,
         results: hits.slice(0, 20).map((work) => toResult(kind, work)),
@@ -123,6 +130,8 @@ export function startFakeTmdb(catalogue: { movie: FakeWork[]; tv: FakeWork[] }, 
       const url = new URL(request.url)
       requests.push({ path: url.pathname.replace(/^\/3/, ''), query: url.searchParams, atMs: Date.now() })
       const behaviour = pending.shift() ?? { kind: 'ok' }
+      // A real API's round trip, for the bench; tests leave it at 0.
+      if (options.latencyMs) await Bun.sleep(options.latencyMs)
       switch (behaviour.kind) {
         case 'ok':
           return answer(url)
