@@ -11,6 +11,8 @@ import { authPlugin } from './auth/plugin'
 import { meRoutes } from './auth/routes'
 import type { AuthService } from './auth/service'
 import type { CoreClient } from './core-client'
+import { crawlerRoutes } from './crawler/routes'
+import type { CrawlerControlService } from './crawler/service'
 import { demoRoutes } from './demo/routes'
 import type { DemoSeedService } from './demo/service'
 import type { EventBus } from './events/event-bus'
@@ -46,6 +48,7 @@ export interface DashboardAppDeps {
   posters: PosterService
   events: EventBus
   demo: DemoSeedService
+  crawlerControl: CrawlerControlService
   log: Logger
 }
 
@@ -67,6 +70,7 @@ export function createDashboardApp(deps: DashboardAppDeps) {
     .use(settingsRoutes({ ...deps, authPlugin: auth }))
     .use(auditRoutes(deps))
     .use(statsRoutes(deps))
+    .use(crawlerRoutes({ ...deps, authPlugin: auth }))
     .use(libraryRoutes(deps))
     .use(evidenceRoutes(deps))
     .use(wantRoutes(deps))

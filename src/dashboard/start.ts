@@ -7,6 +7,7 @@ import { createDashboardApiKey } from './auth/dashboard-api-key'
 import { createAuthService } from './auth/service'
 import { loadSessionSecret } from './auth/session-token'
 import { createCoreClient, createResponseCache } from './core-client'
+import { createCrawlerControlService } from './crawler/service'
 import { createDemoSeedService } from './demo/service'
 import { createEventBus } from './events/event-bus'
 import { createEvidenceService } from './evidence/service'
@@ -163,6 +164,7 @@ export function buildDashboard(
     }),
     events,
     demo: createDemoSeedService({ core, wants, notifications, state, log: log.child({ component: 'demo' }) }),
+    crawlerControl: createCrawlerControlService({ core, audit }),
     log,
   })
   return {

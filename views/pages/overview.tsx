@@ -7,11 +7,15 @@ import { CategoryChart } from '../partials/chart-categories'
 import { EvidenceTable } from '../partials/evidence-table'
 import { OVERVIEW_STATS_ID, OverviewStats } from '../partials/overview-stats'
 import { OverviewCrawler } from '../partials/overview-crawler'
+import { FetchForm, FetchTable } from '../partials/fetch-panel'
+import type { FetchRequestView } from '../../src/dashboard/crawler/model'
 
 export interface OverviewPageProps {
   /** Null when the core cannot be reached; so are the others below. */
   stats: Stats | null
   crawler: CrawlerState | null
+  /** The newest fetches by hash or magnet; null when the core is away. */
+  fetches: FetchRequestView[] | null
   recentEvidence: EvidenceEvent[]
   unread: number
   coreUnavailable: boolean
@@ -80,6 +84,11 @@ export function OverviewPage(props: OverviewPageProps) {
         <section aria-labelledby="overview-crawler-heading">
           <h2 id="overview-crawler-heading">Crawler</h2>
           <OverviewCrawler crawler={props.crawler} />
+        </section>
+        <section aria-labelledby="overview-fetch-heading">
+          <h2 id="overview-fetch-heading">Fetch by hash or magnet</h2>
+          <FetchForm />
+          <FetchTable requests={props.fetches} />
         </section>
         <section aria-labelledby="overview-indexed-heading">
           <h2 id="overview-indexed-heading">Torrents indexed</h2>

@@ -1,9 +1,9 @@
 import type { AuditKind, AuditLogEntry } from '../../src/dashboard/audit/model'
 import { TimeAgo } from './time-ago'
 
-export const AUDIT_KIND_LABELS: Record<AuditKind, string> = { setting: 'Setting', auth: 'Sign-in', health: 'Health' }
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = { setting: 'Setting', auth: 'Sign-in', health: 'Health', operator: 'Operator' }
 
-const KIND_TONE: Record<AuditKind, string> = { setting: '', auth: 'warn', health: 'bad' }
+const KIND_TONE: Record<AuditKind, string> = { setting: '', auth: 'warn', health: 'bad', operator: '' }
 
 function Value(props: { value: unknown }) {
   if (props.value === null || props.value === undefined) return <span class="muted">none</span>
@@ -21,6 +21,9 @@ const ACTION_LABELS: Record<string, string> = {
   core_reachable: 'reachable again',
   warning_raised: 'warning raised',
   warning_cleared: 'warning cleared',
+  crawler_paused: 'crawler paused',
+  crawler_resumed: 'crawler resumed',
+  fetch_requested: 'fetch asked for',
 }
 
 /** One audit entry; values arrive masked where they are secrets. */

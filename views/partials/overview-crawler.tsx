@@ -1,19 +1,37 @@
-import type { CrawlerState } from '../../src/dashboard/stats/overview-service'
+import type { CrawlerState } from '../../src/dashboard/crawler/model'
 import { TimeAgo } from './time-ago'
 
-/** The crawler's state, and its warning when it has one (no DHT response, bind failure...). */
-export function OverviewCrawler(props: { crawler: CrawlerState | null }) {
+/** The crawler card's id: the pause switch swaps the card with the state the core answers. */
+export const OVERVIEW_CRAWLER_ID = 'overview-crawler'
+
+const MODE_LABELS: Record<CrawlerState['mode'], string> = {
+  crawling: 'Crawling',
+  paused: 'Paused',
+  off_hours: 'Outside its hours',
+}
+
+/**
+ * The crawler's state, its warning when it has one (no DHT response, bind failure...), and the
+ * switch that pauses or resumes it (a form: it works without JavaScript too).
+ */
+export function OverviewCrawler(props: { crawler: CrawlerState | null; error?: string }) {
   const { crawler } = props
-  if (!crawler) return <p class="card muted">The crawler's state is unknown while the core is away.</p>
-  const state = !crawler.enabled ? 'Off' : crawler.running ? 'Running' : 'Stopped'
-  const tag = !crawler.enabled ? '' : crawler.warning ? 'warn' : crawler.running ? 'ok' : 'bad'
+  if (!crawler)
+    return (
+      <p id={OVERVIEW_CRAWLER_ID} class="card muted">
+        The crawler's state is unknown while the core is away.
+      </p>
+    )
+  const state = !crawler.enabled ? 'Off' : !crawler.running ? 'Stopped' : MODE_LABELS[crawler.mode]
+  const tag = !crawler.enabled ? '' : crawler.warning ? 'warn' : !crawler.running ? 'bad' : crawler.mode === 'crawling' ? 'ok' : ''
   return (
-    <div class="card crawler">
+    <div id={OVERVIEW_CRAWLER_ID} class="card crawler">
       <p>
-        DHT crawler: <span class={`tag ${tag}`}>{crawler.warning && crawler.running ? 'Running, with a warning' : state}</span>
+        DHT crawler: <span class={`tag ${tag}`}>{crawler.warning && crawler.running ? `${state}, with a warning` : state}</span>
         {!crawler.enabled ? (
           <span class="muted"> (turned off in the core's settings; only imports and evidence fill the index)</span>
         ) : null}
+        {crawler.enabled && crawler.schedule ? <span class="muted"> Crawls only {crawler.schedule} (the core's local time).</span> : null}
       </p>
       {crawler.warning ? (
         <p class="crawler-warning" role="status">
@@ -22,6 +40,31 @@ export function OverviewCrawler(props: { crawler: CrawlerState | null }) {
             ({crawler.warning.code}, since <TimeAgo iso={crawler.warning.since} />)
           </span>
         </p>
+      ) : null}
+      {crawler.enabled ? (
+        <form
+          class="crawler-switch"
+          action="/overview/crawler"
+          method="post"
+          hx-post="/overview/crawler"
+          hx-target={`#${OVERVIEW_CRAWLER_ID}`}
+          hx-swap="outerHTML"
+        >
+          <input type="hidden" name="paused" value={crawler.paused ? 'false' : 'true'} />
+          <button type="submit" role="switch" aria-checked={crawler.paused ? 'false' : 'true'} class={crawler.paused ? '' : 'secondary'}>
+            {crawler.paused ? 'Resume crawling' : 'Pause crawling'}
+          </button>
+          <span class="muted">
+            {crawler.paused
+              ? ' Paused: no DHT queries but for fetches asked for below; kept across restarts.'
+              : ' Stops every DHT query within a second; fetches by hash still run.'}
+          </span>
+          {props.error ? (
+            <p class="error" role="alert">
+              {props.error}
+            </p>
+          ) : null}
+        </form>
       ) : null}
     </div>
   )

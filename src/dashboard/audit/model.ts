@@ -1,6 +1,7 @@
 import { t } from 'elysia'
 
-export const AUDIT_KINDS = ['setting', 'auth', 'health'] as const
+/** operator: actions on the core itself (the crawler's pause, fetches by hash). */
+export const AUDIT_KINDS = ['setting', 'auth', 'health', 'operator'] as const
 export type AuditKind = (typeof AUDIT_KINDS)[number]
 
 /** One row to append. Values are plain JSON; callers mask secrets before they get here. */

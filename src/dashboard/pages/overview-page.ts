@@ -3,6 +3,7 @@ import { IndexedCharts, OverviewPage } from '../../../views/pages/overview'
 import { EvidenceRows } from '../../../views/partials/evidence-table'
 import { OverviewStats } from '../../../views/partials/overview-stats'
 import type { CoreClient } from '../core-client'
+import type { CrawlerControlService } from '../crawler/service'
 import type { EvidenceService } from '../evidence/service'
 import type { NotificationService } from '../notifications/service'
 import { createOverviewService } from '../stats/overview-service'
@@ -20,6 +21,7 @@ export const overviewPage = (deps: {
   stats: StatsService
   evidence: EvidenceService
   notifications: NotificationService
+  crawlerControl: CrawlerControlService
 }) => {
   const overview = createOverviewService(deps)
   const recentEvidence = () =>
@@ -27,12 +29,18 @@ export const overviewPage = (deps: {
   const stats = () => readFromCore(() => deps.stats.stats(), null)
   return new Elysia({ name: 'dashboard-page-overview' })
     .get('/', async () => {
-      const reads = await Promise.all([stats(), readFromCore(() => overview.crawler(), null), recentEvidence()])
-      const [statsRead, crawlerRead, evidenceRead] = reads
+      const reads = await Promise.all([
+        stats(),
+        readFromCore(() => overview.crawler(), null),
+        recentEvidence(),
+        readFromCore(() => deps.crawlerControl.fetchRequests(), null),
+      ])
+      const [statsRead, crawlerRead, evidenceRead, fetchesRead] = reads
       return htmlPage(
         OverviewPage({
           stats: statsRead.value,
           crawler: crawlerRead.value,
+          fetches: fetchesRead.value,
           recentEvidence: evidenceRead.value,
           unread: deps.notifications.countUnread(),
           coreUnavailable: reads.some((read) => read.isCoreUnavailable),

@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import type { AuditService } from '../audit/service'
 import type { AuthService } from '../auth/service'
 import type { CoreClient } from '../core-client'
+import type { CrawlerControlService } from '../crawler/service'
 import type { EvidenceService } from '../evidence/service'
 import type { LibraryService } from '../library/service'
 import type { NotificationService } from '../notifications/service'
@@ -10,6 +11,7 @@ import type { ApiKeyRotation } from '../settings/api-key-rotation'
 import type { SettingsService } from '../settings/service'
 import type { StatsService } from '../stats/service'
 import type { WantService } from '../wants/service'
+import { crawlerPanel } from './crawler-panel'
 import { libraryPage } from './library-page'
 import { evidencePage } from './evidence-page'
 import { notificationsPage } from './notifications-page'
@@ -31,6 +33,7 @@ export interface PageDeps {
   library: LibraryService
   posters: PosterService
   wants: WantService
+  crawlerControl: CrawlerControlService
 }
 
 /**
@@ -43,6 +46,7 @@ export const pageRoutes = (deps: PageDeps) =>
     .use(pageAuth(deps))
     .use(notificationsPage(deps))
     .use(overviewPage(deps))
+    .use(crawlerPanel(deps))
     .use(evidencePage(deps))
     .use(setupPage(deps))
     .use(settingsPage(deps))

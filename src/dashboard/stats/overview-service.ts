@@ -1,11 +1,7 @@
 import type { CoreClient } from '../core-client'
+import { CRAWLER_FIELDS, type CrawlerState } from '../crawler/model'
 
-/** The crawler as the core reports it: off, running, or running with a health warning. */
-export interface CrawlerState {
-  enabled: boolean
-  running: boolean
-  warning: { code: string; message: string; since: string } | null
-}
+export type { CrawlerState } from '../crawler/model'
 
 /** Torrents first seen in one time slot (the start of the slot, UTC). */
 export interface IndexedSlot {
@@ -20,7 +16,7 @@ export interface IndexedOverTime {
   daily: IndexedSlot[]
 }
 
-const CRAWLER_QUERY = 'query DashboardCrawler { crawler { enabled running warning { code message since } } }'
+const CRAWLER_QUERY = `query DashboardCrawler { crawler { ${CRAWLER_FIELDS} } }`
 
 const METRICS_QUERY = `query DashboardIndexed($hourly: TorrentMetricsQueryInput!, $daily: TorrentMetricsQueryInput!) {
   hourly: torrent { metrics(input: $hourly) { buckets { bucket updated count } } }

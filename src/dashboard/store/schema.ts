@@ -16,7 +16,7 @@ export const settingsOverrides = sqliteTable('settings_overrides', {
 
 export const auditLog = sqliteTable('audit_log', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  kind: text('kind', { enum: ['setting', 'auth', 'health'] }).notNull(),
+  kind: text('kind', { enum: ['setting', 'auth', 'health', 'operator'] }).notNull(),
   key: text('key').notNull(),
   action: text('action').notNull(),
   /** JSON, secrets masked. */

@@ -96,7 +96,7 @@ describe('GET /api/audit', () => {
     const dashboard = openTestDashboard()
     expect(await dashboard.request('/api/audit?kind=other')).toMatchObject({
       status: 400,
-      body: { error: 'bad_request', message: 'query.kind: must be one of setting, auth, health' },
+      body: { error: 'bad_request', message: 'query.kind: must be one of setting, auth, health, operator' },
     })
     expect(await dashboard.request('/api/audit?limit=5000')).toMatchObject({
       status: 400,
