@@ -7,9 +7,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { freeUdpPort, waitFor } from '../../support/dht-probe'
 import { openTestDashboard, sendJson, startTestCore, type TestDashboard } from '../../support/dashboard'
+import { makeTempDir } from '../../support/temp-dir'
 
 const API_KEY = 'dashboard-crawler-key-0123456789'
 let core: Awaited<ReturnType<typeof startTestCore>>
+// Made here, not in beforeAll: a temp dir made inside a hook is removed when that hook ends, and
+// the crawler's thread opens the index after the core has started.
+const dataDir = makeTempDir('crawler-dashboard-')
 let dashboard: TestDashboard
 
 const form = (fields: Record<string, string>, headers: Record<string, string> = {}): RequestInit => ({
@@ -32,6 +36,7 @@ const operatorRows = async () =>
 
 beforeAll(async () => {
   core = await startTestCore({
+    DATA_DIR: dataDir,
     SERVICE_DHT_ENABLED: 'true',
     SERVICE_DHT_HOST: '127.0.0.1',
     SERVICE_DHT_PORT: String(await freeUdpPort()),
