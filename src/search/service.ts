@@ -230,10 +230,18 @@ export function createSearchService(deps: SearchServiceDeps) {
         // Any other order sorts the census of matches: exact up to its size, the newest beyond.
         const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
         result = answer(scan.matches.sort(compareBy(query.orderBy, text)), query, scan)
-      } else if (readsById) {
-        const rows = query.infoHashes ? repository.withInfoHashes(query.infoHashes) : repository.withExternalIds(query.externalIds!)
-        const matches = rows.filter((candidate) => !filter || filter(candidate))
+      } else if (query.infoHashes) {
+        const matches = repository.withInfoHashes(query.infoHashes).filter((candidate) => !filter || filter(candidate))
         result = answer(text ? rank(matches, text) : matches, query, null)
+      } else if (query.externalIds) {
+        // Newest first, read only as far as the page (and whether there is a next one); text ranks them all.
+        const scan = collect(
+          repository.withExternalIds(query.externalIds),
+          filter,
+          text ? MAX_SCANNED : query.offset + query.limit + 1,
+          deadline,
+        )
+        result = answer(text ? rank(scan.matches, text) : scan.matches, query, text ? null : scan)
       } else if (text || query.episodes) {
         result = searchIndexed(query, categories, filter, text, deadline)
       } else {

@@ -96,6 +96,35 @@ describe('content resolver', () => {
     expect(byIds({ tmdb: [603] }).map((item) => item.content?.tmdbId)).toEqual([603])
   })
 
+  test('an id search over a work with many torrents pages through them, latest first, with the episode filter', async () => {
+    const names = Array.from(
+      { length: 150 },
+      (_, i) => `Breaking.Bad.S0${1 + Math.floor(i / 30)}E${String(1 + (i % 30)).padStart(2, '0')}.720p.HDTV.x264-GRP`,
+    )
+    const { drain, index } = setUp(names)
+    await drain()
+    const search = createSearchService({ repository: createSearchRepository(index.db.sqlite), weights: defaultWeights, timeoutMs: 10_000 })
+    const page = (offset: number, extra: object = {}) =>
+      search.search({
+        text: null,
+        categories: null,
+        externalIds: { imdb: [], tmdb: [], tvdb: [81189], tvmaze: [] },
+        limit: 100,
+        offset,
+        ...extra,
+      })
+    const first = page(0)
+    expect(first.items).toHaveLength(100)
+    expect(first.hasNextPage).toBe(true)
+    expect(first.items[0]?.name).toBe('Breaking.Bad.S05E30.720p.HDTV.x264-GRP')
+    const second = page(100)
+    expect(second.items).toHaveLength(50)
+    expect(second.hasNextPage).toBe(false)
+    expect(new Set([...first.items, ...second.items].map((item) => item.name)).size).toBe(150)
+    const episode = page(0, { episodes: { kind: 'season', season: 2, episode: 7 } })
+    expect(episode.items.map((item) => item.name)).toEqual(['Breaking.Bad.S02E07.720p.HDTV.x264-GRP'])
+  })
+
   test('a second torrent of a resolved work costs no request', async () => {
     const { add, byIds, drain } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
     await drain()
