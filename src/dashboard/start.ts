@@ -15,6 +15,7 @@ import { createLibraryService } from './library/service'
 import { createNotificationRepository } from './notifications/repository'
 import { createNotificationService } from './notifications/service'
 import { createPosterCacheRepository } from './posters/repository'
+import { createIndexedPosterLookup } from './posters/indexed-poster'
 import { createPosterService } from './posters/service'
 import { createTmdbClient } from './posters/tmdb-client'
 import { createApiKeyRotation } from './settings/api-key-rotation'
@@ -161,6 +162,7 @@ export function buildDashboard(
       state,
       tmdb: createTmdbClient({ baseUrl: config.dashboard.artworkApiUrl }),
       apiKey: () => settings.value('artwork_api_key') ?? undefined,
+      indexed: createIndexedPosterLookup(core),
     }),
     events,
     demo: createDemoSeedService({ core, wants, notifications, state, log: log.child({ component: 'demo' }) }),

@@ -16,6 +16,11 @@ export interface PosterServiceDeps {
   tmdb: TmdbClient
   /** The artwork API key, read per request: the artwork_api_key setting may change it at run time. */
   apiKey: () => string | undefined
+  /**
+   * The poster the core's content enrichment already holds for the work (the same row the feed's
+   * coverurl comes from), asked first; null, or the core away, falls back to TMDB.
+   */
+  indexed?: (mediaType: MediaType, id: string) => Promise<string | null>
   nowMs?: () => number
 }
 
@@ -75,6 +80,8 @@ export function createPosterService(deps: PosterServiceDeps) {
       if (!apiKey) throw new PosterNotFoundError('no artwork API key is set (artwork_api_key)')
       // TMDB ids are integers: 0550 and 550 are one title and one cache row.
       const id = externalId.replace(/^0+(?=\d)/, '')
+      const indexed = await deps.indexed?.(mediaType, id).catch(() => null)
+      if (indexed) return { external_id: id, media_type: mediaType, poster_url: indexed }
       const cached = deps.cache.get(mediaType, id)
       const posterUrl = cached && isFresh(cached.fetchedAt) ? cached.posterUrl : await sharedLookUp(mediaType, id, apiKey)
       if (posterUrl === null) throw new PosterNotFoundError(`the artwork API has no poster for ${mediaType} ${id}`)

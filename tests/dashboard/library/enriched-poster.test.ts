@@ -12,7 +12,7 @@ afterAll(() => {
   tmdb.stop()
 })
 
-test("a torrent's page shows the poster of the work the core resolved, without a lookup of its own", async () => {
+test("a torrent's page and the poster API show the poster of the work the core resolved, without a lookup of their own", async () => {
   const infoHash = hashOf(0x1999)
   await importIntoCore(service.baseUrl, [{ infoHash, name: 'The.Matrix.1999.1080p.BluRay.x264-GROUP', size: 2_000_000_000 }])
   await waitFor(() => tmdb.requests.some((request) => request.path === '/movie/603/external_ids'), 20_000, 100)
@@ -31,4 +31,11 @@ test("a torrent's page shows the poster of the work the core resolved, without a
   expect(tmdb.requests.filter((request) => request.path === '/movie/603')).toEqual([])
   // The page's year is the work's.
   expect(html).toContain('1999')
+
+  // The poster API answers from the same row, and only asks TMDB for a work no torrent resolved to.
+  const answer = await fetch(`${service.dashboardUrl}/api/poster/603?media_type=movie`)
+  expect(await answer.json()).toEqual({ external_id: '603', media_type: 'movie', poster_url: poster })
+  expect(tmdb.requests.filter((request) => request.path === '/movie/603')).toEqual([])
+  expect((await fetch(`${service.dashboardUrl}/api/poster/604?media_type=movie`)).status).toBe(404)
+  expect(tmdb.requests.filter((request) => request.path === '/movie/604')).toHaveLength(1)
 }, 60_000)
