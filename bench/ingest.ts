@@ -13,14 +13,9 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { loadClassifier } from '../src/classify'
-import { openIndex } from '../src/core'
 import { runImportCommand } from '../src/importer'
-import { createIngestPipeline } from '../src/ingest'
-import { createTorrentStore } from '../src/torrents'
-import { loadConfig } from '../src/config'
-import { createLogger } from '../src/log'
 import { createWantRepository, createWantService } from '../src/wants'
+import { openBenchIndex } from './support/bench-index'
 import { bytesByTree, peakRssMb } from './support/measure'
 import { createRandom } from '../tests/support/seeded-random'
 import { syntheticTorrent } from './support/synthetic-releases'
@@ -47,15 +42,7 @@ console.log(
   `generated ${count} torrents (${fileRows} files, ${(statSync(inputPath).size / 1e6).toFixed(0)} MB JSONL) in ${((performance.now() - generateStart) / 1000).toFixed(1)} s`,
 )
 
-const log = createLogger({ level: 'warn' })
-const db = openIndex(join(dir, 'index.db'), log)
-const pipeline = createIngestPipeline({
-  writer: createTorrentStore({ db, classifier: loadClassifier(), evidenceWeights: loadConfig({}).evidence.weights, batchSize: 1000 })
-    .writer,
-  batchSize: 1000,
-  flushIntervalMs: 500,
-  log,
-})
+const { db, pipeline, log } = openBenchIndex(join(dir, 'index.db'))
 if (wantCount > 0) {
   const wants = createWantService({ repository: createWantRepository(db), log })
   const words = ['dark', 'night', 'star', 'king', 'blood', 'moon', 'fire', 'storm', 'wolf', 'dragon', 'ghost', 'island', 'winter']

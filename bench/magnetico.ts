@@ -8,15 +8,10 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
-import { loadClassifier } from '../src/classify'
-import { loadConfig } from '../src/config'
-import { openIndex } from '../src/core'
 import { runImportCommand } from '../src/importer'
-import { createIngestPipeline } from '../src/ingest'
-import { createLogger } from '../src/log'
-import { createTorrentStore } from '../src/torrents'
 import { writeMagneticoDatabase } from '../tests/support/magnetico-db'
 import { createRandom } from '../tests/support/seeded-random'
+import { openBenchIndex } from './support/bench-index'
 import { peakRssMb } from './support/measure'
 import { syntheticTorrent } from './support/synthetic-releases'
 
@@ -47,15 +42,7 @@ console.log(
   `wrote a magnetico database of ${count} torrents (${fileRows} files, ${(statSync(sourcePath).size / 1e6).toFixed(0)} MB) in ${((performance.now() - generateStart) / 1000).toFixed(1)} s`,
 )
 
-const log = createLogger({ level: 'warn' })
-const db = openIndex(join(dir, 'index.db'), log)
-const pipeline = createIngestPipeline({
-  writer: createTorrentStore({ db, classifier: loadClassifier(), evidenceWeights: loadConfig({}).evidence.weights, batchSize: 1000 })
-    .writer,
-  batchSize: 1000,
-  flushIntervalMs: 500,
-  log,
-})
+const { db, pipeline } = openBenchIndex(join(dir, 'index.db'))
 const discard = new Writable({ write: (_chunk, _encoding, done) => done() })
 const importStart = performance.now()
 const summary = await runImportCommand([sourcePath], { pipeline, stdout: discard, stderr: discard, isTTY: false })
