@@ -154,6 +154,7 @@ export type TmdbClient = ReturnType<typeof createTmdbClient>
 export function readRetryAfterMs(value: string | null, nowMs = Date.now()): number | null {
   if (value === null) return null
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
-  const at = Date.parse(value)
+  // An HTTP date names its day and month; Date.parse would also take '-5' or '2026'.
+  const at = /[a-z]{3}/i.test(value) ? Date.parse(value) : Number.NaN
   return Number.isNaN(at) ? null : Math.max(0, at - nowMs)
 }
