@@ -25,7 +25,8 @@ export function OverviewCrawler(props: { crawler: CrawlerState | null; error?: s
   const state = !crawler.enabled ? 'Off' : !crawler.running ? 'Stopped' : MODE_LABELS[crawler.mode]
   const tag = !crawler.enabled ? '' : crawler.warning ? 'warn' : !crawler.running ? 'bad' : crawler.mode === 'crawling' ? 'ok' : ''
   return (
-    <div id={OVERVIEW_CRAWLER_ID} class="card crawler">
+    // Refetched every 30 s: a schedule's window opens and closes while the page stays open.
+    <div id={OVERVIEW_CRAWLER_ID} class="card crawler" hx-get="/overview/crawler" hx-trigger="every 30s" hx-swap="outerHTML">
       <p>
         DHT crawler: <span class={`tag ${tag}`}>{crawler.warning && crawler.running ? `${state}, with a warning` : state}</span>
         {!crawler.enabled ? (

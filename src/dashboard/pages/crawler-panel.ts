@@ -64,6 +64,9 @@ export const crawlerPanel = (deps: { auth: AuthService; crawlerControl: CrawlerC
       },
       { body: FetchFormBody },
     )
+    .get('/overview/crawler', async () =>
+      htmlPartial(OverviewCrawler({ crawler: (await readFromCore(() => deps.crawlerControl.state(), null)).value })),
+    )
     .get('/overview/fetches', async () =>
       htmlPartial(FetchRows({ requests: (await readFromCore(() => deps.crawlerControl.fetchRequests(), null)).value })),
     )

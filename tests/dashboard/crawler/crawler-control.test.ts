@@ -72,6 +72,8 @@ describe('the crawler switch', () => {
     expect(card).toMatch(/aria-checked="false"[^>]*>\s*Resume crawling/)
     expect(await coreCrawler()).toEqual({ mode: 'paused', paused: true })
     expect((await operatorRows())[0]).toMatchObject({ key: 'crawler', action: 'crawler_paused', new_value: 'paused' })
+    // The card refetches itself (a schedule's window may open while the page is open).
+    expect(await (await dashboard.request('/overview/crawler')).text()).toContain('Resume crawling')
   })
 
   test('a form from another site, or a value that is not true or false, changes nothing', async () => {
