@@ -60,7 +60,13 @@ export function createEnrichmentRepository(db: Database) {
        SELECT c.content_type, lower(c.title), coalesce(c.year, 0) FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id
        WHERE t.info_hash = unhex(?) AND ${TITLED_WORK})`,
   )
-  const counts = db.prepare<{ status: string; n: number }, []>('SELECT status, count(*) AS n FROM content_keys GROUP BY status')
+  // Each count walks one partial index (18 ms for 290,000 pending keys); a GROUP BY over the
+  // table took 150 ms at 580,000 keys, too long for a metrics scrape on the main thread.
+  const counts = db.prepare<{ pending: number; resolved: number; not_found: number }, []>(
+    `SELECT (SELECT count(*) FROM content_keys WHERE status = 'pending') AS pending,
+            (SELECT count(*) FROM content_keys WHERE content_id IS NOT NULL) AS resolved,
+            (SELECT count(*) FROM content_keys WHERE status = 'not_found') AS not_found`,
+  )
   const contentById = db.prepare<ContentRow, [number]>('SELECT * FROM contents WHERE id = ?')
 
   const settleKey = (key: ContentKey, status: 'resolved' | 'not_found', contentId: number | null, nowSeconds: number) =>
@@ -130,8 +136,8 @@ export function createEnrichmentRepository(db: Database) {
     /** A grabbed torrent's title jumps the backlog. */
     prioritise: (infoHash: string) => grabbed.run(infoHash).changes,
     counts(): BacklogCounts {
-      const byStatus = new Map(counts.all().map((row) => [row.status, row.n]))
-      return { pending: byStatus.get('pending') ?? 0, resolved: byStatus.get('resolved') ?? 0, notFound: byStatus.get('not_found') ?? 0 }
+      const row = counts.get()!
+      return { pending: row.pending, resolved: row.resolved, notFound: row.not_found }
     },
     content: (id: number): ContentRecord | null => {
       const row = contentById.get(id)
