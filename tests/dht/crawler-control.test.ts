@@ -220,3 +220,37 @@ describe('across a restart', () => {
     await waitFor(() => queriesFromService > whilePaused, 5_000, 50)
   }, 40_000)
 })
+
+describe('quiet hours', () => {
+  /** A window of local time that starts `fromMinutes` from now and lasts an hour. */
+  const windowFromNow = (fromMinutes: number) => {
+    const clock = (offset: number) => {
+      const at = new Date(Date.now() + offset * 60_000)
+      return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`
+    }
+    return `${clock(fromMinutes)}-${clock(fromMinutes + 60)}`
+  }
+
+  test('outside its window the crawler sends no query and says why; inside it crawls', async () => {
+    await stopService()
+    const schedule = windowFromNow(120)
+    service = await startService({ ...serviceVars(), SERVICE_DHT_SCHEDULE: schedule }, 'core')
+    await gql('mutation { setCrawlerPaused(paused: false) { mode } }')
+    expect((await gql('{ crawler { mode paused schedule } }')).data!.crawler).toEqual({ mode: 'off_hours', paused: false, schedule })
+    await waitFor(
+      async () => (await (await fetch(`${service!.baseUrl}/api/v1/status`)).json()).components.dht.status === 'inactive',
+      5_000,
+      50,
+    )
+    const status = (await (await fetch(`${service!.baseUrl}/api/v1/status`)).json()) as { components: Record<string, { error: string }> }
+    expect(status.components.dht!.error).toBe(`outside SERVICE_DHT_SCHEDULE (${schedule})`)
+    const before = queriesFromService
+    await Bun.sleep(3_000)
+    expect(queriesFromService).toBe(before)
+
+    await stopService()
+    service = await startService({ ...serviceVars(), SERVICE_DHT_SCHEDULE: windowFromNow(-1) }, 'core')
+    expect((await gql('{ crawler { mode } }')).data!.crawler.mode).toBe('crawling')
+    await waitFor(() => queriesFromService > before, 10_000, 50)
+  }, 40_000)
+})
