@@ -68,7 +68,7 @@ export async function startCrawler(
   known: KnownHashes,
   output: CrawlerOutput,
   log: Logger,
-  initial: { crawling: boolean; fetches: FetchOrder[] },
+  initial: { crawling: boolean },
 ) {
   const stats: CrawlStats = emptyStats()
   const startedAt = Date.now()
@@ -309,7 +309,6 @@ export async function startCrawler(
     setInterval(saveState, SAVE_STATE_EVERY_MS),
     setInterval(() => known.catchUp(), CATCH_UP_EVERY_MS),
   ]
-  for (const order of initial.fetches) void fetchRequested(order)
 
   return {
     port: node.address().port,

@@ -6,7 +6,7 @@
 import { createLogger, type LogThreshold } from '../log'
 import { startCrawler, type Crawler } from './crawler'
 import { openKnownHashes, type KnownHashes } from './known-hashes'
-import type { FromCrawler, ToCrawler } from './messages'
+import type { FetchOrder, FromCrawler, ToCrawler } from './messages'
 
 declare const self: Worker
 
@@ -17,6 +17,11 @@ let crawler: Crawler | undefined
 let known: KnownHashes | undefined
 let statsTimer: ReturnType<typeof setInterval> | undefined
 const logThreshold: LogThreshold = { level: 'info' }
+/**
+ * What the main thread asked for while the node was still binding its port (the start awaits it):
+ * a pause or resume, fetches and their cancellations are applied once the crawler is there.
+ */
+const early = { crawling: true, fetches: new Map<string, FetchOrder>() }
 
 const post = (message: FromCrawler) => self.postMessage(message)
 
@@ -24,6 +29,8 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
   const message = event.data
   if (message.type === 'start') {
     const { settings } = message
+    early.crawling = message.crawling
+    for (const order of message.fetches) early.fetches.set(order.infoHash, order)
     logThreshold.level = settings.logLevel
     const log = createLogger({ level: logThreshold, fields: { component: 'dht' } })
     known = openKnownHashes(settings.databasePath, settings.seenFilterBytes)
@@ -40,8 +47,12 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
           recovered: () => post({ type: 'recovered' }),
         },
         log,
-        { crawling: message.crawling, fetches: message.fetches },
+        { crawling: early.crawling },
       )
+      // Anything that arrived during the await: the crawling flag as it stands now, and every fetch.
+      crawler.setCrawling(early.crawling)
+      for (const order of early.fetches.values()) crawler.fetch(order)
+      early.fetches.clear()
     } catch (err) {
       post({
         type: 'warning',
@@ -64,14 +75,17 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
     return
   }
   if (message.type === 'crawling') {
+    early.crawling = message.crawling
     crawler?.setCrawling(message.crawling)
     return
   }
   if (message.type === 'fetch') {
-    crawler?.fetch(message.order)
+    if (crawler) crawler.fetch(message.order)
+    else early.fetches.set(message.order.infoHash, message.order)
     return
   }
   if (message.type === 'cancelFetch') {
+    early.fetches.delete(message.infoHash)
     crawler?.cancelFetch(message.infoHash)
     return
   }
