@@ -56,6 +56,9 @@ export function createStorageCap(deps: StorageCapDeps) {
       const batchStartedAtMs = performance.now()
       const batch = deps.evictBatch(scan, EVICTION_BATCH, deps.isWanted)
       if (batch === 0) break
+      // A few pages copied back after each batch instead of 64 MiB at once: an automatic
+      // checkpoint of a WAL that deletes filled stalls the main thread for hundreds of milliseconds.
+      deps.pages.checkpoint()
       evicted += batch
       evictedTorrents += batch
       // As long a rest as the batch took: eviction holds the main thread (HTTP, ingest) at most half the time.

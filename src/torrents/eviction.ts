@@ -10,15 +10,23 @@ export interface EvictionCandidate {
   contentType: string
 }
 
-/**
- * Where a run of evictions has got to: the tier (no known seeders first, then the rest) and the
- * last torrent looked at in it, so a torrent the caller keeps is not offered again in that run.
- */
-export interface EvictionScan {
-  tier: 0 | 1
+/** A place in the oldest-first order: (published_at, id). */
+interface AgeKey {
   publishedAt: number
   torrentId: number
-  /** Both tiers walked to the end: nothing more may be evicted. */
+}
+
+/**
+ * Where a run of evictions has got to: the age window being emptied, the tier within it (no
+ * known seeders first, then the rest) and the last torrent looked at, so a torrent the caller
+ * keeps is not offered again in that run.
+ */
+export interface EvictionScan {
+  /** The window is (start, end]; null until the first batch finds it. */
+  window: { start: AgeKey; end: AgeKey } | null
+  tier: 0 | 1
+  cursor: AgeKey
+  /** Every window walked to the end: nothing more may be evicted. */
   isExhausted: boolean
 }
 
@@ -29,6 +37,14 @@ interface CandidateRow {
   published_at: number
   content_type: string
 }
+
+/**
+ * Torrents per age window. Pages are freed only when every row on them goes, and rows are stored
+ * in the order they arrived, roughly their age: emptying the oldest torrents a window at a time
+ * frees whole pages, where taking every seederless torrent of the index first would leave most
+ * pages half empty, and the file no smaller (bench/storage.ts).
+ */
+export const EVICTION_WINDOW = 10_000
 
 /**
  * What is never evicted, whatever the cap: a torrent the *arr apps reported on (evidence, grabs),
@@ -43,29 +59,59 @@ const EVICTABLE = `t.grabs = 0
 /** Tier 0: no known seeders (never scraped, or none seen); tier 1: the rest. */
 const TIERS = ['coalesce(t.seeders, 0) = 0', 't.seeders > 0'] as const
 
+const BEFORE_ALL: AgeKey = { publishedAt: Number.MIN_SAFE_INTEGER, torrentId: 0 }
+const AFTER_ALL: AgeKey = { publishedAt: Number.MAX_SAFE_INTEGER, torrentId: Number.MAX_SAFE_INTEGER }
+
 export function startEvictionScan(): EvictionScan {
-  return { tier: 0, publishedAt: Number.MIN_SAFE_INTEGER, torrentId: 0, isExhausted: false }
+  return { window: null, tier: 0, cursor: BEFORE_ALL, isExhausted: false }
 }
 
 /**
- * The storage cap's deletions. Candidates are walked oldest first (published_at, the
- * torrents_published_at index) within each tier, so a batch costs a short index range however
- * large the index. A torrent goes through its row, as an operator's delete does: the cascade and
- * the triggers take its files, sources, tags, classification, categories, full-text entry and
- * counter with it in the same transaction. Its hash prefix is remembered (evicted_torrents) so the
- * crawler does not fetch it again; unlike a delete, nothing is blocked.
+ * The storage cap's deletions, oldest first a window of EVICTION_WINDOW torrents at a time
+ * (published_at, the torrents_published_at index); within a window, the torrents without known
+ * seeders go before the others. A batch costs a short index range however large the index. A
+ * torrent goes through its row, as an operator's delete does: the cascade and the triggers take
+ * its files, sources, tags, classification, categories, full-text entry and counter with it in
+ * the same transaction. Its hash prefix is remembered (evicted_torrents) so the crawler does not
+ * fetch it again; unlike a delete, nothing is blocked.
  */
 export function createEviction(db: DatabaseHandle) {
-  const candidates: Statement<CandidateRow, [number, number, number]>[] = TIERS.map((tier) =>
+  const candidates: Statement<CandidateRow, [number, number, number, number, number]>[] = TIERS.map((tier) =>
     db.sqlite.prepare(
       `SELECT t.id, t.info_hash, t.name, t.published_at, coalesce(c.content_type, '${UNCLASSIFIED}') AS content_type
        FROM torrents t LEFT JOIN torrent_classifications c ON c.torrent_id = t.id
-       WHERE (t.published_at, t.id) > (?, ?) AND ${tier} AND ${EVICTABLE}
+       WHERE (t.published_at, t.id) > (?, ?) AND (t.published_at, t.id) <= (?, ?) AND ${tier} AND ${EVICTABLE}
        ORDER BY t.published_at, t.id LIMIT ?`,
     ),
   )
+  // The window's last torrent; none when fewer than a window's worth are left after `start`.
+  const windowEnd = db.sqlite.prepare<{ published_at: number; id: number }, [number, number, number]>(
+    'SELECT published_at, id FROM torrents WHERE (published_at, id) > (?, ?) ORDER BY published_at, id LIMIT 1 OFFSET ?',
+  )
+  const anyAfter = db.sqlite.prepare<{ found: number }, [number, number]>(
+    'SELECT EXISTS (SELECT 1 FROM torrents WHERE (published_at, id) > (?, ?)) AS found',
+  )
   const deleteTorrent = db.sqlite.prepare<unknown, [number]>('DELETE FROM torrents WHERE id = ?')
   const remember = db.sqlite.prepare<unknown, [bigint]>('INSERT OR IGNORE INTO evicted_torrents (hash_prefix) VALUES (?)')
+
+  const openWindow = (start: AgeKey) => {
+    const end = windowEnd.get(start.publishedAt, start.torrentId, EVICTION_WINDOW - 1)
+    return { start, end: end ? { publishedAt: end.published_at, torrentId: end.id } : AFTER_ALL }
+  }
+
+  /** The window's next tier, else the next window's first; exhausted past the last window. */
+  const advance = (scan: EvictionScan, window: { start: AgeKey; end: AgeKey }): void => {
+    if (scan.tier === 0) {
+      scan.tier = 1
+      scan.cursor = window.start
+    } else if (window.end === AFTER_ALL || anyAfter.get(window.end.publishedAt, window.end.torrentId)!.found === 0) {
+      scan.isExhausted = true
+    } else {
+      scan.window = openWindow(window.end)
+      scan.tier = 0
+      scan.cursor = window.end
+    }
+  }
 
   return {
     /**
@@ -78,31 +124,22 @@ export function createEviction(db: DatabaseHandle) {
       (scan: EvictionScan, limit: number, isKept: (candidate: EvictionCandidate) => boolean): number => {
         let evicted = 0
         while (evicted === 0 && !scan.isExhausted) {
-          const rows = candidates[scan.tier]!.all(scan.publishedAt, scan.torrentId, limit)
+          scan.window ??= openWindow(scan.cursor)
+          const { end } = scan.window
+          const rows = candidates[scan.tier]!.all(scan.cursor.publishedAt, scan.cursor.torrentId, end.publishedAt, end.torrentId, limit)
           for (const row of rows) {
-            scan.publishedAt = row.published_at
-            scan.torrentId = row.id
+            scan.cursor = { publishedAt: row.published_at, torrentId: row.id }
             if (isKept({ name: row.name, contentType: row.content_type })) continue
             deleteTorrent.run(row.id)
             remember.run(infoHashPrefix(row.info_hash))
             evicted++
           }
-          if (rows.length < limit) advanceTier(scan)
+          if (rows.length < limit) advance(scan, scan.window)
         }
         return evicted
       },
     ),
   }
-}
-
-function advanceTier(scan: EvictionScan): void {
-  if (scan.tier === 1) {
-    scan.isExhausted = true
-    return
-  }
-  scan.tier = 1
-  scan.publishedAt = Number.MIN_SAFE_INTEGER
-  scan.torrentId = 0
 }
 
 export type Eviction = ReturnType<typeof createEviction>

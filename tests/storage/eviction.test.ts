@@ -3,6 +3,7 @@ import { openKnownHashes } from '../../src/dht/known-hashes'
 import type { IngestItem } from '../../src/ingest'
 import { hexToBytes } from '../../src/metainfo'
 import { type EvictionScan, startEvictionScan } from '../../src/torrents'
+import { EVICTION_WINDOW } from '../../src/torrents/eviction'
 import { openTestIndex } from '../support/test-index'
 
 const NOW = 1_900_000_000
@@ -122,6 +123,27 @@ describe('eviction', () => {
     expect(matched.map((row) => row.rowid).every((rowid) => ids.has(rowid))).toBe(true)
     expect(matched.length).toBe(4)
     expect(one<{ integrity_check: string }>('PRAGMA integrity_check').integrity_check).toBe('ok')
+    db.close()
+  })
+
+  test('empties the oldest window of torrents before the next one: seederless ones first, then the rest of it', () => {
+    const { db, torrents } = openTestIndex()
+    const total = EVICTION_WINDOW + 2_000
+    for (let start = 1; start <= total; start += 1_000)
+      torrents.writer.writeBatch(
+        Array.from({ length: 1_000 }, (_, i) => item(start + i, { seeders: (start + i) % 2 === 0 ? 3 : null })),
+        NOW,
+      )
+    const scan = startEvictionScan()
+    let evicted = 0
+    while (evicted < EVICTION_WINDOW / 2 + 1_000) evicted += torrents.eviction.evictBatch(scan, 500, () => false)
+    const left = presentNumbers(db)
+    const gone = new Set(Array.from({ length: total }, (_, i) => i + 1).filter((n) => !left.includes(n)))
+    // Every seederless torrent of the first window, then the oldest 1,000 with seeders in it; nothing later.
+    const firstWindowOdd = Array.from({ length: EVICTION_WINDOW / 2 }, (_, i) => 2 * i + 1)
+    expect(firstWindowOdd.every((n) => gone.has(n))).toBe(true)
+    expect([...gone].filter((n) => n % 2 === 0).sort((a, b) => a - b)).toEqual(Array.from({ length: 1_000 }, (_, i) => 2 * (i + 1)))
+    expect([...gone].some((n) => n > EVICTION_WINDOW)).toBe(false)
     db.close()
   })
 
