@@ -25,6 +25,7 @@ const FANSUB_ABSOLUTE =
   /^(?:\[[^\]]+\](?:[^[(]|\([^)]*\))*?[ ._]|(?:[^[(]|\([^)]*\))+?[ ._]-[ ._])(\d{2,4})(?:v\d)?(?:-(\d{2,4})(?:v\d)?)?(?=[ ._[(]|$)(?![ ._]?(?:p|i)\b)/i
 // `2016x01`: seasons numbered by year, as daily and yearly shows are.
 const YEAR_SEASON = /(?:^|[^0-9a-z])((?:19|20)\d{2})x(\d{1,3})(?![0-9])/i
+const FANSUB_DASH = /[ ._]-[ ._]/
 // `Part.4`, `Pt.VI` of a TV release: an episode (a film's `Part 2` has a year and no TV source).
 const PART_EPISODE = /(?:^|[^a-z])(?:part|pt)[ ._-]?(\d{1,2}|[ivx]{1,4})(?![0-9a-z])/i
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 }
@@ -41,6 +42,8 @@ const CRC_TAG = /\[[0-9a-f]{8}\]/i
 // Every `SxxEyy` / `NxNN` in the name, with the chains that continue one (`E02E03`, `E02-E03`, `-03`, `-1x04`).
 const EPISODE_MARK =
   /(?:^|[^a-z0-9])s(\d{1,2})[ ._-]?e(\d{1,4})((?:[ ._-]?-?[ ._-]?e\d{1,4})*)|(?:^|[^a-z0-9])(\d{1,2})x(\d{2,3})(?![0-9])/gi
+// A second episode mark or a range after the first; most names have neither (hot path).
+const MULTI_HINT = /(?:e\d{1,4}|\dx\d{2,3})(?:[ ._]?-|[ ._-]?(?:e\d|s\d{1,2}e|\d{1,2}x\d))|(?:e|x)\d{1,4}\.\d{1,4}(?![0-9p])/i
 const RANGE_TO = /^[ ._]?-[ ._]?(?:s(\d{1,2})e|(\d{1,2})x|e)?(\d{1,4})(?![0-9p])/i
 
 export function correctEpisodes(name: string, year: number | null, found: EpisodeNumbers): EpisodeNumbers {
@@ -52,7 +55,7 @@ export function correctEpisodes(name: string, year: number | null, found: Episod
     const scene = sceneNumber(name, year)
     if (scene && found.episodes.length === 1 && found.episodes[0] === scene.number) return scene.numbers
   }
-  return { seasons: found.seasons, episodes: withMultiEpisodes(name, found) }
+  return { seasons: found.seasons, episodes: MULTI_HINT.test(name) ? withMultiEpisodes(name, found) : found.episodes }
 }
 
 function findMissingEpisodes(name: string, year: number | null, seasons: number[]): EpisodeNumbers {
@@ -63,16 +66,19 @@ function findMissingEpisodes(name: string, year: number | null, seasons: number[
   if (yearSeason) return { seasons: [Number(yearSeason[1])], episodes: [Number(yearSeason[2])] }
   // Fight cards and events are numbered too (`UFC.239`, `Fight Night 158`): not episodes.
   if (EVENT_NUMBERING.test(name)) return { seasons, episodes: [] }
-  if (seasons.length === 0) {
+  // Scene numbering, parts and trailing numbers are read only without a year (a film's name has one).
+  if (seasons.length === 0 && year === null) {
     const scene = sceneNumber(name, year)
     if (scene) return scene.numbers
   }
-  const absolute = FANSUB_ABSOLUTE.exec(name)
+  // Fansub numbering needs a leading [Group] tag or a ` - ` before the number (a cheap test first: hot path).
+  const absolute = name.startsWith('[') || FANSUB_DASH.test(name) ? FANSUB_ABSOLUTE.exec(name) : null
   if (absolute && !isYear(Number(absolute[1]), year)) return { seasons, episodes: numberRange(Number(absolute[1]), Number(absolute[2])) }
+  if (year !== null) return { seasons, episodes: [] }
   const part = PART_EPISODE.exec(name)
-  if (part && year === null && TV_SOURCE.test(name)) return { seasons, episodes: [romanOrNumber(part[1]!)] }
+  if (part && TV_SOURCE.test(name)) return { seasons, episodes: [romanOrNumber(part[1]!)] }
   const trailing = TRAILING_NUMBER.exec(name)
-  if (trailing && year === null && (TV_SOURCE.test(name) || CRC_TAG.test(name) || trailing[1]!.startsWith('0'))) {
+  if (trailing && (TV_SOURCE.test(name) || CRC_TAG.test(name) || trailing[1]!.startsWith('0'))) {
     const number = Number(trailing[1])
     if (!isYear(number, year) && number > 0) return { seasons, episodes: [number] }
   }

@@ -59,8 +59,8 @@ function isMidNameWord(group: string, clean: string): boolean {
 
 /** `kun` of `Nozaki-kun`: a word inside the title is the title's. */
 function isTitleWord(group: string, title: string): boolean {
-  return title
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .includes(group.toLowerCase())
+  const lowerTitle = title.toLowerCase()
+  const lowerGroup = group.toLowerCase()
+  // Most groups appear nowhere in the title: settle that with a substring test before splitting words.
+  return lowerTitle.includes(lowerGroup) && lowerTitle.split(/[^\p{L}\p{N}]+/u).includes(lowerGroup)
 }
