@@ -102,7 +102,10 @@ export const torrentClassifications = sqliteTable('torrent_classifications', {
   classifiedAt: integer('classified_at').notNull(),
 })
 
-/** Kept by triggers on torrent_classifications; the full-text table torrent_search is SQL-only. */
+/**
+ * Written beside each classification by the classification store and emptied by a trigger on
+ * torrents' deletes (0040); the full-text table torrent_search, kept the same way, is SQL-only.
+ */
 export const torrentCategories = sqliteTable(
   'torrent_categories',
   {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { type DatabaseHandle, schema, writeTransaction } from '../db'
 import type { Classification, ContentType, GroundTruthLabel } from '../classify'
+import { searchFactsOf } from './search-facts'
 
 /**
  * Stores classifications, reads ground-truth labels and keeps the block list. The writes are raw
@@ -10,8 +11,8 @@ import type { Classification, ContentType, GroundTruthLabel } from '../classify'
  * exist, is a prepared drizzle select, so its row type is the schema's.
  */
 export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
-  // An upsert, not INSERT OR REPLACE: the update fires the triggers that keep the category feed
-  // keys and the full-text title in step (a REPLACE would insert beside the old keys).
+  // An upsert, not INSERT OR REPLACE: a REPLACE would delete the row and fire the counters'
+  // triggers (0018) twice.
   const upsert = db.prepare(
     `INSERT INTO torrent_classifications (torrent_id, content_type, categories, confidence, status,
        fired_rules, title, year, seasons, episodes, air_date, resolution, source, modifiers, video_codec, video_3d,
@@ -44,14 +45,47 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
   const storedVersion = db.prepare<{ classified_at: number; status: string }, [number]>(
     'SELECT classified_at, status FROM torrent_classifications WHERE torrent_id = ?',
   )
+  // What the feed keys and the full-text row are made of besides the classification, and the
+  // categories stored before this write (null for a first classification), whose keys go.
+  const indexedBefore = db.prepare<{ name: string; published_at: number; categories: string | null }, [number]>(
+    `SELECT t.name, t.published_at, c.categories FROM torrents t
+     LEFT JOIN torrent_classifications c ON c.torrent_id = t.id WHERE t.id = ?`,
+  )
+  const deleteCategory = db.prepare('DELETE FROM torrent_categories WHERE category = ? AND published_at = ? AND torrent_id = ?')
+  const insertCategory = db.prepare('INSERT INTO torrent_categories (category, published_at, torrent_id) VALUES (?, ?, ?)')
+  const deleteSearchRow = db.prepare('DELETE FROM torrent_search WHERE rowid = ?')
+  const insertSearchRow = db.prepare('INSERT INTO torrent_search (rowid, name, title, facts) VALUES (?, ?, ?, ?)')
   const operatorTags = db.prepare<{ tag: string }, [number]>('SELECT tag FROM torrent_tags WHERE torrent_id = ? AND by_rule = 0')
+
+  /**
+   * Keeps the category feed keys (0011) and the full-text row (0012) in step with a classification
+   * being stored, as the triggers did before 0040. Deletes need nothing here: the BEFORE DELETE
+   * triggers on torrents still remove both.
+   */
+  const writeIndexRows = (torrentId: number, classification: Classification, categoriesJson: string): void => {
+    const before = indexedBefore.get(torrentId)
+    if (!before) return
+    const hasCategoriesChanged = before.categories !== categoriesJson
+    if (before.categories !== null) {
+      if (hasCategoriesChanged) {
+        for (const category of JSON.parse(before.categories) as number[]) deleteCategory.run(category, before.published_at, torrentId)
+      }
+      deleteSearchRow.run(torrentId)
+    }
+    if (hasCategoriesChanged) {
+      for (const category of classification.categories) insertCategory.run(category, before.published_at, torrentId)
+    }
+    insertSearchRow.run(torrentId, before.name, classification.parsed.title ?? '', searchFactsOf(classification))
+  }
 
   const store = (torrentId: number, classification: Classification, nowSeconds: number): void => {
     const { parsed, externalIds } = classification
+    const categoriesJson = JSON.stringify(classification.categories)
+    writeIndexRows(torrentId, classification, categoriesJson)
     upsert.run(
       torrentId,
       classification.contentType,
-      JSON.stringify(classification.categories),
+      categoriesJson,
       classification.confidence,
       classification.status,
       JSON.stringify(classification.firedRules),
