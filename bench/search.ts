@@ -1,20 +1,28 @@
 /**
- * Search benchmark (issue 4): an index of N synthetic torrents (the ingest bench's generator;
- * 1% carry confirmed external ids), a fixed mix of 1,000 Torznab queries (rare titles, common
- * words, 1080p, id searches, q-less RSS pages, deep offsets, title-tier episode searches), sent
- * over HTTP to the real service in its own process. Prints, in one run:
- *   - p50/p95/p99 of the full HTTP request, one client at a time;
- *   - the same queries as the plain SQLite floor (bm25-ordered FTS5 for text, an ORDER BY for
- *     feeds, the id index for ids) in this process, and the ratio;
- *   - requests/s with 16 concurrent clients.
- *   - GraphQL torrentContent.search (issue 5): 100 text queries with totalCount, with every facet
- *     aggregated and without facets, p50/p95.
- * Goals: p99 <= 25 ms, ratio <= 1.5, >= 1,000 req/s; GraphQL p95 <= 100 ms with all facets, <= 25 ms without.
- *   bun bench/search.ts [count] [--no-floor]   (the index is kept in bench/out/ and reused;
- *   --no-floor skips the floor, whose bm25 queries take seconds each at 10,000,000)
+ * Search benchmark (issues 4 and 21): an index of N synthetic torrents, a fixed mix of 1,000
+ * Torznab queries in the classes of issue 21 (rare titles, common words, common tokens such as
+ * `x264` and `uhd bluray x265`, tvsearch with season and episode, category-filtered text, id
+ * searches, q-less feeds, deep offsets), sent over HTTP to the real service in its own process.
+ * Prints, in one run:
+ *   - p50/p95/p99 of the full HTTP request, one client at a time, overall and per class, with the
+ *     plain SQLite floor (bm25-ordered FTS5 for text, an ORDER BY for feeds, the id index for ids)
+ *     run on the same queries in this process beside it, and the share of the floor's items ours
+ *     returned too (text ranks differ by design: ours blends relevance with confidence and freshness);
+ *   - requests/s at 1, 4 and 16 clients (gzip, as the *arr apps ask) and the server's CPU per request;
+ *   - GraphQL torrentContent.search (issue 5) with and without facets;
+ *   - the server's RSS right after start and idle after the run, and the disk per torrent.
+ * Goals: p99 <= 25 ms at 1M, <= 100 ms at 10M for every class; >= 1,000 req/s at 16 clients;
+ * idle RSS <= 150 MB after the run, <= 120 MB after start.
+ *   bun bench/search.ts [count] [--realistic] [--no-floor] [--build-only]
+ * --realistic draws titles from a catalogue of works over 100,000 words (release-catalogue.ts)
+ * instead of 100 words, and keeps its index apart (bench/out/search-realistic-N.db). Indexes are
+ * built through the real ingest pipeline once and reused. 10M: `bun bench/search.ts 10000000
+ * --realistic --build-only` first (hours at today's import rate on 2 cores), then the same
+ * without --build-only; --no-floor skips the floor, whose bm25 on common tokens takes seconds.
  */
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { loadClassifier } from '../src/classify'
 import { openIndex } from '../src/core'
@@ -23,18 +31,23 @@ import { createTorrentStore } from '../src/torrents'
 import { loadConfig } from '../src/config'
 import { createLogger } from '../src/log'
 import { extensionOf, fileTypeOf } from '../src/metainfo'
-import { peakRssMb } from './support/measure'
+import { peakRssMb, processRssMb } from './support/measure'
 import { createRandom, type Random } from '../tests/support/seeded-random'
 import { syntheticTorrent } from './support/synthetic-releases'
+import { createReleaseCatalogue, type ReleaseCatalogue } from './support/release-catalogue'
 import { collectLines, safeJson } from '../tests/support/processes'
 
-const count = Number(Bun.argv[2] ?? 1_000_000)
+const count = Number(Bun.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1_000_000)
 const withFloor = !Bun.argv.includes('--no-floor')
+/** Titles of a catalogue of works over a 100,000-word vocabulary (issue 21) instead of 100 words. */
+const isRealistic = Bun.argv.includes('--realistic')
 const outDir = join(import.meta.dir, 'out')
-const dbPath = join(outDir, `search-${count}.db`)
+const dbPath = join(outDir, `search-${isRealistic ? 'realistic-' : ''}${count}.db`)
 const QUERY_COUNT = 1000
-const CONCURRENCY = 16
-const THROUGHPUT_SECONDS = 10
+/** Works whose releases carry confirmed ids, in a realistic index: one in this many. */
+const CONFIRMED_WORK_EVERY = 25
+const CLIENTS = [1, 4, 16]
+const THROUGHPUT_SECONDS = 5
 const COLUMNS = 't.id, t.info_hash, t.name, t.size, t.published_at, c.categories'
 const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10)
 
@@ -58,9 +71,13 @@ async function buildIndex(): Promise<void> {
     log,
   })
   const random = createRandom(42)
+  const catalogue = isRealistic ? createReleaseCatalogue(count) : undefined
+  // The work of each release, in insertion order (torrent ids follow it: every hash is new).
+  const workOf = new Int32Array(count)
   const start = performance.now()
   for (let i = 0; i < count; i++) {
-    const torrent = syntheticTorrent(random, i)
+    const torrent = syntheticTorrent(random, i, catalogue)
+    workOf[i] = torrent.workIndex ?? -1
     const files = torrent.files.map((file, index) => {
       const extension = extensionOf(file.path)
       return { index, path: file.path, sizeBytes: file.size, extension, fileType: fileTypeOf(extension) }
@@ -81,15 +98,31 @@ async function buildIndex(): Promise<void> {
     if (i % 100_000 === 0 && i > 0) console.log(`  indexed ${i} (${Math.round(i / ((performance.now() - start) / 1000))}/s)`)
   }
   pipeline.flush()
-  // What the evidence pipeline will do for confirmed torrents: 1% get ids.
-  db.sqlite.run(`UPDATE torrent_classifications SET status = 'confirmed',
-    imdb_id = 'tt' || printf('%07d', torrent_id % 5000), tmdb_id = torrent_id % 5000 + 1, tvdb_id = torrent_id % 5000 + 1
-    WHERE torrent_id % 100 = 0`)
+  if (catalogue) confirmWorks(db.sqlite, workOf)
+  else {
+    // What the evidence pipeline will do for confirmed torrents: 1% get ids.
+    db.sqlite.run(`UPDATE torrent_classifications SET status = 'confirmed',
+      imdb_id = 'tt' || printf('%07d', torrent_id % 5000), tmdb_id = torrent_id % 5000 + 1, tvdb_id = torrent_id % 5000 + 1
+      WHERE torrent_id % 100 = 0`)
+  }
   db.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
   db.close()
-  require('node:fs').renameSync(tmpPath, dbPath)
+  renameSync(tmpPath, dbPath)
   for (const suffix of ['-wal', '-shm']) rmSync(tmpPath + suffix, { force: true })
   console.log(`built ${count} torrents in ${((performance.now() - start) / 1000).toFixed(0)} s`)
+}
+
+/** Every release of one work in 25 carries the work's ids (tt + its rank), as confirmed ones would. */
+function confirmWorks(sqlite: Database, workOf: Int32Array): void {
+  sqlite.run('CREATE TEMP TABLE work_of (torrent_id INTEGER PRIMARY KEY, work INTEGER NOT NULL)')
+  const insert = sqlite.prepare('INSERT INTO work_of VALUES (?, ?)')
+  sqlite.transaction(() => {
+    workOf.forEach((work, i) => {
+      if (work % CONFIRMED_WORK_EVERY === 0) insert.run(i + 1, work)
+    })
+  })()
+  sqlite.run(`UPDATE torrent_classifications SET status = 'confirmed', imdb_id = 'tt' || printf('%07d', w.work),
+    tmdb_id = w.work + 1, tvdb_id = w.work + 1 FROM work_of w WHERE w.torrent_id = torrent_classifications.torrent_id`)
 }
 
 function sampleNames(): string[] {
@@ -112,46 +145,61 @@ function textFloor(text: string, limit: number, offset: number) {
   }
 }
 
-function buildQueryMix(random: Random, sample: string[]): BenchQuery[] {
+/** The same, restricted by the facts column's category token (the parent is there beside each sub-category). */
+function categoryTextFloor(text: string, category: number) {
+  const floor = textFloor(text, 100, 0)
+  return { ...floor, params: [`{name title} : (${floor.params[0]}) AND facts : "c${category}"`, 100, 0] }
+}
+
+/** The query classes of issue 21's table, in the mix's proportions (per 100). */
+function buildQueryMix(random: Random, sample: string[], catalogue: ReleaseCatalogue | undefined): BenchQuery[] {
   const titleOf = (name: string) => name.split(/\.(S\d\d|\d{4})/)[0]!.replace(/\./g, ' ')
+  const text = (kind: string, q: string, offset = 0): BenchQuery => ({
+    kind,
+    torznab: `t=search&q=${encodeURIComponent(q)}&limit=100${offset ? `&offset=${offset}` : ''}`,
+    floor: textFloor(q, 100, offset),
+  })
+  // A confirmed id: a film's or a show's rank in a realistic index, torrent_id % 5000 in the 100-word one.
+  const confirmed = (isShow: boolean) =>
+    catalogue ? catalogue.works.filter((work) => work.index % CONFIRMED_WORK_EVERY === 0 && work.isShow === isShow) : []
+  const [films, shows] = [confirmed(false), confirmed(true)]
+  const confirmedId = (isShow: boolean) => (catalogue ? random.pick(isShow ? shows : films).index : random.int(1, 4999))
   const builders: [string, number, () => BenchQuery][] = [
     [
       'rare-title',
-      25,
+      20,
       () => {
         const name = random.pick(sample)
         const year = /\.(\d{4})\./.exec(name)?.[1]
-        const q = `${titleOf(name)}${year ? ` ${year}` : ''}`
-        return { kind: 'rare-title', torznab: `t=search&q=${encodeURIComponent(q)}&limit=100`, floor: textFloor(q, 100, 0) }
+        return text('rare-title', `${titleOf(name)}${year ? ` ${year}` : ''}`)
       },
     ],
+    ['common-word', 10, () => text('common-word', random.pick(['the', 'love', 'night', 'man', 'dark', 'the night', 'dark world']))],
+    ['common-token', 15, () => text('common-token', random.pick(['x264', 'x265', '1080p', 'uhd bluray x265', 'web dl', '720p bluray']))],
     [
-      'common-word',
-      15,
-      () => {
-        const q = random.pick(['the', 'love', 'night', 'man', 'dark', 'world', 'star', 'the night', 'dark world'])
-        return { kind: 'common-word', torznab: `t=search&q=${encodeURIComponent(q)}&limit=100`, floor: textFloor(q, 100, 0) }
-      },
-    ],
-    [
-      'quality-token',
-      10,
-      () => {
-        const q = random.pick(['1080p', 'x264', 'web dl', '720p bluray', '2160p', 'x265'])
-        return { kind: 'quality-token', torznab: `t=search&q=${encodeURIComponent(q)}&limit=100`, floor: textFloor(q, 100, 0) }
-      },
-    ],
-    [
-      'episode-title',
+      'tv-season-ep',
       10,
       () => {
         const name = random.pick(sample.filter((n) => /\.S\d\dE\d\d\./.test(n)))
         const [, season, episode] = /\.S(\d\d)E(\d\d)\./.exec(name)!
         const q = titleOf(name)
         return {
-          kind: 'episode-title',
-          torznab: `t=tvsearch&cat=5030,5040&q=${encodeURIComponent(q)}&season=${Number(season)}&ep=${Number(episode)}&limit=100&offset=0`,
+          kind: 'tv-season-ep',
+          torznab: `t=tvsearch&cat=5030,5040&q=${encodeURIComponent(q)}&season=${Number(season)}&ep=${Number(episode)}&limit=100`,
           floor: textFloor(`${q} S${season}E${episode}`, 100, 0),
+        }
+      },
+    ],
+    [
+      'category-text',
+      10,
+      () => {
+        const movie = random.next() < 0.5
+        const q = random.pick(movie ? ['love', 'x265', '2160p', 'the'] : ['night', 'x264', '720p', 'world'])
+        return {
+          kind: 'category-text',
+          torznab: `t=${movie ? 'movie' : 'tvsearch'}&cat=${movie ? 2000 : 5000}&q=${encodeURIComponent(q)}&limit=100`,
+          floor: categoryTextFloor(q, movie ? 2000 : 5000),
         }
       },
     ],
@@ -159,27 +207,31 @@ function buildQueryMix(random: Random, sample: string[]): BenchQuery[] {
       'id',
       10,
       () => {
-        const id = random.int(1, 5000)
+        const imdb = random.next() < 0.5
+        const id = confirmedId(!imdb)
         return {
           kind: 'id',
-          torznab:
-            random.next() < 0.5 ? `t=movie&imdbid=${String(id).padStart(7, '0')}&limit=100` : `t=tvsearch&tvdbid=${id + 1}&limit=100`,
+          torznab: imdb ? `t=movie&imdbid=${String(id).padStart(7, '0')}&limit=100` : `t=tvsearch&tvdbid=${id + 1}&limit=100`,
           floor: {
-            sql: `SELECT ${COLUMNS} FROM torrent_classifications c JOIN torrents t ON t.id = c.torrent_id WHERE c.imdb_id = ? ORDER BY t.published_at DESC LIMIT 100`,
-            params: [`tt${String(id).padStart(7, '0')}`],
+            // t=movie and t=tvsearch cover their parent category (2000, 5000) when no cat is given.
+            sql: `SELECT ${COLUMNS} FROM torrent_classifications c JOIN torrents t ON t.id = c.torrent_id
+                  WHERE ${imdb ? 'c.imdb_id = ?' : 'c.tvdb_id = ?'} AND EXISTS (SELECT 1 FROM torrent_categories k
+                    WHERE k.category = ${imdb ? 2000 : 5000} AND k.published_at = t.published_at AND k.torrent_id = t.id)
+                  ORDER BY t.published_at DESC LIMIT 100`,
+            params: [imdb ? `tt${String(id).padStart(7, '0')}` : id + 1],
           },
         }
       },
     ],
     [
-      'rss-page',
-      20,
+      'feed',
+      15,
       () => {
         const offset = random.pick([0, 0, 0, 100, 200, 500, 900])
         const tv = random.next() < 0.5
         const cats = tv ? [5030, 5040] : [2000]
         return {
-          kind: 'rss-page',
+          kind: 'feed',
           torznab: tv ? `t=tvsearch&cat=5030,5040&limit=100&offset=${offset}` : `t=movie&cat=2000&limit=100&offset=${offset}`,
           floor: {
             sql: `SELECT ${COLUMNS} FROM torrent_categories k JOIN torrents t ON t.id = k.torrent_id JOIN torrent_classifications c ON c.torrent_id = t.id
@@ -189,15 +241,7 @@ function buildQueryMix(random: Random, sample: string[]): BenchQuery[] {
         }
       },
     ],
-    [
-      'deep-offset',
-      10,
-      () => {
-        const q = random.pick(['love', 'night', 'the', 'star'])
-        const offset = random.pick([300, 500, 700, 900])
-        return { kind: 'deep-offset', torznab: `t=search&q=${q}&limit=100&offset=${offset}`, floor: textFloor(q, 100, offset) }
-      },
-    ],
+    ['deep-offset', 10, () => text('deep-offset', random.pick(['love', 'night', 'the', 'x264']), random.pick([300, 500, 700, 900]))],
   ]
   const total = builders.reduce((sum, [, weight]) => sum + weight, 0)
   return Array.from({ length: QUERY_COUNT }, (_, i) => {
@@ -234,20 +278,24 @@ async function startServer() {
   return { pid: child.pid, base: `http://127.0.0.1:${port}/torznab/api?`, kill: () => child.kill() }
 }
 
+const GUID = /<guid isPermaLink="false">([0-9a-f]{40})<\/guid>/g
+
 async function runAll(list: BenchQuery[]) {
   const latencies: number[] = []
+  const items: string[][] = []
   let errors = 0
   for (const query of list) {
     const start = performance.now()
     const response = await fetch(server.base + query.torznab)
     const body = await response.text()
     latencies.push(performance.now() - start)
+    items.push([...body.matchAll(GUID)].map((match) => match[1]!))
     if (response.status !== 200 || body.includes('<error')) errors++
   }
-  return { latencies, errors }
+  return { latencies, items, errors }
 }
 
-function runFloor(list: BenchQuery[]): number[] {
+function runFloor(list: BenchQuery[]): { latencies: number[]; items: string[][] } {
   const db = new Database(dbPath, { readonly: true })
   db.run('PRAGMA cache_size = -16384')
   const statements = new Map<string, ReturnType<Database['prepare']>>()
@@ -257,16 +305,26 @@ function runFloor(list: BenchQuery[]): number[] {
       statement = db.prepare(query.floor.sql)
       statements.set(query.floor.sql, statement)
     }
-    return statement.all(...query.floor.params)
+    return statement.all(...query.floor.params) as { info_hash: Uint8Array }[]
   }
   list.slice(0, 200).forEach(run)
+  const items: string[][] = []
   const latencies = list.map((query) => {
     const start = performance.now()
-    run(query)
-    return performance.now() - start
+    const rows = run(query)
+    const elapsed = performance.now() - start
+    items.push(rows.map((row) => Buffer.from(row.info_hash).toString('hex')))
+    return elapsed
   })
   db.close()
-  return latencies
+  return { latencies, items }
+}
+
+/** The share of the floor's items that ours returned too (1 when the floor returned none). */
+function overlap(ours: string[], floor: string[]): number {
+  if (floor.length === 0) return ours.length === 0 ? 1 : 0
+  const mine = new Set(ours)
+  return floor.filter((hash) => mine.has(hash)).length / floor.length
 }
 
 const ALL_FACETS =
@@ -302,20 +360,29 @@ async function runGraphql(list: BenchQuery[]) {
   report('GraphQL search, no facets', await timed(false))
 }
 
-async function runConcurrent(list: BenchQuery[]): Promise<number> {
+/** Requests/s with `clients` concurrent clients, and the server's CPU time (user + system) per request. */
+async function runConcurrent(list: BenchQuery[], clients: number): Promise<{ perSecond: number; cpuMsPerRequest: number }> {
   let done = 0
   let next = 0
   const end = performance.now() + THROUGHPUT_SECONDS * 1000
   const worker = async () => {
     while (performance.now() < end) {
       const query = list[next++ % list.length]!
-      await (await fetch(server.base + query.torznab)).arrayBuffer()
+      await (await fetch(server.base + query.torznab, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer()
       done++
     }
   }
+  const cpuBefore = serverCpuMs(server.pid)
   const start = performance.now()
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
-  return done / ((performance.now() - start) / 1000)
+  await Promise.all(Array.from({ length: clients }, worker))
+  const seconds = (performance.now() - start) / 1000
+  return { perSecond: done / seconds, cpuMsPerRequest: (serverCpuMs(server.pid) - cpuBefore) / done }
+}
+
+/** utime + stime of a process, in ms (clock ticks of 10 ms on Linux). */
+function serverCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10
 }
 
 function pct(values: number[], p: number): number {
@@ -331,43 +398,57 @@ function ratio(ours: number[], floor: number[], p: number): string {
   return (pct(ours, p) / Math.max(pct(floor, p), 0.001)).toFixed(2)
 }
 
-function serverPeakRssMb(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8'))
-  return match ? Number(match[1]) / 1024 : 0
-}
-
 let server: Awaited<ReturnType<typeof startServer>>
 
 async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true })
   if (!existsSync(dbPath)) await buildIndex()
+  if (Bun.argv.includes('--build-only')) return
   const names = sampleNames()
-  const queries = buildQueryMix(createRandom(7), names)
+  const queries = buildQueryMix(createRandom(7), names, isRealistic ? createReleaseCatalogue(count) : undefined)
+  console.log(
+    `${count} torrents (${isRealistic ? 'realistic vocabulary' : '100-word vocabulary'}), ${(statSync(dbPath).size / count).toFixed(0)} B/torrent on disk; load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  )
 
   server = await startServer()
   try {
+    await Bun.sleep(2000)
+    const atStart = processRssMb(server.pid).rssMb
     await runAll(queries.slice(0, 200)) // warm the page cache and the JIT, as a running service would be
     const http = await runAll(queries)
-    const floor = withFloor ? runFloor(queries) : queries.map(() => NaN)
+    const floor = withFloor ? runFloor(queries) : { latencies: queries.map(() => NaN), items: queries.map(() => []) }
     report('HTTP Torznab, one client', http.latencies)
     if (withFloor) {
-      report('SQLite floor, same queries', floor)
+      report('SQLite floor, same queries', floor.latencies)
       console.log(
-        `ratio p50 ${ratio(http.latencies, floor, 0.5)}  p95 ${ratio(http.latencies, floor, 0.95)}  p99 ${ratio(http.latencies, floor, 0.99)}`,
+        `ratio p50 ${ratio(http.latencies, floor.latencies, 0.5)}  p95 ${ratio(http.latencies, floor.latencies, 0.95)}  p99 ${ratio(http.latencies, floor.latencies, 0.99)}`,
       )
     }
+    console.log(`${'class'.padEnd(16)}   n   ours p50     p95        p99      | floor p50   p95        p99      | overlap with floor`)
     for (const kind of new Set(queries.map((q) => q.kind))) {
-      const ours = http.latencies.filter((_, i) => queries[i]!.kind === kind)
-      const theirs = floor.filter((_, i) => queries[i]!.kind === kind)
+      const of = (values: number[]) => values.filter((_, i) => queries[i]!.kind === kind)
+      const [ours, theirs] = [of(http.latencies), of(floor.latencies)]
+      const shares = queries.flatMap((query, i) => (query.kind === kind ? [overlap(http.items[i]!, floor.items[i]!)] : []))
+      const share = withFloor ? `${((100 * shares.reduce((sum, x) => sum + x, 0)) / shares.length).toFixed(0)} %` : '-'
       console.log(
-        `  ${kind.padEnd(14)} n=${String(ours.length).padStart(3)}  ours p50 ${ms(pct(ours, 0.5))} p99 ${ms(pct(ours, 0.99))}   floor p50 ${ms(pct(theirs, 0.5))} p99 ${ms(pct(theirs, 0.99))}`,
+        `  ${kind.padEnd(14)} ${String(ours.length).padStart(3)} ${ms(pct(ours, 0.5))} ${ms(pct(ours, 0.95))} ${ms(pct(ours, 0.99))} |${ms(pct(theirs, 0.5))} ${ms(pct(theirs, 0.95))} ${ms(pct(theirs, 0.99))} | ${share}`,
       )
     }
     console.log(`errors: ${http.errors}`)
-    const throughput = await runConcurrent(queries)
-    console.log(`throughput with ${CONCURRENCY} clients: ${throughput.toFixed(0)} req/s over ${THROUGHPUT_SECONDS} s`)
+    for (const clients of CLIENTS) {
+      const { perSecond, cpuMsPerRequest } = await runConcurrent(queries, clients)
+      console.log(
+        `throughput, ${String(clients).padStart(2)} clients, gzip: ${perSecond.toFixed(0).padStart(5)} req/s, server CPU ${cpuMsPerRequest.toFixed(2)} ms/request`,
+      )
+    }
     await runGraphql(queries)
-    console.log(`server peak RSS ${serverPeakRssMb(server.pid).toFixed(0)} MB; bench process peak RSS ${peakRssMb().toFixed(0)} MB`)
+    await Bun.sleep(5000)
+    const { rssMb, peakMb } = processRssMb(server.pid)
+    console.log(
+      `server RSS: ${atStart.toFixed(0)} MB after start, ${rssMb.toFixed(0)} MB idle after the run (peak ${peakMb.toFixed(0)} MB); bench process peak ${peakRssMb().toFixed(0)} MB`,
+    )
   } finally {
     server.kill()
   }

@@ -6,6 +6,7 @@
 import bencode from 'bencode'
 import { randomBytes } from 'node:crypto'
 import { createRandom, type Random } from '../../tests/support/seeded-random'
+import type { ReleaseCatalogue } from './release-catalogue'
 const WORDS = (
   'the of and a to in love night man last dark world war star life house time day city king ' +
   'blood girl dead black little new lost secret story money game road river moon sun fire ice ' +
@@ -26,17 +27,31 @@ export interface SyntheticTorrent {
   size: number
   files: { path: string; size: number }[]
   publishedAt: number
+  /** The catalogue work it is a release of (with a catalogue only). */
+  workIndex?: number
 }
 
-export function syntheticTorrent(random: Random, index: number): SyntheticTorrent {
-  const title = Array.from({ length: random.int(1, 4) }, () => capitalise(random.zipf(WORDS))).join('.')
-  const isShow = random.next() < 0.45
+/**
+ * One release. Without a catalogue its title is 1-4 words of a 100-word vocabulary (the ingest
+ * and classify benches' default); with one (bench/search.ts) it is a release of one of the
+ * catalogue's works, whose title many releases share.
+ */
+export function syntheticTorrent(random: Random, index: number, catalogue?: ReleaseCatalogue): SyntheticTorrent {
+  const work = catalogue?.pickWork(random)
+  const title = work
+    ? work.title.split(' ').map(capitalise).join('.')
+    : Array.from({ length: random.int(1, 4) }, () => capitalise(random.zipf(WORDS))).join('.')
+  const isShow = work ? work.isShow : random.next() < 0.45
+  const seasons = work?.seasons ?? 12
   const episode = isShow
     ? random.next() < 0.2
-      ? `S${pad(random.int(1, 12))}`
-      : `S${pad(random.int(1, 12))}E${pad(random.int(1, 24))}`
-    : String(random.int(1950, 2026))
-  const parts = [title, episode, random.pick(RESOLUTIONS), random.pick(SOURCES), random.pick(AUDIO), random.pick(CODECS)]
+      ? `S${pad(random.int(1, seasons))}`
+      : `S${pad(random.int(1, seasons))}E${pad(random.int(1, 24))}`
+    : String(work ? work.year : random.int(1950, 2026))
+  // Drawn in the same order as before catalogues existed, so the default names are unchanged.
+  const resolution = random.pick(RESOLUTIONS)
+  const source = catalogue && random.next() < 0.05 ? 'UHD.BluRay' : random.pick(SOURCES)
+  const parts = [title, episode, resolution, source, random.pick(AUDIO), random.pick(CODECS)]
   const name = `${parts.filter(Boolean).join('.')}-${random.pick(GROUPS)}`
   const fileCount = random.int(1, 20)
   const files = Array.from({ length: fileCount }, (_, i) => {
@@ -56,6 +71,7 @@ export function syntheticTorrent(random: Random, index: number): SyntheticTorren
     size: files.reduce((total, file) => total + file.size, 0),
     files,
     publishedAt: 1_600_000_000 + index * 30,
+    ...(work ? { workIndex: work.index } : {}),
   }
 }
 
