@@ -7,6 +7,7 @@ import type { PageUsage } from './page-usage'
 export const CAP_MARGIN = 0.02
 /** Torrents per eviction transaction: about 20 ms of the main thread at a million torrents. */
 const EVICTION_BATCH = 100
+const CHECKPOINT_EVERY_BATCHES = 10
 /** While nothing can be evicted, the whole index is walked again at most this often. */
 const FULL_RESCAN_MS = 5 * 60_000
 /** Measuring is two PRAGMAs and a stat: cheap enough to do this often, and after commits. */
@@ -52,14 +53,16 @@ export function createStorageCap(deps: StorageCapDeps) {
     const scan = startEvictionScan()
     const startedAtMs = nowMs()
     let evicted = 0
+    let batches = 0
     while (!stopped && deps.pages.usedBytes() > targetBytes) {
       const batchStartedAtMs = performance.now()
       const batch = deps.evictBatch(scan, EVICTION_BATCH, deps.isWanted)
       if (batch === 0) break
-      // A few pages copied back after each batch instead of 64 MiB at once: an automatic
-      // checkpoint of a WAL that deletes filled stalls the main thread for hundreds of milliseconds.
-      deps.pages.checkpoint()
       evicted += batch
+      // A few MiB copied back every 10 batches instead of 64 MiB at once: an automatic checkpoint
+      // of a WAL the deletes filled stalls the main thread for hundreds of milliseconds, and one
+      // after every batch pays a file sync each time.
+      if (++batches % CHECKPOINT_EVERY_BATCHES === 0) deps.pages.checkpoint()
       evictedTorrents += batch
       // As long a rest as the batch took: eviction holds the main thread (HTTP, ingest) at most half the time.
       await sleep(performance.now() - batchStartedAtMs)
