@@ -1,6 +1,4 @@
 export { BACKUP_USAGE, RESTORE_USAGE, runBackupCommand, runRestoreCommand, storeFiles } from './commands'
-export { backupFileName, expiredBackups, parseBackupFileName, type StoreKind } from './backup-names'
-export { BackupError, RestoreRefusedError } from './errors'
-export { restoreBackup } from './restore-backup'
+export { backupFileName, expiredBackups, parseBackupFileName } from './backup-names'
 export { startBackupSchedule } from './schedule'
-export { pruneBackups, writeBackup, type StoreFile, type WrittenBackup } from './write-backup'
+export { writeBackup } from './write-backup'

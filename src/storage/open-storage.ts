@@ -40,5 +40,3 @@ export function openStorage(deps: {
   })
   return { cap, report: reporter.report }
 }
-
-export type Storage = ReturnType<typeof openStorage>

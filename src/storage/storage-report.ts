@@ -39,5 +39,3 @@ export function createStorageReporter(deps: {
     },
   }
 }
-
-export type StorageReporter = ReturnType<typeof createStorageReporter>
