@@ -88,6 +88,8 @@ export interface DhtConfig {
 export interface SearchConfig {
   timeoutMs: number
   workers: number
+  /** Page cache of each search thread's SQLite connection. */
+  cacheSizeMb: number
   /** Weights of the ranking blend (SERVICE_RANK_*); search's RankingWeights has this shape. */
   weights: { relevance: number; confidence: number; evidence: number; freshness: number; freshnessHalfLifeDays: number }
 }
@@ -134,6 +136,7 @@ export function loadConfig(env: Env): Config {
     search: {
       timeoutMs: v.SERVICE_SEARCH_TIMEOUT,
       workers: v.SERVICE_SEARCH_WORKERS,
+      cacheSizeMb: v.SERVICE_SEARCH_CACHE_MB,
       weights: {
         relevance: v.SERVICE_RANK_RELEVANCE,
         confidence: v.SERVICE_RANK_CONFIDENCE,

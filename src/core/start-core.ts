@@ -152,6 +152,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   const torznab = await startTorznabWorkerPool({
     size: config.search.workers,
     databasePath: config.db.corePath,
+    cacheSizeMb: config.search.cacheSizeMb,
     weights: config.search.weights,
     timeoutMs: config.search.timeoutMs,
     version: VERSION,

@@ -2,7 +2,15 @@ import type { RankingWeights, SearchKind, SearchQuery, SearchResult } from '../s
 
 /** Main thread -> search worker. Plain data only (STYLE 12). */
 export type ToWorker =
-  | { type: 'init'; databasePath: string; weights: RankingWeights; timeoutMs: number; version: string; baseUrl: string }
+  | {
+      type: 'init'
+      databasePath: string
+      cacheSizeMb: number
+      weights: RankingWeights
+      timeoutMs: number
+      version: string
+      baseUrl: string
+    }
   /** A Torznab request's query string, answered as a whole feed. */
   | { type: 'answer'; id: number; query: string }
   /** A structured search (GraphQL). */

@@ -7,6 +7,8 @@ import type { FromWorker, SearchReport, ToWorker } from './worker-messages'
 export interface TorznabWorkerPoolOptions {
   size: number
   databasePath: string
+  /** Page cache of each worker's connection (SERVICE_SEARCH_CACHE_MB). */
+  cacheSizeMb: number
   weights: RankingWeights
   timeoutMs: number
   version: string
@@ -72,6 +74,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
       worker.postMessage({
         type: 'init',
         databasePath: options.databasePath,
+        cacheSizeMb: options.cacheSizeMb,
         weights: options.weights,
         timeoutMs: options.timeoutMs,
         version: options.version,

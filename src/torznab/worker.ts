@@ -21,6 +21,22 @@ declare const self: Worker
 /** The top of a result page is what a user picks from; its swarm counts matter most. */
 const SWARM_REFRESH_ITEMS = 25
 
+/**
+ * After this long without a request the worker gives back what a burst of searches left behind:
+ * SQLite's page cache (PRAGMA shrink_memory) and the garbage of the result pages (a full
+ * collection). An *arr app's RSS sync comes every 15 minutes or so; holding tens of MB between
+ * them is what makes a NAS's idle RSS, and the next burst refills the cache from the OS's file cache.
+ */
+const IDLE_TRIM_MS = 10_000
+
+let idleTimer: ReturnType<typeof setTimeout> | undefined
+let trimIdle: (() => void) | undefined
+
+const afterRequest = () => {
+  clearTimeout(idleTimer)
+  if (trimIdle) idleTimer = setTimeout(trimIdle, IDLE_TRIM_MS)
+}
+
 let search: SearchService | undefined
 let torznab: TorznabService | undefined
 let lastSearch: SearchReport | null = null
@@ -45,9 +61,14 @@ function timed(service: SearchService): SearchService {
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
   const message = event.data
+  afterRequest()
   switch (message.type) {
     case 'init': {
-      const db = openDatabase(message.databasePath, { readonly: true })
+      const db = openDatabase(message.databasePath, { readonly: true, cacheSizeMb: message.cacheSizeMb })
+      trimIdle = () => {
+        db.sqlite.run('PRAGMA shrink_memory')
+        Bun.gc(true)
+      }
       search = createSearchService({
         repository: createSearchRepository(db.sqlite),
         weights: message.weights,

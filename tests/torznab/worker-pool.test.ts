@@ -9,6 +9,7 @@ describe('the search worker pool', () => {
     const pool = await startTorznabWorkerPool({
       size: 1,
       databasePath: index.path,
+      cacheSizeMb: 2,
       weights: defaultWeights,
       timeoutMs: 5_000,
       version: 'test',
