@@ -4,13 +4,14 @@ import { apiKeyAuth, presentedApiKeys, type ApiKeySource } from '../auth'
 import type { Logger } from '../log'
 import { invalidParameter, rateLimited } from './errors'
 import type { RateLimiter } from './rate-limit'
-import { respond } from './respond'
+import { acceptsGzip, respond } from './respond'
 import type { TorznabAnswer } from './service'
 import { torznabErrors } from './xml-errors'
 
 /** Whatever answers a Torznab query string: the worker pool in the service. */
 export interface TorznabAnswerer {
-  answer(query: string): Promise<TorznabAnswer>
+  /** `gzip`: the client takes gzip, so the answerer may return the document compressed. */
+  answer(query: string, gzip: boolean): Promise<TorznabAnswer>
 }
 
 export interface TorznabRoutesDeps {
@@ -55,7 +56,7 @@ export const torznabRoutes = (deps: TorznabRoutesDeps) => {
     // path-only when that Host is not a valid authority, hence the placeholder base.
     const { search } = new URL(request.url, 'http://localhost')
     if (search.length > MAX_QUERY_STRING_BYTES) throw invalidParameter('query string', `longer than ${MAX_QUERY_STRING_BYTES} bytes`)
-    return respond(await deps.torznab.answer(search), request)
+    return respond(await deps.torznab.answer(search, acceptsGzip(request)), request)
   }
   return new Elysia({ name: 'torznab-routes', prefix: '/torznab' })
     .onStart(() => {

@@ -7,7 +7,9 @@ import { toSearchQuery } from './to-search-query'
 
 export interface TorznabAnswer {
   contentType: string
-  body: string
+  /** The document, or its gzip when `isGzipped` (compressed by the search worker). */
+  body: string | Uint8Array<ArrayBuffer>
+  isGzipped?: boolean
 }
 
 const CAPS_TYPE = 'application/xml; charset=utf-8'

@@ -11,15 +11,16 @@ export type ToWorker =
       version: string
       baseUrl: string
     }
-  /** A Torznab request's query string, answered as a whole feed. */
-  | { type: 'answer'; id: number; query: string }
+  /** A Torznab request's query string, answered as a whole feed, gzipped when the client takes it. */
+  | { type: 'answer'; id: number; query: string; gzip: boolean }
   /** A structured search (GraphQL). */
   | { type: 'search'; id: number; query: SearchQuery }
 
 /** Search worker -> main thread. */
 export type FromWorker =
   | { type: 'ready' }
-  | { type: 'answered'; id: number; contentType: string; body: string; search: SearchReport | null }
+  /** `body` is the gzipped document when the request asked for gzip. */
+  | { type: 'answered'; id: number; contentType: string; body: string | Uint8Array<ArrayBuffer>; search: SearchReport | null }
   | { type: 'refused'; id: number; torznabCode: number; description: string; httpStatus: number; search: SearchReport | null }
   | { type: 'searched'; id: number; result: SearchResult }
   /** The search ran past SERVICE_SEARCH_TIMEOUT. */

@@ -130,14 +130,15 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
   }
 
   return {
-    answer(query: string): Promise<TorznabAnswer> {
+    /** The answer to a Torznab query string; gzipped (`isGzipped`) when `gzip` is asked. */
+    answer(query: string, gzip = false): Promise<TorznabAnswer> {
       return send(
-        (id) => ({ type: 'answer', id, query }),
+        (id) => ({ type: 'answer', id, query, gzip }),
         (reply) => {
           if (reply.type !== 'answered' && reply.type !== 'refused') throw unexpected(reply)
           if (reply.search) options.onSearch?.(reply.search)
           if (reply.type === 'refused') throw new TorznabError(reply.torznabCode, reply.description, reply.httpStatus)
-          return { contentType: reply.contentType, body: reply.body }
+          return { contentType: reply.contentType, body: reply.body, isGzipped: typeof reply.body !== 'string' }
         },
         searchFailed,
       )

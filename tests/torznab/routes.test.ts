@@ -206,6 +206,18 @@ describe('the feed as a transport', () => {
     expect(body.startsWith('<?xml')).toBe(true)
   })
 
+  test('a search page gzipped by the search worker is the plain page, byte for byte', async () => {
+    const url = feed.url(`t=search&${K}&q=the`)
+    const plain = await fetch(url, { headers: { 'accept-encoding': 'identity' }, decompress: false })
+    const gzip = await fetch(url, { headers: { 'accept-encoding': 'gzip' }, decompress: false })
+    expect(gzip.headers.get('content-encoding')).toBe('gzip')
+    expect(gzip.headers.get('vary')).toBe('accept-encoding')
+    const unzipped = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gzip.arrayBuffer())))
+    const plainBody = await plain.text()
+    expect(plainBody).toContain('<item>')
+    expect(unzipped).toBe(plainBody)
+  })
+
   test('a name with control characters, markup and a lone surrogate stays well-formed', async () => {
     const answer = await getTorznab(feed.url(`t=search&${K}&q=quotes`))
     const item = answer.items[0]!
