@@ -8,6 +8,7 @@ import { type Classifier, describeReleaseName, loadClassifier, RuleFileError } f
 import { renderConfigHelp, type Config } from './config'
 import { FETCH_USAGE, runFetchCommand } from './fetch-requests'
 import { readLines, runImportCommand } from './importer'
+import { openLineWorkers } from './core'
 import { createLogger } from './log'
 import { loadConfigOrExit, openCoreOrExit } from './process'
 import { parseReclassifyArgs, RECLASSIFY_USAGE, runReclassify } from './torrents'
@@ -72,11 +73,14 @@ async function importCommand(paths: string[]): Promise<number> {
     return 2
   }
   const config = loadConfigOrExit()
-  const { db, pipeline, reranker } = openCoreOrExit(config, createLogger({ level: config.log.level }))
+  const log = createLogger({ level: config.log.level })
+  const { db, pipeline, reranker } = openCoreOrExit(config, log)
+  const lineWorkers = openLineWorkers(config, log)
   const stop = abortOnSignals()
   try {
     const summary = await runImportCommand(paths, {
       pipeline,
+      lineWorkers,
       stdout: process.stdout,
       stderr: process.stderr,
       isTTY: process.stderr.isTTY === true,
@@ -90,6 +94,7 @@ async function importCommand(paths: string[]): Promise<number> {
     }
     return summary.rejected > 0 ? 1 : 0
   } finally {
+    lineWorkers?.stop()
     db.close()
   }
 }

@@ -20,7 +20,7 @@ export interface Config {
   torznab: TorznabConfig
   dht: DhtConfig
   search: SearchConfig
-  ingest: { batchSize: number; flushIntervalMs: number }
+  ingest: { batchSize: number; flushIntervalMs: number; importWorkers: number }
   evidence: EvidenceConfig
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
   dashboard: DashboardConfig
@@ -145,7 +145,11 @@ export function loadConfig(env: Env): Config {
         freshnessHalfLifeDays: v.SERVICE_RANK_FRESHNESS_HALF_LIFE_DAYS,
       },
     },
-    ingest: { batchSize: v.SERVICE_INGEST_BATCH_SIZE, flushIntervalMs: v.SERVICE_INGEST_FLUSH_INTERVAL },
+    ingest: {
+      batchSize: v.SERVICE_INGEST_BATCH_SIZE,
+      flushIntervalMs: v.SERVICE_INGEST_FLUSH_INTERVAL,
+      importWorkers: v.SERVICE_IMPORT_WORKERS,
+    },
     evidence: {
       weights: {
         grab: v.SERVICE_EVIDENCE_GRAB_WEIGHT,

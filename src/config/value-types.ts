@@ -2,6 +2,7 @@
  * How each kind of environment value is read. `accepts` is shown to the operator both in
  * `--help` and in the one-line error when a value is bad, so it says what to type, not how we parse.
  */
+import { availableParallelism } from 'node:os'
 import { LOG_LEVELS, type LogLevel } from '../log'
 
 export interface ValueType<T> {
@@ -32,6 +33,18 @@ export function integer(min: number, max: number): ValueType<number> {
       const value = Number(raw)
       return value >= min && value <= max ? value : undefined
     },
+  }
+}
+
+/**
+ * A number of threads, or `auto`: one per core beside the main thread's (which the work feeds),
+ * at most `autoMax`; 0 on a single core, where a thread would only add its memory.
+ */
+export function threadCount(max: number, autoMax: number): ValueType<number> {
+  const count = integer(0, max)
+  return {
+    accepts: `auto, or a whole number from 0 to ${max}`,
+    parse: (raw) => (raw.trim().toLowerCase() === 'auto' ? Math.max(0, Math.min(availableParallelism() - 1, autoMax)) : count.parse(raw)),
   }
 }
 

@@ -124,6 +124,11 @@ export const variables = {
     '1000',
     'torrents per write transaction; larger is faster to import, smaller keeps each commit short',
   ),
+  SERVICE_IMPORT_WORKERS: variable(
+    value.threadCount(16, 4),
+    'auto',
+    "threads that parse and classify imported JSON lines beside the one database writer; auto is one per core but one (the writer's), at most 4 (the writer is then the limit), 0 on one core; each holds its own classifier, about 10 MB",
+  ),
   SERVICE_INGEST_FLUSH_INTERVAL: variable(value.durationMs, '500ms', 'longest a torrent waits in a partial batch before it is written'),
   SERVICE_EVIDENCE_GRAB_WEIGHT: variable(value.decimal(0, 100), '0.1', 'evidence score a grab adds: someone chose this release'),
   SERVICE_EVIDENCE_SUCCESS_WEIGHT: variable(value.decimal(0, 100), '1', 'evidence score a successful download or import adds'),

@@ -3,7 +3,7 @@ import { evidenceRoutes } from '../evidence'
 import { type GraphqlDeps, graphqlRoutes } from '../graphql'
 import { healthRoutes, type HealthCheck, type StatusReporter } from '../health'
 import { jsonErrors } from '../http'
-import { importRoutes } from '../importer'
+import { importRoutes, type LineWorkers } from '../importer'
 import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
@@ -14,6 +14,7 @@ export interface CoreAppDeps {
   /** Read per request: a changed key applies to the next one. */
   apiKey: () => string | undefined
   pipeline: IngestPipeline
+  lineWorkers: LineWorkers | null
   health: HealthCheck
   status: StatusReporter
   metrics: Metrics
@@ -48,7 +49,7 @@ export function createCoreApp(deps: CoreAppDeps) {
       .use(evidenceRoutes({ queue: deps.queue, apiKey: deps.apiKey, log }))
       .use(metricsRoutes({ metrics: deps.metrics }))
       .use(graphqlRoutes(deps.graphql))
-      .use(importRoutes({ pipeline: deps.pipeline, apiKey: deps.apiKey, shutdown: deps.shutdown }))
+      .use(importRoutes({ pipeline: deps.pipeline, apiKey: deps.apiKey, shutdown: deps.shutdown, lineWorkers: deps.lineWorkers }))
   )
 }
 

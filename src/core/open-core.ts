@@ -1,6 +1,7 @@
 import { createChatCompletion, createReranker, loadClassifier, type Classifier, type Reranker } from '../classify'
 import type { Config } from '../config'
 import type { DatabaseHandle } from '../db'
+import { createLineWorkers, type LineWorkers } from '../importer'
 import { createIngestPipeline, type ClassifiedItem, type IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import { createTorrentStore, type TorrentStore } from '../torrents'
@@ -38,6 +39,20 @@ export function openCore(config: Config, log: Logger): Core {
       if (unsure.length > 0) reranker.submit(unsure.map(toRerankJob))
     })
   return { db, classifier, torrents, pipeline, reranker }
+}
+
+/**
+ * The threads that parse and classify imported JSON lines (SERVICE_IMPORT_WORKERS), from the same
+ * rules file as the writer's classifier; null when set to 0, and lines are parsed on the writer's
+ * thread. They start with an import's first chunk and end when imports go idle.
+ */
+export function openLineWorkers(config: Config, log: Logger): LineWorkers | null {
+  if (config.ingest.importWorkers === 0) return null
+  return createLineWorkers({
+    count: config.ingest.importWorkers,
+    rulesPath: config.classify.rulesPath ?? null,
+    log: log.child({ component: 'import' }),
+  })
 }
 
 function openReranker(torrents: TorrentStore, llm: NonNullable<Config['classify']['llm']>, log: Logger): Reranker {

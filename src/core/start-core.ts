@@ -19,7 +19,7 @@ import { createReprocessHandlers, createTorrentCounts, readLastCrawledAt } from 
 import { VERSION } from '../version'
 import { createWantRepository, createWantService } from '../wants'
 import { createCoreApp, stopCoreApp } from './app'
-import { openCore } from './open-core'
+import { openCore, openLineWorkers } from './open-core'
 import { runQueueWorkers } from './queue-workers'
 import { timedSearch } from './timed-search'
 
@@ -166,11 +166,13 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   workers.set('torznab', true)
 
   const shutdown = new AbortController()
+  const lineWorkers = openLineWorkers(config, log)
   // reusePort false: Elysia asks Bun for SO_REUSEPORT, with which a second instance on the same
   // port would silently take half of this one's requests. Refused, it fails to start and says so.
   const app = createCoreApp({
     apiKey: settings.torznabApiKey,
     pipeline,
+    lineWorkers,
     health,
     status,
     metrics,
@@ -235,6 +237,8 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
         // container's stop timeout, and close the database last.
         try {
           const lastBatch = pipeline.flush()
+          // The imports answered above have drained their chunks; no line is left at a worker.
+          lineWorkers?.stop()
           evidence.stop()
           log.info('last batch committed', { lastBatch })
         } finally {

@@ -1,6 +1,7 @@
 import type { IngestPipeline } from '../ingest'
 import { expandImportPaths, importInput } from './import-paths'
 import { createImportSession, type ImportSummary } from './import-session'
+import type { LineWorkers } from './line-workers'
 import { createProgressReporter } from './progress'
 
 export interface ImportCommandDeps {
@@ -8,6 +9,8 @@ export interface ImportCommandDeps {
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   isTTY: boolean
+  /** Parse and classify JSON lines beside the writer; null parses them on the writer's thread. */
+  lineWorkers?: LineWorkers | null
   /** Aborted to stop early: the lines read so far are committed and the summary printed as usual. */
   stop?: AbortSignal
 }
@@ -16,6 +19,7 @@ export interface ImportCommandDeps {
 export async function runImportCommand(paths: string[], deps: ImportCommandDeps): Promise<ImportSummary> {
   const session = createImportSession({
     pipeline: deps.pipeline,
+    lineWorkers: deps.lineWorkers,
     onRejected: ({ origin, reason }) => deps.stderr.write(`rejected ${origin}: ${reason}\n`),
   })
   const inputs = expandImportPaths(paths, session)
@@ -34,7 +38,7 @@ export async function runImportCommand(paths: string[], deps: ImportCommandDeps)
       deps.stop,
     )
   }
-  const summary = session.finish()
+  const summary = await session.finish()
   report()
   progress.stop()
   deps.stdout.write(`imported ${summary.imported}, updated ${summary.updated}, rejected ${summary.rejected}\n`)

@@ -84,8 +84,12 @@ export async function importJsonLines(
   for await (const event of readLines(stream, stop)) {
     const where = `${origin}:${event.lineNumber}`
     if ('tooLong' in event) session.reject(where, 'line longer than 1 MiB')
-    else session.addJsonLine(event.text, where)
+    else {
+      const isQueueFull = session.addJsonLine(event.text, where)
+      if (isQueueFull) await isQueueFull
+    }
   }
+  await session.drainLines()
 }
 
 function countBytes(stream: ReadableStream<Uint8Array>, onBytes: (bytes: number) => void): ReadableStream<Uint8Array> {

@@ -2,6 +2,15 @@ import type { IngestItem, IngestPipeline, Receipt, WriteOutcome } from '../inges
 import { ingestItemFromMetainfo } from '../ingest'
 import { parseTorrentFile } from '../metainfo'
 import { parseImportLine, parseImportRecord, type ParsedLine } from './import-line'
+import type { LineWorkers } from './line-workers'
+
+/** JSON lines sent to a line worker at a time: large enough that a message costs little per line. */
+const CHUNK_LINES = 256
+/**
+ * A partial chunk goes out this long after its first line: a trickle (a slow upload, stdin from a
+ * pipe) reaches the pipeline, and its flush timer, as promptly as it did line by line.
+ */
+const CHUNK_WAIT_MS = 20
 
 export interface Rejection {
   /** `file:line` for JSON Lines, the file path for .torrent files. */
@@ -20,9 +29,21 @@ export interface ImportSummary {
  * them to the shared pipeline and counts what became of each, so that every input ends up
  * imported, updated or rejected with a reason.
  */
-export function createImportSession(deps: { pipeline: IngestPipeline; onRejected: (rejection: Rejection) => void }) {
+export function createImportSession(deps: {
+  pipeline: IngestPipeline
+  onRejected: (rejection: Rejection) => void
+  /** Parses and classifies JSON lines off this thread; without them each line is parsed here. */
+  lineWorkers?: LineWorkers | null
+}) {
   const summary: ImportSummary = { imported: 0, updated: 0, rejected: 0 }
   let submitted = 0
+  let lines: string[] = []
+  let origins: string[] = []
+  // Chunks out at the workers, each settled once its lines are submitted; chained, so lines reach
+  // the pipeline in the order they were read whichever worker answers first.
+  const chunks: Promise<void>[] = []
+  let lastChunk: Promise<void> = Promise.resolve()
+  let chunkTimer: ReturnType<typeof setTimeout> | undefined
 
   const reject = (origin: string, reason: string) => {
     summary.rejected++
@@ -44,10 +65,42 @@ export function createImportSession(deps: { pipeline: IngestPipeline; onRejected
     deps.pipeline.submit(parsed.item, receiptFor(origin))
   }
 
+  const dispatchLines = (workers: LineWorkers) => {
+    clearTimeout(chunkTimer)
+    chunkTimer = undefined
+    const chunkOrigins = origins
+    const results = workers.parse(lines)
+    lines = []
+    origins = []
+    lastChunk = Promise.all([results, lastChunk]).then(([parsed]) => {
+      chunks.shift()
+      for (let i = 0; i < parsed.length; i++) submitParsed(parsed[i]!, chunkOrigins[i]!)
+    })
+    chunks.push(lastChunk)
+  }
+
+  /** Submits every JSON line handed in so far; an input's end waits for it, so inputs stay in order. */
+  const drainLines = async () => {
+    if (deps.lineWorkers && lines.length > 0) dispatchLines(deps.lineWorkers)
+    await lastChunk
+  }
+
   return {
-    addJsonLine(text: string, origin: string): void {
-      submitParsed(parseImportLine(text), origin)
+    /**
+     * With line workers the line is parsed later, in a chunk; the promise, when one is returned,
+     * asks the reader to wait for the oldest chunk (the queue is bounded, as is memory).
+     */
+    addJsonLine(text: string, origin: string): Promise<void> | undefined {
+      const workers = deps.lineWorkers
+      if (!workers) return void submitParsed(parseImportLine(text), origin)
+      lines.push(text)
+      origins.push(origin)
+      chunkTimer ??= setTimeout(() => dispatchLines(workers), CHUNK_WAIT_MS)
+      if (lines.length < CHUNK_LINES) return
+      dispatchLines(workers)
+      return chunks.length > workers.queueLimit ? chunks[0] : undefined
     },
+    drainLines,
     /** A record read from another indexer's database (magnetico's), checked as a JSON line is. */
     addRecord(record: unknown, origin: string): void {
       submitParsed(parseImportRecord(record), origin)
@@ -71,7 +124,8 @@ export function createImportSession(deps: { pipeline: IngestPipeline; onRejected
       return summary
     },
     /** Commits what is still buffered and returns the final counts. */
-    finish(): ImportSummary {
+    async finish(): Promise<ImportSummary> {
+      await drainLines()
       deps.pipeline.flush()
       return { ...summary }
     },

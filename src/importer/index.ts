@@ -1,5 +1,6 @@
 export { runImportCommand } from './import-command'
 export { importRoutes } from './routes'
+export { createLineWorkers, type LineWorkers } from './line-workers'
 export { parseImportLine } from './import-line'
 export { readLines } from './read-lines'
 export { createImportSession, type ImportSummary, type Rejection } from './import-session'

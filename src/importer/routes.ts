@@ -4,6 +4,7 @@ import { BadRequestError } from '../http'
 import type { IngestPipeline } from '../ingest'
 import { importJsonLines } from './import-paths'
 import { createImportSession, type ImportSummary, type Rejection } from './import-session'
+import type { LineWorkers } from './line-workers'
 
 /** How many rejections the response lists; the counts cover all of them. */
 const LISTED_REJECTIONS = 100
@@ -23,10 +24,15 @@ export interface ImportResponse extends ImportSummary {
  * `shutdown` aborts when the service stops: an upload still streaming ends at its last complete
  * line, which is committed and answered, so a slow or stalled client cannot hold the stop up.
  */
-export const importRoutes = (deps: { pipeline: IngestPipeline; apiKey: ApiKeySource; shutdown: AbortSignal }) =>
+export const importRoutes = (deps: {
+  pipeline: IngestPipeline
+  apiKey: ApiKeySource
+  shutdown: AbortSignal
+  lineWorkers: LineWorkers | null
+}) =>
   new Elysia({ name: 'import-routes' })
     .use(apiKeyAuth({ apiKey: deps.apiKey }))
-    .post('/import', ({ request }) => importBody(request.body, deps.pipeline, deps.shutdown), {
+    .post('/import', ({ request }) => importBody(request.body, deps), {
       apiKey: true,
       query: ApiKeyQuery,
       parse: 'none',
@@ -34,18 +40,18 @@ export const importRoutes = (deps: { pipeline: IngestPipeline; apiKey: ApiKeySou
 
 async function importBody(
   body: ReadableStream<Uint8Array> | null,
-  pipeline: IngestPipeline,
-  shutdown: AbortSignal,
+  { pipeline, shutdown, lineWorkers }: { pipeline: IngestPipeline; shutdown: AbortSignal; lineWorkers: LineWorkers | null },
 ): Promise<ImportResponse> {
   if (!body) throw new BadRequestError('the body must be JSON Lines, one torrent per line')
   const rejections: Rejection[] = []
   const session = createImportSession({
     pipeline,
+    lineWorkers,
     onRejected: (rejection) => {
       if (rejections.length < LISTED_REJECTIONS) rejections.push(rejection)
     },
   })
   await importJsonLines(body, 'body', session, shutdown)
-  const summary = session.finish()
+  const summary = await session.finish()
   return shutdown.aborted ? { ...summary, rejections, interrupted: true } : { ...summary, rejections }
 }

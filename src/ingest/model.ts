@@ -1,4 +1,4 @@
-import type { Classification } from '../classify'
+import type { Classification, ClassifyOutcome } from '../classify'
 import type { TorrentFile } from '../metainfo'
 
 /** One torrent as any producer (import, crawler) hands it to the ingest pipeline. */
@@ -16,6 +16,12 @@ export interface IngestItem {
   publishedAt: number | null
   seeders: number | null
   leechers: number | null
+  /**
+   * The classifier's verdict made off the writer's thread (an import's line workers) for the
+   * torrent as a new one: no operator tags, no ground-truth label. The writer uses it only when
+   * that holds, and classifies the torrent itself otherwise.
+   */
+  preclassified?: ClassifyOutcome
 }
 
 /** Seeders and leechers of a stored torrent, from a DHT scrape (BEP 33). */

@@ -1,4 +1,4 @@
-import type { Classification, Classifier } from '../classify'
+import type { Classification, Classifier, ClassifyOutcome } from '../classify'
 import type { TorrentFile } from '../metainfo'
 import type { ClassificationStore } from './classification-store'
 
@@ -33,17 +33,23 @@ export function createClassifyAndPersist(deps: {
       /** Whether any ground-truth label exists (checked once per batch). */
       hasLabels: boolean
       nowSeconds: number
+      /** The verdict already made for this torrent as a new one, valid only when `isNew` and no label exists. */
+      preclassified?: ClassifyOutcome
     },
   ): PersistOutcome => {
-    const outcome = classifier.classify(
-      {
-        name: torrent.name,
-        sizeBytes: torrent.sizeBytes,
-        files: torrent.files,
-        tags: context.isNew ? [] : classifications.operatorTagsOf(torrent.torrentId),
-      },
-      context.hasLabels ? classifications.findLabel(torrent.infoHash) : null,
-    )
+    const { preclassified } = context
+    const outcome =
+      preclassified && context.isNew && !context.hasLabels
+        ? preclassified
+        : classifier.classify(
+            {
+              name: torrent.name,
+              sizeBytes: torrent.sizeBytes,
+              files: torrent.files,
+              tags: context.isNew ? [] : classifications.operatorTagsOf(torrent.torrentId),
+            },
+            context.hasLabels ? classifications.findLabel(torrent.infoHash) : null,
+          )
     if (outcome.deletedBy !== null) {
       deps.deleteTorrent(torrent.torrentId)
       classifications.block(torrent.infoHash, outcome.deletedBy, context.nowSeconds)

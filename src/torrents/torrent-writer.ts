@@ -71,7 +71,7 @@ export function createTorrentWriter(
   const classify = (torrentId: number, hash: Uint8Array, item: IngestItem, isNew: boolean, batch: BatchState, nowSeconds: number) => {
     const outcome = deps.classifyAndPersist(
       { torrentId, infoHash: hash, name: item.name, sizeBytes: item.sizeBytes, files: item.files },
-      { isNew, hasLabels: batch.hasLabels, nowSeconds },
+      { isNew, hasLabels: batch.hasLabels, nowSeconds, preclassified: item.preclassified },
     )
     if (outcome.deletedBy !== null) {
       batch.hasBlocked = true
