@@ -5,8 +5,8 @@ import type { PageUsage } from './page-usage'
 
 /** A run evicts until the data is this far under the cap, so it does not run again for every few torrents crawled. */
 export const CAP_MARGIN = 0.02
-/** Torrents per eviction transaction: about 20 ms of the main thread at a million torrents. */
-const EVICTION_BATCH = 100
+/** Torrents per eviction transaction: about 25 ms of the main thread at a million torrents, the most a search waits. */
+const EVICTION_BATCH = 25
 const CHECKPOINT_EVERY_BATCHES = 10
 /** While nothing can be evicted, the whole index is walked again at most this often. */
 const FULL_RESCAN_MS = 5 * 60_000
