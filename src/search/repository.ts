@@ -117,6 +117,9 @@ export function createSearchRepository(db: Database) {
   // Without an artwork key nothing may lead a client to TMDB: posters are left out (DESIGN.md 3.15).
   const artworkEnabled = db.prepare<{ on: number }, []>('SELECT artwork_enabled AS "on" FROM enrichment_state')
   const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
+  const countMatchesUpTo = db.prepare<{ n: number }, [string, number]>(
+    'SELECT count(*) AS n FROM (SELECT rowid FROM torrent_search WHERE torrent_search MATCH ? LIMIT ?)',
+  )
   // Every classified torrent: from the counts the triggers keep (migration 0018), since counting
   // them walks a whole index (tens of ms per million).
   const countTypes = db.prepare<{ n: number }, [string]>(
@@ -172,6 +175,11 @@ export function createSearchRepository(db: Database) {
     /** How many torrents match an FTS5 expression (a walk of the posting lists, no rows read). */
     countMatches(matchExpression: string): number {
       return countMatches.get(matchExpression)!.n
+    },
+
+    /** How many torrents match an FTS5 expression, counting no further than `cap` (the posting lists only). */
+    countMatchesUpTo(matchExpression: string, cap: number): number {
+      return countMatchesUpTo.get(matchExpression, cap)!.n
     },
 
     /** Torrents of these content types, from the counters the triggers keep (migration 0018). */

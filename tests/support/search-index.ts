@@ -15,7 +15,10 @@ export interface ImportRecord {
 }
 
 /** A real migrated index in a temp file, filled through the import path, with a search service on it. */
-export function openSearchIndex(records: ImportRecord[], options: { timeoutMs?: number; nowMs?: () => number; censusSize?: number } = {}) {
+export function openSearchIndex(
+  records: ImportRecord[],
+  options: { timeoutMs?: number; nowMs?: () => number; censusSize?: number; textAloneMatches?: number } = {},
+) {
   const index = openTestIndex({ batchSize: 500, flushIntervalMs: 60_000 })
   for (const record of records) {
     const parsed = parseImportLine(JSON.stringify({ size: 1_000_000, ...record }))
@@ -29,6 +32,7 @@ export function openSearchIndex(records: ImportRecord[], options: { timeoutMs?: 
     timeoutMs: options.timeoutMs ?? 10_000,
     nowMs: options.nowMs,
     censusSize: options.censusSize,
+    textAloneMatches: options.textAloneMatches,
   })
   return { ...index, search }
 }
