@@ -78,7 +78,13 @@ async function startCore(env: Record<string, string>, onLine: (record: Record<st
       if (record.msg === 'core listening') resolve(Number(record.port))
     })
   })
-  return { base: `http://127.0.0.1:${port}/torznab/api?`, stop: async () => (child.kill(), await child.exited) }
+  return {
+    base: `http://127.0.0.1:${port}/torznab/api?`,
+    stop: async () => {
+      child.kill()
+      await child.exited
+    },
+  }
 }
 
 /** One pass over `queries`, or, with `isDone`, round and round until it says so. */
