@@ -6,8 +6,11 @@
  * peaks ~75 MB higher.
  * Goals (issue 2): >= 20,000 torrents/s, <= 600 bytes/torrent excluding files, peak RSS <= 300 MB.
  * With `--wants N`, N wants (two title words each, movies and shows) are registered and matched
- * after every commit, as the service does for the dashboard's active wants.
- *   bun bench/ingest.ts [count] [--wants N]
+ * after every commit, as the service does for the dashboard's active wants. `--workers N` sets
+ * SERVICE_IMPORT_WORKERS (auto by default; 0 parses and classifies on the writer's thread).
+ * Before the import it times each step alone over the first 50,000 lines (issue 21): JSON parse,
+ * record checks, classify, the hand-off to the writer, FTS facts, SQLite writes and the commit.
+ *   bun bench/ingest.ts [count] [--wants N] [--workers N|auto]
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,14 +19,19 @@ import { Writable } from 'node:stream'
 import { runImportCommand } from '../src/importer'
 import { createWantRepository, createWantService } from '../src/wants'
 import { openBenchIndex } from './support/bench-index'
-import { bytesByTree, peakRssMb } from './support/measure'
+import { bytesByTree, peakRssMb, processRssMb, threadCpuMs } from './support/measure'
+import { measureIngestShares } from './support/ingest-shares'
 import { createRandom } from '../tests/support/seeded-random'
 import { syntheticTorrent } from './support/synthetic-releases'
 
 const args = Bun.argv.slice(2)
 const wantsAt = args.indexOf('--wants')
 const wantCount = wantsAt < 0 ? 0 : Number(args[wantsAt + 1])
-const count = Number(args.find((arg, i) => /^\d+$/.test(arg) && (wantsAt < 0 || i !== wantsAt + 1)) ?? 1_000_000)
+const workersAt = args.indexOf('--workers')
+const importWorkers = workersAt < 0 ? 'auto' : args[workersAt + 1]!
+const isOptionValue = (i: number) => (wantsAt >= 0 && i === wantsAt + 1) || (workersAt >= 0 && i === workersAt + 1)
+const count = Number(args.find((arg, i) => /^\d+$/.test(arg) && !isOptionValue(i)) ?? 1_000_000)
+const SHARE_SAMPLE = 50_000
 const dir = mkdtempSync(join(tmpdir(), 'bench-ingest-'))
 const inputPath = join(dir, 'torrents.jsonl')
 
@@ -31,10 +39,13 @@ const generateStart = performance.now()
 const writer = Bun.file(inputPath).writer()
 const random = createRandom(42)
 let fileRows = 0
+const sample: string[] = []
 for (let i = 0; i < count; i++) {
   const torrent = syntheticTorrent(random, i)
   fileRows += torrent.files.length
-  writer.write(`${JSON.stringify(torrent)}\n`)
+  const line = JSON.stringify(torrent)
+  if (i < SHARE_SAMPLE) sample.push(line)
+  writer.write(`${line}\n`)
   if (i % 10_000 === 0) await writer.flush()
 }
 await writer.end()
@@ -42,7 +53,15 @@ console.log(
   `generated ${count} torrents (${fileRows} files, ${(statSync(inputPath).size / 1e6).toFixed(0)} MB JSONL) in ${((performance.now() - generateStart) / 1000).toFixed(1)} s`,
 )
 
-const { db, pipeline, log } = openBenchIndex(join(dir, 'index.db'))
+const shares = measureIngestShares(sample, join(dir, 'shares.db'))
+const shareTotal = shares.reduce((total, share) => total + share.microsPerTorrent, 0)
+console.log(`each step alone, one thread, first ${sample.length} torrents (${shareTotal.toFixed(1)} µs/torrent in all):`)
+for (const share of shares)
+  console.log(
+    `  ${share.step.padEnd(64)} ${share.microsPerTorrent.toFixed(1).padStart(6)} µs  ${((share.microsPerTorrent / shareTotal) * 100).toFixed(0).padStart(3)} %`,
+  )
+
+const { db, pipeline, log, lineWorkers, importWorkers: workerCount } = openBenchIndex(join(dir, 'index.db'), { importWorkers })
 if (wantCount > 0) {
   const wants = createWantService({ repository: createWantRepository(db), log })
   const words = ['dark', 'night', 'star', 'king', 'blood', 'moon', 'fire', 'storm', 'wolf', 'dragon', 'ghost', 'island', 'winter']
@@ -57,15 +76,25 @@ if (wantCount > 0) {
 }
 const discard = new Writable({ write: (_chunk, _encoding, done) => done() })
 const importStart = performance.now()
-const summary = await runImportCommand([inputPath], { pipeline, stdout: discard, stderr: discard, isTTY: false })
+const cpuStart = process.cpuUsage()
+const writerCpuStartMs = threadCpuMs()
+const summary = await runImportCommand([inputPath], { pipeline, lineWorkers, stdout: discard, stderr: discard, isTTY: false })
 const seconds = (performance.now() - importStart) / 1000
+const rssAfterImportMb = processRssMb('self').rssMb
+const cpu = process.cpuUsage(cpuStart)
+const writerMicros = ((threadCpuMs() - writerCpuStartMs) * 1000) / count
+const allThreadsMicros = (cpu.user + cpu.system) / count
+lineWorkers?.stop()
 db.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
 
 const trees = bytesByTree(db.sqlite)
 const total = [...trees.values()].reduce((a, b) => a + b, 0)
 const fileTrees = trees.get('torrent_files') ?? 0
 console.log(
-  `imported ${summary.imported} (rejected ${summary.rejected}) in ${seconds.toFixed(1)} s: ${Math.round(summary.imported / seconds)} torrents/s`,
+  `imported ${summary.imported} (rejected ${summary.rejected}) with ${workerCount} line worker(s) in ${seconds.toFixed(1)} s: ${Math.round(summary.imported / seconds)} torrents/s; RSS at the end of the import ${rssAfterImportMb.toFixed(0)} MB`,
+)
+console.log(
+  `CPU per torrent: ${writerMicros.toFixed(1)} µs on the writer's thread, ${allThreadsMicros.toFixed(1)} µs on all threads; the writer's thread alone would allow ${Math.round(1e6 / writerMicros)} torrents/s on an idle machine`,
 )
 console.log(
   `database ${(total / 1e6).toFixed(0)} MB; without file rows ${((total - fileTrees) / summary.imported).toFixed(0)} bytes/torrent; file rows ${(fileTrees / fileRows).toFixed(0)} bytes/file`,

@@ -26,7 +26,7 @@ self.onmessage = (event: MessageEvent<LineWorkerRequest>) => {
       return
     case 'parse':
       try {
-        reply({ type: 'parsed', chunkId: message.chunkId, results: message.lines.map(parseAndClassify) })
+        reply({ type: 'parsed', chunkId: message.chunkId, results: JSON.stringify(message.lines.map(parseAndClassify)) })
       } catch (err) {
         reply({ type: 'failed', chunkId: message.chunkId, message: err instanceof Error ? err.message : String(err) })
       }

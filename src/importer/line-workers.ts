@@ -92,7 +92,7 @@ export function createLineWorkers(options: LineWorkersOptions) {
       case 'ready':
         return
       case 'parsed':
-        return settle(worker, reply.chunkId, () => reply.results)
+        return settle(worker, reply.chunkId, () => JSON.parse(reply.results) as ParsedLine[])
       case 'failed':
         if (reply.chunkId === null) return retire(worker, reply.message)
         options.log.warn('an import line worker failed a chunk; it is parsed on the writer thread', { reason: reply.message })
