@@ -60,11 +60,11 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
   /**
    * Keeps the category feed keys (0011) and the full-text row (0012) in step with a classification
    * being stored, as the triggers did before 0040. Deletes need nothing here: the BEFORE DELETE
-   * triggers on torrents still remove both.
+   * triggers on torrents still remove both. True when the torrent was classified before.
    */
-  const writeIndexRows = (torrentId: number, classification: Classification, categoriesJson: string): void => {
+  const writeIndexRows = (torrentId: number, classification: Classification, categoriesJson: string): boolean => {
     const before = indexedBefore.get(torrentId)
-    if (!before) return
+    if (!before) return false
     const hasCategoriesChanged = before.categories !== categoriesJson
     if (before.categories !== null) {
       if (hasCategoriesChanged) {
@@ -76,12 +76,13 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
       for (const category of classification.categories) insertCategory.run(category, before.published_at, torrentId)
     }
     insertSearchRow.run(torrentId, before.name, classification.parsed.title ?? '', searchFactsOf(classification))
+    return before.categories !== null
   }
 
   const store = (torrentId: number, classification: Classification, nowSeconds: number): void => {
     const { parsed, externalIds } = classification
     const categoriesJson = JSON.stringify(classification.categories)
-    writeIndexRows(torrentId, classification, categoriesJson)
+    const wasClassified = writeIndexRows(torrentId, classification, categoriesJson)
     upsert.run(
       torrentId,
       classification.contentType,
@@ -111,7 +112,8 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
       externalIds.tvmaze,
       nowSeconds,
     )
-    dropRuleTags.run(torrentId)
+    // Rule tags are only ever stored with a classification: a first one has none to drop.
+    if (wasClassified) dropRuleTags.run(torrentId)
     for (const tag of classification.tags) addRuleTag.run(torrentId, tag)
   }
 
