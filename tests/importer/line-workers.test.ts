@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { loadClassifier } from '../../src/classify'
 import { openIndex } from '../../src/core'
-import { createLineWorkers, runImportCommand, type LineWorkers } from '../../src/importer'
+import { createLineWorkers, parseImportLine, runImportCommand, type LineWorkers } from '../../src/importer'
 import { createIngestPipeline } from '../../src/ingest'
 import { createLogger, type Logger } from '../../src/log'
 import { createTorrentStore } from '../../src/torrents'
@@ -139,5 +139,19 @@ describe('import line workers', () => {
     expect(withWorkers.snapshot).toEqual(alone.snapshot)
     alone.close()
     withWorkers.close()
+  })
+
+  test('stopping the workers with chunks still out parses those chunks here, in order; later chunks too', async () => {
+    const chunk = importLines(300).trim().split('\n')
+    const workers = createLineWorkers({ count: 1, rulesPath, log: quietLog })
+    openWorkers.push(workers)
+    const inFlight = workers.parse(chunk)
+    workers.stop()
+    const parsed = await inFlight
+    const expected = chunk.map(parseImportLine)
+    expect(parsed).toEqual(expected)
+    expect(parsed.filter((line) => line.ok).length).toBeGreaterThan(290)
+    expect(parsed.some((line) => line.ok && line.item.preclassified !== undefined)).toBe(false)
+    expect(await workers.parse(chunk.slice(0, 5))).toEqual(expected.slice(0, 5))
   })
 })
