@@ -33,7 +33,8 @@ const IDLE_TRIM_MS = 10_000
 let idleTimer: ReturnType<typeof setTimeout> | undefined
 let trimIdle: (() => void) | undefined
 
-const afterRequest = () => {
+/** (Re)starts the idle countdown when a message has been handled; start-up's garbage goes too. */
+const afterMessage = () => {
   clearTimeout(idleTimer)
   if (trimIdle) idleTimer = setTimeout(trimIdle, IDLE_TRIM_MS)
 }
@@ -61,8 +62,14 @@ function timed(service: SearchService): SearchService {
 }
 
 self.onmessage = (event: MessageEvent<ToWorker>) => {
-  const message = event.data
-  afterRequest()
+  try {
+    handle(event.data)
+  } finally {
+    afterMessage()
+  }
+}
+
+function handle(message: ToWorker): void {
   switch (message.type) {
     case 'init': {
       const db = openDatabase(message.databasePath, { readonly: true, cacheSizeMb: message.cacheSizeMb })
