@@ -53,13 +53,15 @@ console.log(
   `generated ${count} torrents (${fileRows} files, ${(statSync(inputPath).size / 1e6).toFixed(0)} MB JSONL) in ${((performance.now() - generateStart) / 1000).toFixed(1)} s`,
 )
 
-const shares = measureIngestShares(sample, join(dir, 'shares.db'))
+const { shares, fileRowsPerTorrent, fileRowMicrosPerTorrent } = measureIngestShares(sample, join(dir, 'shares.db'))
 const shareTotal = shares.reduce((total, share) => total + share.microsPerTorrent, 0)
 console.log(`each step alone, one thread, first ${sample.length} torrents (${shareTotal.toFixed(1)} µs/torrent in all):`)
 for (const share of shares)
   console.log(
     `  ${share.step.padEnd(64)} ${share.microsPerTorrent.toFixed(1).padStart(6)} µs  ${((share.microsPerTorrent / shareTotal) * 100).toFixed(0).padStart(3)} %`,
   )
+
+console.log(`  of the SQLite writes, the ${fileRowsPerTorrent.toFixed(1)} file rows of a torrent: ${fileRowMicrosPerTorrent.toFixed(1)} µs`)
 
 const { db, pipeline, log, lineWorkers, importWorkers: workerCount } = openBenchIndex(join(dir, 'index.db'), { importWorkers })
 if (wantCount > 0) {
