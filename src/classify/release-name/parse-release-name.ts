@@ -51,7 +51,8 @@ function parseFileName(name: string): ParsedRelease {
 
 /** A bare season folder's name (`Staffel 1`, `Säsong 2`) is a season on its own. */
 function withSeasonName(release: ParsedRelease, name: string): ParsedRelease {
-  const season = seasonOfFolder(name)
+  // A season folder's name is short (`Staffel 7 (2016)`); a release name rarely is (hot path).
+  const season = name.length <= 32 ? seasonOfFolder(name) : null
   return season === null ? release : { ...release, seasons: [season] }
 }
 

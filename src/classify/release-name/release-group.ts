@@ -10,6 +10,12 @@
 const JUNK_SUFFIX =
   /(?:[ ._-]*(?:=+[{[]+[^\]}]*[\]}]+=+-?|\[[a-z0-9.-]+\.(?:com|org|net|to|nu|info)\]|\[(?:eztv|ettv|rarbg|tgx|rartv|publichd)\]|-(?:obfuscated|postbot|xpost|scrambled|sample|buymore|asrequested|alternativetorequested|rakuv[a-z0-9]*|rp|1)|(?<=-[a-z0-9]+)[[(][^\])]*[\])]|\.(?:rar|par2|nzb|torrent)|["'])+)$/i
 const MEDIA_EXTENSION = /[ .](?:mkv|mp4|avi|m4v|ts|wmv|mov|webm)$/i
+
+/** The name without a trailing media extension; only its last characters are looked at (hot path). */
+function withoutMediaExtension(name: string): string {
+  const match = MEDIA_EXTENSION.exec(name.slice(-5))
+  return match ? name.slice(0, name.length - match[0].length) : name
+}
 // Technical words a group follows: codecs, sources, resolutions, audio.
 const TECH =
   '(?:[xh][ .]?26[45]|hevc|avc|xvid|divx|av1|web(?:-?dl|rip)?|hdtv|bluray|bdrip|brrip|dvdrip|\\d{3,4}[pi]|aac[0-9.]*|ac3|dts|ddp?[0-9.]*|flac|mp3|atmos|remux)'
@@ -21,14 +27,14 @@ export function correctReleaseGroup(group: string | undefined, name: string, tit
   if (group && isPlainSceneEnding(name, group)) return title && isTitleWord(group, title) ? null : group
   // The group and what follows it sit at the end; the end-anchored patterns need only the tail (hot path).
   const tail = name.length > 80 ? name.slice(-80) : name
-  const clean = tail.replace(MEDIA_EXTENSION, '').replace(JUNK_SUFFIX, '').replace(MEDIA_EXTENSION, '')
+  const clean = withoutMediaExtension(withoutMediaExtension(tail).replace(JUNK_SUFFIX, ''))
   const hyphenated = HYPHENATED_GROUP.exec(clean)?.[1]
   if (hyphenated) return hyphenated
   // A fansub group leads the name in brackets, spelled as there (`[Seto_Otaku]`); junk only hides a trailing one.
   const leading = /^\[([^\]]+)\]/.exec(name)?.[1]
   if (group && leading && leading.replace(/_/g, ' ') === group.replace(/_/g, ' ')) return leading
   let found = group?.replace(/^\{(.+)\}$/, '$1') ?? null
-  if (found && (clean !== tail.replace(MEDIA_EXTENSION, '') || /[={}"]/.test(found))) {
+  if (found && (clean !== withoutMediaExtension(tail) || /[={}"]/.test(found))) {
     found = DASHED_GROUP.exec(clean)?.[1] ?? (clean.endsWith(found) ? found : null)
   }
   found ??= DOTTED_GROUP.exec(clean)?.[1] ?? null
@@ -44,7 +50,7 @@ const JUNK_WORD = /^(?:obfuscated|postbot|xpost|scrambled|sample|buymore|asreque
 
 /** The common case, `...x264-GROUP(.mkv)`: a single hyphenated word ends the name, nothing to correct (hot path). */
 function isPlainSceneEnding(name: string, group: string): boolean {
-  const bare = name.replace(MEDIA_EXTENSION, '')
+  const bare = withoutMediaExtension(name)
   if (!bare.endsWith(`-${group}`) || JUNK_WORD.test(group) || /[^a-z0-9]/i.test(group)) return false
   const before = bare.length - group.length - 1
   return !/-[a-z0-9]+$/i.test(bare.slice(Math.max(0, before - 24), before))
@@ -59,8 +65,7 @@ function isMidNameWord(group: string, clean: string): boolean {
 
 /** `kun` of `Nozaki-kun`: a word inside the title is the title's. */
 function isTitleWord(group: string, title: string): boolean {
-  const lowerTitle = title.toLowerCase()
-  const lowerGroup = group.toLowerCase()
-  // Most groups appear nowhere in the title: settle that with a substring test before splitting words.
-  return lowerTitle.includes(lowerGroup) && lowerTitle.split(/[^\p{L}\p{N}]+/u).includes(lowerGroup)
+  // Both come from the same name, spelled alike: most groups are settled by one substring test.
+  if (!title.includes(group)) return false
+  return title.split(/[^\p{L}\p{N}]+/u).includes(group)
 }
