@@ -55,7 +55,7 @@ export function correctEpisodes(name: string, year: number | null, found: Episod
     const scene = sceneNumber(name, year)
     if (scene && found.episodes.length === 1 && found.episodes[0] === scene.number) return scene.numbers
   }
-  return { seasons: found.seasons, episodes: MULTI_HINT.test(name) ? withMultiEpisodes(name, found) : found.episodes }
+  return MULTI_HINT.test(name) ? { seasons: found.seasons, episodes: withMultiEpisodes(name, found) } : found
 }
 
 function findMissingEpisodes(name: string, year: number | null, seasons: number[]): EpisodeNumbers {

@@ -13,6 +13,8 @@ import { readSource, toAudioChannels, toResolution, toVideo3d, toVideoCodec } fr
  * what it gets wrong.
  */
 export function parseReleaseName(name: string): ParsedRelease {
+  // Almost every name is a plain name: no path object for it (hot path).
+  if (!name.includes('/') && !name.includes('\\')) return withSeasonName(parseFileName(name), name)
   const path = splitPath(name)
   const release = parseFileName(path.file)
   return path.folders.length > 0 ? withFolders(release, path) : withSeasonName(release, name)
