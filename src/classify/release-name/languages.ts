@@ -41,11 +41,12 @@ const MORE_LANGUAGES: [RegExp, string][] = [
   [/русский|рус/, 'ru'],
   [/українська|укр/, 'uk'],
 ]
-// One pass over the name finds the candidates (hot: every ingested torrent); each found word is then named.
 // Letters and digits of the scripts these names use, as a plain class: a `u` pattern is slower here.
 const WORD_CHAR = 'a-z0-9\\u00c0-\\u024f\\u0400-\\u04ff'
 const ANY_MORE = new RegExp(`(?:^|[^${WORD_CHAR}])(${MORE_LANGUAGES.map(([word]) => word.source).join('|')})(?![${WORD_CHAR}])`, 'gi')
 const HAS_MORE = new RegExp(ANY_MORE.source, 'i')
+// One pass over the name finds the candidates (hot: every ingested torrent); each found word is then named.
+const WHOLE_WORDS = MORE_LANGUAGES.map(([word, code]) => [new RegExp(`^(?:${word.source})$`, 'iu'), code] as const)
 
 /**
  * A screen before HAS_MORE (hot: every name): the name's letter pairs, as a bit set, must hold
@@ -87,7 +88,6 @@ function mightNameMore(name: string): boolean {
   }
   return STEM_PAIRS.some((pairs) => pairs.every((pair) => (namePairs[pair >>> 5]! & (1 << (pair & 31))) !== 0))
 }
-const WHOLE_WORDS = MORE_LANGUAGES.map(([word, code]) => [new RegExp(`^(?:${word.source})$`, 'iu'), code] as const)
 
 /**
  * A title word that also names a language (`The Danish Girl`, `Hindi Medium`) is not the audio's.

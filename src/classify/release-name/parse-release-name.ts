@@ -24,9 +24,10 @@ function parseFileName(name: string): ParsedRelease {
   const parsed = parseTorrentTitle(name)
   const { source, modifiers } = readSource(parsed.quality, name)
   const year = parseYear(parsed.year)
+  const title = parsed.title?.trim() || null
   const { seasons, episodes } = correctEpisodes(name, year, { seasons: parsed.seasons ?? [], episodes: parsed.episodes ?? [] })
   return {
-    title: parsed.title?.trim() || null,
+    title,
     year,
     seasons,
     episodes,
@@ -40,13 +41,8 @@ function parseFileName(name: string): ParsedRelease {
     hdr: parsed.hdr?.filter((value) => value !== 'SDR') ?? [],
     audioCodecs: parsed.audio ?? [],
     audioChannels: toAudioChannels(parsed.channels),
-    languages: toLanguages(
-      parsed.languages,
-      name,
-      parsed.title?.trim() || null,
-      () => parseTorrentTitle(afterTitle(name, parsed.title ?? null)).languages,
-    ),
-    releaseGroup: correctReleaseGroup(parsed.group, name, parsed.title?.trim() || null),
+    languages: toLanguages(parsed.languages, name, title, () => parseTorrentTitle(afterTitle(name, title)).languages),
+    releaseGroup: correctReleaseGroup(parsed.group, name, title),
     editions: toEditions(parsed),
   }
 }
@@ -68,9 +64,9 @@ function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
   // The last part may itself be a season folder (`/Drive/Staffel 1`), which then names the season.
   const fileSeason = seasonOfFolder(path.file)
   if (fileSeason !== null) return { ...release, seasons: [fileSeason] }
-  const seasonFolder = path.folders.find((folder) => seasonOfFolder(folder) !== null)
-  const season = seasonFolder === undefined ? null : seasonOfFolder(seasonFolder)
-  const showFolder = path.folders.find((folder) => seasonOfFolder(folder) === null)
+  const folderSeasons = path.folders.map(seasonOfFolder)
+  const season = folderSeasons.find((folderSeason) => folderSeason !== null) ?? null
+  const showFolder = path.folders.find((_, i) => folderSeasons[i] === null)
   const folder = showFolder === undefined ? null : parseFileName(showFolder)
   const showTitle = folder?.title ?? null
   const fileTitle = release.title ?? ''
@@ -93,16 +89,14 @@ function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
 }
 
 function sameTitle(a: string, b: string): boolean {
-  return (
-    a
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim() ===
-    b
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, ' ')
-      .trim()
-  )
+  return comparableTitle(a) === comparableTitle(b)
+}
+
+function comparableTitle(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
 }
 
 /** `1999`, or the first year of a span such as `1967-2014`. */

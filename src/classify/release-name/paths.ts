@@ -16,7 +16,6 @@ const SEASON_FOLDER =
   /^(?:(?:season|saison|staffel|temporada|stagione|sæson|säsong|sesong|kausi|sezona|sezóna|seizoen|series|s)[ ._-]*(\d{1,4})|(\d{1,2})\.?[ ._-]*(?:staffel|season|saison))(?:[ ._-]*\(\d{4}\))?$/iu
 
 export function splitPath(name: string): PathName {
-  if (!name.includes('/') && !name.includes('\\')) return { file: name, folders: [] }
   const parts = name.split(/[\\/]/).filter((part) => part.trim() !== '')
   const isPath = /^(?:[\\/]|[a-z]:\\)/i.test(name) || MEDIA_FILE.test(name) || (parts.length > 1 && SEASON_FOLDER.test(parts[0]!.trim()))
   if (parts.length < 2 || !isPath || /\s[\\/]\s/.test(name)) return { file: name, folders: [] }

@@ -7,8 +7,12 @@
  * - braces (`{Group}`);
  * - a hyphenated word of the title (`Nozaki-kun`) is no group: none is better than a wrong one.
  */
-const JUNK_SUFFIX =
-  /(?:[ ._-]*(?:=+[{[]+[^\]}]*[\]}]+=+-?|\[[a-z0-9.-]+\.(?:com|org|net|to|nu|info)\]|\[(?:eztv|ettv|rarbg|tgx|rartv|publichd)\]|-(?:obfuscated|postbot|xpost|scrambled|sample|buymore|asrequested|alternativetorequested|rakuv[a-z0-9]*|rp|1)|(?<=-[a-z0-9]+)[[(][^\])]*[\])]|\.(?:rar|par2|nzb|torrent)|["'])+)$/i
+// Words a post or an indexer appends as if they were a group (`-GROUP-Obfuscated`).
+const JUNK_WORDS = 'obfuscated|postbot|xpost|scrambled|sample|buymore|asrequested|alternativetorequested|rakuv[a-z0-9]*|rp|1'
+const JUNK_SUFFIX = new RegExp(
+  `(?:[ ._-]*(?:=+[{[]+[^\\]}]*[\\]}]+=+-?|\\[[a-z0-9.-]+\\.(?:com|org|net|to|nu|info)\\]|\\[(?:eztv|ettv|rarbg|tgx|rartv|publichd)\\]|-(?:${JUNK_WORDS})|(?<=-[a-z0-9]+)[[(][^\\])]*[\\])]|\\.(?:rar|par2|nzb|torrent)|["'])+)$`,
+  'i',
+)
 const MEDIA_EXTENSION = /[ .](?:mkv|mp4|avi|m4v|ts|wmv|mov|webm)$/i
 
 /** The name without a trailing media extension; only its last characters are looked at (hot path). */
@@ -38,15 +42,14 @@ export function correctReleaseGroup(group: string | undefined, name: string, tit
     found = DASHED_GROUP.exec(clean)?.[1] ?? (clean.endsWith(found) ? found : null)
   }
   found ??= DOTTED_GROUP.exec(clean)?.[1] ?? null
-  if (found && TECH_WORD.test(found)) return null
-  if (found && ((title && isTitleWord(found, title)) || isMidNameWord(found, clean))) return null
+  if (found && (TECH_WORD.test(found) || (title && isTitleWord(found, title)) || isMidNameWord(found, clean))) return null
   return found
 }
 
 const AFTER_TECH = new RegExp(`${TECH}$`, 'i')
 // `720p.HDTV`, `BluRay.x264`: a technical word is never the group.
 const TECH_WORD = new RegExp(`^${TECH}$`, 'i')
-const JUNK_WORD = /^(?:obfuscated|postbot|xpost|scrambled|sample|buymore|asrequested|alternativetorequested|rakuv[a-z0-9]*|rp|1)$/i
+const JUNK_WORD = new RegExp(`^(?:${JUNK_WORDS})$`, 'i')
 
 /** The common case, `...x264-GROUP(.mkv)`: a single hyphenated word ends the name, nothing to correct (hot path). */
 function isPlainSceneEnding(name: string, group: string): boolean {
