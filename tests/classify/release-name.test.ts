@@ -118,7 +118,7 @@ describe('paths', () => {
   })
 
   test('a slash inside a name is not a path', () => {
-    expect(parse('AC/DC - Back In Black (1980) [FLAC]').title).toContain('AC')
+    expect(parse('AC/DC - Back In Black (1980) [FLAC]')).toMatchObject({ title: 'AC/DC - Back In Black', year: 1980 })
   })
 })
 
@@ -225,6 +225,26 @@ describe('release groups', () => {
   )
 
   test('a hyphenated word of the title is no group', () => {
-    expect(parse('Show Name Nozaki-kun [Fansubs] (1080p)').release_group).not.toBe('kun')
+    expect(parse('Show Name Nozaki-kun [Fansubs] (1080p)').release_group).toBeNull()
+  })
+})
+
+describe('hostile names', () => {
+  test.each([
+    ['', []],
+    ['///', []],
+    ['a/'.repeat(2000), []],
+    ['='.repeat(500) + '{'.repeat(500), []],
+    ['-a'.repeat(2000) + '-x264-GRP', []],
+  ])('%#: an empty, slash-only or very long name parses to no episodes and no crash', (name, episodes) => {
+    expect(parse(name as string).episodes).toEqual(episodes as number[])
+  })
+
+  test('a range past any real run (01-9999) keeps its first episode, not ten thousand numbers', () => {
+    expect(parse('[Group] Show Name - 01-9999 [720p]').episodes).toEqual([1])
+  })
+
+  test("a long-running show's whole run is still a range", () => {
+    expect(parse('[Group] Long Show (0001-1071) [1080p]').episodes).toHaveLength(1071)
   })
 })

@@ -46,7 +46,14 @@ const EPISODE_MARK =
 const MULTI_HINT = /(?:e\d{1,4}|\dx\d{2,3})(?:[ ._]?-|[ ._-]?(?:e\d|s\d{1,2}e|\d{1,2}x\d))|(?:e|x)\d{1,4}\.\d{1,4}(?![0-9p])/i
 const RANGE_TO = /^[ ._]?-[ ._]?(?:s(\d{1,2})e|(\d{1,2})x|e)?(\d{1,4})(?![0-9p])/i
 
+/**
+ * The longest range believed (a long-running anime's whole run, `0001-1071`); past it a range is
+ * a typo or a hostile name (`01-9999` would store ten thousand numbers), and only its first counts.
+ */
+const MOST_EPISODES = 2000
+
 export function correctEpisodes(name: string, year: number | null, found: EpisodeNumbers): EpisodeNumbers {
+  if (found.episodes.length > MOST_EPISODES) return { seasons: found.seasons, episodes: found.episodes.slice(0, 1) }
   if (found.episodes.length === 0) return findMissingEpisodes(name, year, found.seasons)
   const part = PART_OF.exec(name)
   if (part && isRangeUpTo(found.episodes, Number(part[1])) && Number(part[1]) <= Number(part[2]))
