@@ -11,8 +11,6 @@ import { makeTempDir } from '../../support/temp-dir'
 
 const API_KEY = 'dashboard-crawler-key-0123456789'
 let core: Awaited<ReturnType<typeof startTestCore>>
-// Made here, not in beforeAll: a temp dir made inside a hook is removed when that hook ends, and
-// the crawler's thread opens the index after the core has started.
 const dataDir = makeTempDir('crawler-dashboard-')
 let dashboard: TestDashboard
 

@@ -10,8 +10,6 @@ import { freeUdpPort, waitFor } from '../../support/dht-probe'
 import { makeTempDir } from '../../support/temp-dir'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
-// Made here, not in beforeAll: a temp dir made inside a hook is removed when that hook ends, and
-// the crawler's thread opens the index after the core has started.
 const dataDir = makeTempDir('crawler-browser-')
 beforeAll(async () => {
   service = await startWholeService({
