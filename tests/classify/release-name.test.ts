@@ -21,6 +21,16 @@ describe('episodes without SxxEyy', () => {
   )
 
   test.each([
+    ['Show.Name.720p.HDTV.H.264-GRP', []],
+    ['Show.Name.S01.1080p.HDTV.H.265-GRP', [1]],
+    ['Show Name S02 720p HDTV AAC2 0 H 264-GRP', [2]],
+    ['Show.Name.S01.DVDRip.XviD.AC3.448-GRP', [1]],
+    ['Artist.Album.MP3.320-GRP', []],
+  ])('%s: the number of a codec or an audio rate is no episode', (name, seasons) => {
+    expect(parse(name)).toMatchObject({ seasons, episodes: [] })
+  })
+
+  test.each([
     ['Show.Name.07.PDTV-GRP', [7]],
     ['[Group] Show - 07 [ABCD1234]', [7]],
     ['Show_Name_-_113_[720p]', [113]],

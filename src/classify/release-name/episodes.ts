@@ -30,11 +30,17 @@ const FANSUB_DASH = /[ ._]-[ ._]/
 const PART_EPISODE = /(?:^|[^a-z])(?:part|pt)[ ._-]?(\d{1,2}|[ivx]{1,4})(?![0-9a-z])/i
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 }
 
+// A codec or audio word that a number belongs to (`H.264`, `x 265`, `MP3.320`, `AC3.448`): never an episode.
+const TECH_BEFORE_NUMBER = '(?:[hx]|mp3|aac|e?ac3|dts|ddp?|flac|ogg|opus)'
 // `Title.104.HDTV`, `Title.1012.720p`, `Title.0706.`: a dotted 3-4 digit number between title and
 // the release's technical words is the scene's SSEE form.
-const SCENE_NUMBER = /[a-z][a-z0-9']*\.(\d{3,4})(?:\.|-|$)/i
+const SCENE_NUMBER = /([a-z][a-z0-9']*)\.(\d{3,4})(?:\.|-|$)/i
+const TECH_WORD = new RegExp(`^${TECH_BEFORE_NUMBER}$`, 'i')
 // A bare number closing the title of a TV, fansub or CRC-tagged release.
-const TRAILING_NUMBER = /^[^[(]*?[a-z][^[(]*?[ ._-](\d{2,4})(?:v\d)?(?:[ ._]|-(?!\d)|$)/i
+const TRAILING_NUMBER = new RegExp(
+  `^[^[(]*?[a-z][^[(]*?(?<!(?:^|[^a-z0-9])${TECH_BEFORE_NUMBER})[ ._-](\\d{2,4})(?:v\\d)?(?:[ ._]|-(?!\\d)|$)`,
+  'i',
+)
 const EVENT_NUMBERING = /(?:^|[^a-z])(?:ufc|bellator|wwe|ppv|fight[ ._-]night|event)(?:[^a-z]|$)/i
 const TV_SOURCE = /(?:^|[^a-z0-9])(?:a?hdtv|pdtv|sdtv|dsr|dsrip|tvrip|satrip|dvbrip|hdtvmux|vostfr|fastsub)(?:[^a-z0-9]|$)/i
 const CRC_TAG = /\[[0-9a-f]{8}\]/i
@@ -95,8 +101,8 @@ function findMissingEpisodes(name: string, year: number | null, seasons: number[
 /** `104` -> S01E04 and `1012` -> S10E12, when the number is neither a year nor a resolution. */
 function sceneNumber(name: string, year: number | null): { number: number; numbers: EpisodeNumbers } | null {
   const match = SCENE_NUMBER.exec(name)
-  if (!match) return null
-  const digits = match[1]!
+  if (!match || TECH_WORD.test(match[1]!)) return null
+  const digits = match[2]!
   const number = Number(digits)
   const rest = name.slice(match.index + match[0].length)
   if (isYear(number, year) || /^[pi](?:[^a-z0-9]|$)/i.test(rest) || [480, 576, 720, 1080, 2160].includes(number)) return null
