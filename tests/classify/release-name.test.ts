@@ -55,6 +55,9 @@ describe('episodes without SxxEyy', () => {
   test('a whole series named as one is TV', () => {
     expect(parse('Show.Name.COMPLETE.SERIES.DVDRip.XviD-GRP').content_type).toBe('tv_show')
     expect(parse('Show Name (2008) Miniseries 720p BluRay').content_type).toBe('tv_show')
+    expect(parse('Kaamelott Intégrale MULTi 1080p').content_type).toBe('tv_show')
+    expect(parse('Kaamelott.Integrale.FRENCH.720p').content_type).toBe('tv_show')
+    expect(parse('Show Name Serie Completa 720p').content_type).toBe('tv_show')
   })
 
   test('a film in parts keeps its part out of the episodes', () => {
