@@ -36,11 +36,10 @@ const TECH_BEFORE_NUMBER = '(?:[hx]|mp3|aac|e?ac3|dts|ddp?|flac|ogg|opus)'
 // the release's technical words is the scene's SSEE form.
 const SCENE_NUMBER = /([a-z][a-z0-9']*)\.(\d{3,4})(?:\.|-|$)/i
 const TECH_WORD = new RegExp(`^${TECH_BEFORE_NUMBER}$`, 'i')
-// A bare number closing the title of a TV, fansub or CRC-tagged release.
-const TRAILING_NUMBER = new RegExp(
-  `^[^[(]*?[a-z][^[(]*?(?<!(?:^|[^a-z0-9])${TECH_BEFORE_NUMBER})[ ._-](\\d{2,4})(?:v\\d)?(?:[ ._]|-(?!\\d)|$)`,
-  'i',
-)
+// A bare number closing the title of a TV, fansub or CRC-tagged release: the first after a letter
+// and before any `[` or `(`, found by trailingNumber.
+const TRAILING_NUMBER = new RegExp(`(?<!(?:^|[^a-z0-9])${TECH_BEFORE_NUMBER})[ ._-](\\d{2,4})(?:v\\d)?(?:[ ._]|-(?!\\d)|$)`, 'gi')
+const FIRST_LETTER = /[a-z]/i
 const EVENT_NUMBERING = /(?:^|[^a-z])(?:ufc|bellator|wwe|ppv|fight[ ._-]night|event)(?:[^a-z]|$)/i
 const TV_SOURCE = /(?:^|[^a-z0-9])(?:a?hdtv|pdtv|sdtv|dsr|dsrip|tvrip|satrip|dvbrip|hdtvmux|vostfr|fastsub)(?:[^a-z0-9]|$)/i
 const CRC_TAG = /\[[0-9a-f]{8}\]/i
@@ -90,12 +89,27 @@ function findMissingEpisodes(name: string, year: number | null, seasons: number[
   if (year !== null) return { seasons, episodes: [] }
   const part = PART_EPISODE.exec(name)
   if (part && TV_SOURCE.test(name)) return { seasons, episodes: [romanOrNumber(part[1]!)] }
-  const trailing = TRAILING_NUMBER.exec(name)
-  if (trailing && (TV_SOURCE.test(name) || CRC_TAG.test(name) || trailing[1]!.startsWith('0'))) {
-    const number = Number(trailing[1])
+  const trailing = trailingNumber(name)
+  if (trailing && (TV_SOURCE.test(name) || CRC_TAG.test(name) || trailing.startsWith('0'))) {
+    const number = Number(trailing)
     if (!isYear(number, year) && number > 0) return { seasons, episodes: [number] }
   }
   return { seasons, episodes: [] }
+}
+
+/**
+ * The digits of the first number after the name's first letter and before any `[` or `(`. One
+ * pattern anchored at the start with two lazy runs said the same, but backtracked through every
+ * split of the name (4.8 us a name, bench/classify.ts).
+ */
+function trailingNumber(name: string): string | null {
+  const letter = FIRST_LETTER.exec(name)?.index ?? -1
+  const bracket = name.search(/[[(]/)
+  const end = bracket < 0 ? name.length : bracket
+  if (letter < 0 || letter >= end) return null
+  TRAILING_NUMBER.lastIndex = letter + 1
+  const match = TRAILING_NUMBER.exec(name)
+  return match && match.index < end ? match[1]! : null
 }
 
 /** `104` -> S01E04 and `1012` -> S10E12, when the number is neither a year nor a resolution. */

@@ -17,8 +17,14 @@ const MEDIA_EXTENSION = /[ .](?:mkv|mp4|avi|m4v|ts|wmv|mov|webm)$/i
 
 /** The name without a trailing media extension; only its last characters are looked at (hot path). */
 function withoutMediaExtension(name: string): string {
+  // The extension's dot or space sits 3 to 5 characters from the end.
+  const end = name.length
+  const c3 = name.charCodeAt(end - 3)
+  const c4 = name.charCodeAt(end - 4)
+  const c5 = name.charCodeAt(end - 5)
+  if (c3 !== 46 && c3 !== 32 && c4 !== 46 && c4 !== 32 && c5 !== 46 && c5 !== 32) return name
   const match = MEDIA_EXTENSION.exec(name.slice(-5))
-  return match ? name.slice(0, name.length - match[0].length) : name
+  return match ? name.slice(0, end - match[0].length) : name
 }
 // Technical words a group follows: codecs, sources, resolutions, audio.
 const TECH =
@@ -53,11 +59,16 @@ const JUNK_WORD = new RegExp(`^(?:${JUNK_WORDS})$`, 'i')
 
 /** The common case, `...x264-GROUP(.mkv)`: a single hyphenated word ends the name, nothing to correct (hot path). */
 function isPlainSceneEnding(name: string, group: string): boolean {
+  if (!PLAIN_GROUP.test(group)) return false
   const bare = withoutMediaExtension(name)
-  if (!bare.endsWith(`-${group}`) || JUNK_WORD.test(group) || /[^a-z0-9]/i.test(group)) return false
-  const before = bare.length - group.length - 1
-  return !/-[a-z0-9]+$/i.test(bare.slice(Math.max(0, before - 24), before))
+  const dash = bare.length - group.length - 1
+  if (dash < 0 || bare.charCodeAt(dash) !== 45 || !bare.endsWith(group) || JUNK_WORD.test(group)) return false
+  // A second hyphenated word just before it (`-GROUP-NAME`) makes it a hyphenated group.
+  const previous = bare.lastIndexOf('-', dash - 1)
+  return previous < 0 || dash - previous > 24 || !PLAIN_GROUP.test(bare.slice(previous + 1, dash))
 }
+
+const PLAIN_GROUP = /^[a-z0-9]+$/i
 
 /** `Nozaki-kun [Group] (1080p)`: a hyphenated word mid-name, not after a technical word, is part of the title. */
 function isMidNameWord(group: string, clean: string): boolean {
