@@ -261,3 +261,68 @@ describe('hostile names', () => {
     expect(parse('[Group] Long Show (0001-1071) [1080p]').episodes).toHaveLength(1071)
   })
 })
+
+// Real naming habits a number rule first misread (a review of the layer with tracker-style names).
+describe('numbers that are not episodes', () => {
+  test.each([
+    ['Movie.Name.2010.1920x800.BluRay.x264-GRP', 'a frame size'],
+    ['EastEnders.16.10.2023.720p.HDTV', "an air date's day"],
+    ['60.Minutes.2023.10.15.720p.HDTV', 'a number in the title of a dated show'],
+    ['CCleaner.Professional.6.05.10110', 'a version'],
+    ['Mozilla.Firefox.115.0.2.ESR', 'a dotted version'],
+    ['Anno.1404.Gold.Edition-GOG', "a game's number"],
+    ['[Group] 91 Days [BD 1080p]', 'a title that starts with a number'],
+    ['[Group] Mob Psycho 100 II [BD 1080p HEVC]', 'a number inside the title'],
+    ['[Group] Title Vol.01 [BD 1080p]', 'a volume'],
+    ['Brandon Sanderson - Mistborn 01 - The Final Empire [epub]', "a book's place in its series"],
+    ['Adele - 21 (2011) [FLAC]', "an album's title"],
+    ['UFC.Fight.Night.225.720p.WEB.h264', "an event's number"],
+    ['Movie.Name.HDTV.XviD.MP2.192-GRP', 'an audio bitrate'],
+    ['/Movies/1408 (2007)/1408.mkv', "a film's title in the film's folder"],
+  ])('%s: %s', (name) => {
+    expect(parse(name)).toMatchObject({ seasons: [], episodes: [] })
+  })
+
+  test.each([
+    ['Dragon.Ball.Super.Episode.131.720p', [], [131]],
+    ['Show.Name.Ep.104.720p.HDTV.x264', [], [104]],
+    ['[Group] Show Name 07 [720p].mkv', [], [7]],
+    ['[5F] Show 14 Forever Fall Part 2.mp4', [], [14]],
+    ['/tv/30 Rock/Season 1/30 Rock - S01E01 - Pilot.mkv', [1], [1]],
+    ['/tv/24/Season 1/24 - 1x01.avi', [1], [1]],
+    ['Indias Best Dramebaaz 2 Ep 19 (13 Feb 2016) HDTV x264-AquoTube', [], [19]],
+    ['[Final8]Suisei no Gargantia - 05 (BD 10-bit 1920x1080 x264 FLAC)[E0B15ACF].mkv', [], [5]],
+  ])('%s keeps the episode it names', (name, seasons, episodes) => {
+    expect(parse(name)).toMatchObject({ seasons, episodes })
+  })
+
+  test('a season word in another language is a season, and what follows it is read', () => {
+    expect(parse('Show.Name.Staffel.1.German.DL.720p.WEB')).toMatchObject({
+      title: 'Show Name',
+      seasons: [1],
+      episodes: [],
+      languages: ['de'],
+    })
+    expect(parse('Show.Name.Sæson.2.DANiSH.720p')).toMatchObject({ title: 'Show Name', seasons: [2], languages: ['da'] })
+  })
+})
+
+describe('release tags are not groups', () => {
+  test.each([
+    ['Artist-Album-WEB-2023-GRP', 'GRP'],
+    ['Artist-Album-(CAT001)-WEB-FLAC-2023-GRP', 'GRP'],
+    ['Movie.Title.2020.DVDRip.x264-AC3-GRP', 'GRP'],
+    ['Jawan.2023.1080p.NF.WEB-DL.DDP5.1.Atmos.H.264.ESub', null],
+    ['Movie.2023.2160p.UHD.BluRay.x265.HDR10', null],
+    ['Movie.2019.1080p.BluRay.x264.PROPER', null],
+    ['Movie.2023.1080p.BluRay.x264.Rus', null],
+    ['Movie.2020.1080p.BluRay.H264.GRP', 'GRP'],
+  ])('%s has the group %p', (name, group) => {
+    expect(parse(name).release_group).toBe(group)
+  })
+
+  test('a title word naming a language is not the audio', () => {
+    expect(parse('Norwegian.Wood.2010.1080p.BluRay.x264').languages).toEqual([])
+    expect(parse('Movie.2020.NORWEGiAN.1080p.WEB').languages).toEqual(['no'])
+  })
+})

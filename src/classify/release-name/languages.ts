@@ -55,7 +55,7 @@ const WHOLE_WORDS = MORE_LANGUAGES.map(([word, code]) => [new RegExp(`^(?:${word
  * made of nothing but language names (`russian,english`) is a list of languages.
  */
 const LANGUAGE_WORD =
-  /(?:^|[^a-z\u00c0-\u024f])(english|french|german|italian|spanish|danish|dutch|hindi|russian|polish|korean|japanese|chinese|thai|swedish|greek|turkish|arabic|hebrew|persian|portuguese|tamil|telugu)(?![a-z\u00c0-\u024f])/gi
+  /(?:^|[^a-z\u00c0-\u024f])(english|french|german|italian|spanish|danish|dutch|flemish|norwegian|latin|latino|hindi|russian|polish|korean|japanese|chinese|thai|swedish|greek|turkish|arabic|hebrew|persian|portuguese|tamil|telugu)(?![a-z\u00c0-\u024f])/gi
 
 const HAS_LANGUAGE_WORD = new RegExp(LANGUAGE_WORD.source, 'i')
 

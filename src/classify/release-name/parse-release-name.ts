@@ -1,10 +1,11 @@
-import { parseTorrentTitle } from '@viren070/parse-torrent-title'
+import { type ParsedResult, parseTorrentTitle } from '@viren070/parse-torrent-title'
 import type { ParsedRelease } from '../model'
 import { toEditions } from './editions'
-import { correctEpisodes } from './episodes'
+import { correctEpisodes, hasEpisodeMark } from './episodes'
 import { afterTitle, toLanguages } from './languages'
 import { correctReleaseGroup } from './release-group'
 import { episodeOfNumberedFile, type PathName, seasonOfFolder, splitPath } from './paths'
+import { SEASON_WORDS } from './season-words'
 import { readSource, toAudioChannels, toResolution, toVideo3d, toVideoCodec } from './video-attributes'
 
 /**
@@ -21,11 +22,17 @@ export function parseReleaseName(name: string): ParsedRelease {
 }
 
 function parseFileName(name: string): ParsedRelease {
-  const parsed = parseTorrentTitle(name)
+  const parsed = readBase(name)
   const { source, modifiers } = readSource(parsed.quality, name)
   const year = parseYear(parsed.year)
   const title = parsed.title?.trim() || null
-  const { seasons, episodes } = correctEpisodes(name, year, { seasons: parsed.seasons ?? [], episodes: parsed.episodes ?? [] })
+  const found = { seasons: parsed.seasons ?? [], episodes: parsed.episodes ?? [] }
+  // The languages after the title, where the base parser missed them (in a title it read too long).
+  const tailLanguages = () => parseTorrentTitle(afterTitle(name, title)).languages
+  const resolution = toResolution(parsed.resolution)
+  const videoCodec = toVideoCodec(parsed.codec, name)
+  const isVideo = resolution !== null || videoCodec !== null || source !== null
+  const { seasons, episodes } = correctEpisodes(name, { year, hasAirDate: parsed.date !== undefined, isVideo }, found)
   return {
     title,
     year,
@@ -33,18 +40,34 @@ function parseFileName(name: string): ParsedRelease {
     episodes,
     airDate: parsed.date ?? null,
     isComplete: parsed.complete === true,
-    resolution: toResolution(parsed.resolution),
+    resolution,
     source,
     modifiers,
-    videoCodec: toVideoCodec(parsed.codec, name),
+    videoCodec,
     video3d: toVideo3d(parsed.threeD),
     hdr: parsed.hdr?.filter((value) => value !== 'SDR') ?? [],
     audioCodecs: parsed.audio ?? [],
     audioChannels: toAudioChannels(parsed.channels),
-    languages: toLanguages(parsed.languages, name, title, () => parseTorrentTitle(afterTitle(name, title)).languages),
+    languages: toLanguages(parsed.languages, name, title, tailLanguages),
     releaseGroup: correctReleaseGroup(parsed.group, name, title),
     editions: toEditions(parsed),
   }
+}
+
+const SEASON_IN_NAME = new RegExp(`(^|[^\\p{L}])(?:${SEASON_WORDS})[ ._-]?(\\d{1,2})(?![0-9])`, 'iu')
+
+/**
+ * The base parser's reading. It misses some languages' season words and reads them into the title
+ * with what follows (`Show.Staffel.1.German.DL` has the title `Show Staffel 1 German DL` and no
+ * language), so such a name is read again with the season written `S1`: a second parse, for
+ * names with such a word only.
+ */
+function readBase(name: string): ParsedResult {
+  const parsed = parseTorrentTitle(name)
+  if (parsed.seasons?.length) return parsed
+  // A name that is only the season word (`Staffel 1`, a season folder) has no title to free.
+  const word = SEASON_IN_NAME.exec(name)
+  return word && word.index > 0 ? parseTorrentTitle(name.replace(SEASON_IN_NAME, '$1S$2')) : parsed
 }
 
 /** A bare season folder's name (`Staffel 1`, `Säsong 2`) is a season on its own. */
@@ -70,12 +93,17 @@ function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
   const folder = showFolder === undefined ? null : parseFileName(showFolder)
   const showTitle = folder?.title ?? null
   const fileTitle = release.title ?? ''
+  // A film's folder (`1408 (2007)/1408.mkv`: a year, no season folder) numbers no episode.
   const isNumbered =
     release.year === null &&
+    (season !== null || !folder?.year) &&
     (/^\d+$/.test(fileTitle) ||
       (season !== null && /^\d/.test(path.file)) ||
       (showTitle !== null && sameTitle(fileTitle.replace(/[ ._-]+\d+$/, ''), showTitle)))
-  const numbered = isNumbered ? episodeOfNumberedFile(path.file) : null
+  // `1408 (2007)/1408.mkv`: the number the base parser read as an episode is the film's title.
+  const isFilmFile = season === null && !!folder?.year && /^\d+$/.test(fileTitle)
+  // A file that states its own season and episode keeps them (`30 Rock/Season 1/30 Rock - S01E01`).
+  const numbered = isNumbered && !hasEpisodeMark(path.file) ? episodeOfNumberedFile(path.file) : null
   return {
     ...release,
     resolution: release.resolution ?? folder?.resolution ?? null,
@@ -84,7 +112,7 @@ function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
     languages: release.languages.length > 0 ? release.languages : (folder?.languages ?? []),
     title: isNumbered || !release.title ? (showTitle ?? release.title) : release.title,
     seasons: release.seasons.length > 0 ? release.seasons : season !== null ? [season] : (folder?.seasons ?? []),
-    episodes: numbered !== null && (season !== null || release.episodes.length === 0) ? [numbered] : release.episodes,
+    episodes: numbered !== null && (season !== null || release.episodes.length === 0) ? [numbered] : isFilmFile ? [] : release.episodes,
   }
 }
 

@@ -3,6 +3,8 @@
  * media servers and file lists give them: the file name is parsed, and its folders supply what a
  * file inside a show's folder leaves out (the season, the show's title).
  */
+import { SEASON_WORDS } from './season-words'
+
 export interface PathName {
   /** The last part, parsed as the release name. */
   file: string
@@ -12,8 +14,10 @@ export interface PathName {
 
 const MEDIA_FILE = /\.(?:mkv|mp4|avi|m4v|mov|wmv|ts|m2ts|mpg|mpeg|webm|flv|divx|ogm|iso|disc)$/i
 // `Season 2`, `Staffel 7 (2016)`, `3.Staffel`, `S01`, in the languages media servers meet.
-const SEASON_FOLDER =
-  /^(?:(?:season|saison|staffel|temporada|stagione|sæson|säsong|sesong|kausi|sezona|sezóna|seizoen|series|s)[ ._-]*(\d{1,4})|(\d{1,2})\.?[ ._-]*(?:staffel|season|saison))(?:[ ._-]*\(\d{4}\))?$/iu
+const SEASON_FOLDER = new RegExp(
+  `^(?:(?:${SEASON_WORDS}|series|s)[ ._-]*(\\d{1,4})|(\\d{1,2})\\.?[ ._-]*(?:staffel|season|saison))(?:[ ._-]*\\(\\d{4}\\))?$`,
+  'iu',
+)
 
 export function splitPath(name: string): PathName {
   const parts = name.split(/[\\/]/).filter((part) => part.trim() !== '')

@@ -29,7 +29,12 @@ function withoutMediaExtension(name: string): string {
 // Technical words a group follows: codecs, sources, resolutions, audio.
 const TECH =
   '(?:[xh][ .]?26[45]|hevc|avc|xvid|divx|av1|web(?:-?dl|rip)?|hdtv|bluray|bdrip|brrip|dvdrip|\\d{3,4}[pi]|aac[0-9.]*|ac3|dts|ddp?[0-9.]*|flac|mp3|atmos|remux)'
-const HYPHENATED_GROUP = new RegExp(`${TECH}-((?!dl|rip|[xh]26[45])[a-z0-9]+-[a-z0-9]+)$`, 'i')
+// Release tags that follow the codec as a word of their own (`x264.PROPER`, `H.264.ESub`, `x265.HDR`):
+// never a group, like the technical words.
+const RELEASE_TAG =
+  '(?:e?subs?|hdr(?:10)?(?:plus|\\+)?|dv|dovi|e?ac3|truehd|dtshd|dts-?hd|opus|dl|proper|repack|real|internal|limited|readnfo|multi|dual|eng|rus|ukr|hin(?:di)?|ita|ger(?:man)?|fre(?:nch)?|vostfr|nordic|lektor|nf|amzn|dsnp|hmax|hybrid|extended|uncut|unrated|imax|retail|subbed|dubbed|complete|10bit|8bit|(?:19|20)\\d\\d)'
+// `x264-GROUP-NAME`; not `WEB-2023-GRP` (scene music's year) nor `x264-AC3-GRP` (a tag, then the group).
+const HYPHENATED_GROUP = new RegExp(`${TECH}-((?!dl|rip|[xh]26[45]|${TECH}-|${RELEASE_TAG}-)[a-z0-9]+-[a-z0-9]+)$`, 'i')
 const DASHED_GROUP = new RegExp(`${TECH}(?:[ .][a-z0-9.]+)*?-([a-z0-9][a-z0-9_]*)$`, 'i')
 const DOTTED_GROUP = new RegExp(`${TECH}\\.([a-z][a-z0-9]{1,15})$`, 'i')
 
@@ -48,13 +53,13 @@ export function correctReleaseGroup(group: string | undefined, name: string, tit
     found = DASHED_GROUP.exec(clean)?.[1] ?? (clean.endsWith(found) ? found : null)
   }
   found ??= DOTTED_GROUP.exec(clean)?.[1] ?? null
-  if (found && (TECH_WORD.test(found) || (title && isTitleWord(found, title)) || isMidNameWord(found, clean))) return null
+  if (found && (NOT_A_GROUP.test(found) || (title && isTitleWord(found, title)) || isMidNameWord(found, clean))) return null
   return found
 }
 
 const AFTER_TECH = new RegExp(`${TECH}$`, 'i')
-// `720p.HDTV`, `BluRay.x264`: a technical word is never the group.
-const TECH_WORD = new RegExp(`^${TECH}$`, 'i')
+// `720p.HDTV`, `BluRay.x264`, `x264.PROPER`: a technical word or a release tag is never the group.
+const NOT_A_GROUP = new RegExp(`^(?:${TECH}|${RELEASE_TAG})$`, 'i')
 const JUNK_WORD = new RegExp(`^(?:${JUNK_WORDS})$`, 'i')
 
 /** The common case, `...x264-GROUP(.mkv)`: a single hyphenated word ends the name, nothing to correct (hot path). */
