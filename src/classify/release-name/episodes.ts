@@ -99,7 +99,8 @@ export function correctEpisodes(name: string, context: NameContext, found: Episo
   const { year } = context
   if (found.episodes.length > MOST_EPISODES) return { seasons: found.seasons, episodes: found.episodes.slice(0, 1) }
   if (found.episodes.length === 0) return findMissingEpisodes(name, context, found.seasons)
-  const part = PART_OF.exec(name)
+  // `5of6` comes back as the range 1..5; only such a range is looked at again.
+  const part = found.episodes[0] === 1 && found.episodes.length > 1 ? PART_OF.exec(name) : null
   if (part && isRangeUpTo(found.episodes, Number(part[1])) && Number(part[1]) <= Number(part[2]))
     return { seasons: found.seasons, episodes: [Number(part[1])] }
   if (found.seasons.length === 0 && !HAS_EPISODE_MARK.test(name) && !EPISODE_WORD.test(name)) {

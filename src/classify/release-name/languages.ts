@@ -66,9 +66,19 @@ function hasTitleLanguageWord(title: string): boolean {
   return languageWords.length < words.length && languageWords.some((word) => /[a-hj-z]/.test(word.slice(1)))
 }
 
-export function toLanguages(raw: string[] | undefined, name: string, title: string | null, tail: () => string[] | undefined): string[] {
-  const titleHasLanguage = title !== null && hasTitleLanguageWord(title)
-  const found = normalise(titleHasLanguage ? tail() : raw)
+/**
+ * `tail` reads the languages of the name after its title, when the base parser took a title
+ * word for one. It is asked only then, since a title word can have been taken only if the base
+ * parser found a language at all (hot path: most names have none).
+ */
+export function toLanguages(
+  raw: string[] | undefined,
+  name: string,
+  title: string | null,
+  tail: (name: string, title: string | null) => string[] | undefined,
+): string[] {
+  const titleHasLanguage = raw !== undefined && raw.length > 0 && title !== null && hasTitleLanguageWord(title)
+  const found = normalise(titleHasLanguage ? tail(name, title) : raw)
   if (!HAS_MORE.test(name)) return found
   const codes = new Set(found)
   for (const match of afterTitle(name, title).matchAll(ANY_MORE)) {

@@ -27,8 +27,6 @@ function parseFileName(name: string): ParsedRelease {
   const year = parseYear(parsed.year)
   const title = parsed.title?.trim() || null
   const found = { seasons: parsed.seasons ?? [], episodes: parsed.episodes ?? [] }
-  // The languages after the title, where the base parser missed them (in a title it read too long).
-  const tailLanguages = () => parseTorrentTitle(afterTitle(name, title)).languages
   const resolution = toResolution(parsed.resolution)
   const videoCodec = toVideoCodec(parsed.codec, name)
   const isVideo = resolution !== null || videoCodec !== null || source !== null
@@ -54,7 +52,8 @@ function parseFileName(name: string): ParsedRelease {
   }
 }
 
-const SEASON_IN_NAME = new RegExp(`(^|[^\\p{L}])(?:${SEASON_WORDS})[ ._-]?(\\d{1,2})(?![0-9])`, 'iu')
+// A plain class rather than `\p{L}` with the `u` flag: this runs on every name without a season.
+const SEASON_IN_NAME = new RegExp(`(^|[^a-z\\u00c0-\\u024f])(?:${SEASON_WORDS})[ ._-]?(\\d{1,2})(?![0-9])`, 'i')
 
 /**
  * The base parser's reading. It misses some languages' season words and reads them into the title
@@ -68,6 +67,11 @@ function readBase(name: string): ParsedResult {
   // A name that is only the season word (`Staffel 1`, a season folder) has no title to free.
   const word = SEASON_IN_NAME.exec(name)
   return word && word.index > 0 ? parseTorrentTitle(name.replace(SEASON_IN_NAME, '$1S$2')) : parsed
+}
+
+/** The languages the base parser finds in the name after its title. */
+function tailLanguages(name: string, title: string | null): string[] | undefined {
+  return parseTorrentTitle(afterTitle(name, title)).languages
 }
 
 /** A bare season folder's name (`Staffel 1`, `Säsong 2`) is a season on its own. */

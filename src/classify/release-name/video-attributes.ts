@@ -91,6 +91,8 @@ const FULL_DISC =
 const RAW_HD = /(?:^|[^a-z0-9])raw[ ._-]?hd(?:[^a-z0-9]|$)/i
 const REGIONAL = /(?:^|[^a-z0-9])r[5-6](?:[^a-z0-9]|$)/i
 const REMUX = /(?:^|[^a-z0-9])(?:bd)?remux(?:[^a-z0-9]|$)/i
+// A letter run every one of the patterns above needs (screener, full disc, raw HD, R5/R6, remux).
+const ANY_MARK = /scr|bd|blu|raw|r[56]|remux/i
 
 /** Source and modifiers from the base parser's `quality` plus the name's own markers. */
 export function readSource(quality: string | undefined, name: string): SourceReading {
@@ -98,23 +100,29 @@ export function readSource(quality: string | undefined, name: string): SourceRea
   let source = known?.source ?? null
   if (source === 'dvd' && VHS.test(name)) source = 'vhs'
   if (source === 'dvd' && isHdDvd(name)) source = 'hddvd'
-  const modifiers = new Set<VideoModifier>(known?.modifiers ?? [])
-  if (DVD_SCREENER.test(name)) {
+  const modifiers = [...(known?.modifiers ?? [])]
+  const add = (modifier: VideoModifier) => {
+    if (!modifiers.includes(modifier)) modifiers.push(modifier)
+  }
+  // Most names carry none of the modifier marks: one scan for all of them first (hot path).
+  const hasMark = ANY_MARK.test(name)
+  if (hasMark && DVD_SCREENER.test(name)) {
     source ??= 'dvd'
-    modifiers.add('screener')
+    add('screener')
   }
   if (!source && WORKPRINT.test(name)) source = 'workprint'
   if (!source && CAM.test(name)) source = 'cam'
   if (!source && WEB.test(name)) source = 'webdl'
   source ??= findSourceToken(name)
-  if (REMUX.test(name)) modifiers.add('remux')
+  if (!hasMark) return { source, modifiers }
+  if (REMUX.test(name)) add('remux')
   if (FULL_DISC.test(name)) {
-    modifiers.add('brdisk')
+    add('brdisk')
     source ??= 'bluray'
   }
-  if (RAW_HD.test(name)) modifiers.add('rawhd')
-  if (REGIONAL.test(name)) modifiers.add('regional')
-  return { source, modifiers: [...modifiers] }
+  if (RAW_HD.test(name)) add('rawhd')
+  if (REGIONAL.test(name)) add('regional')
+  return { source, modifiers }
 }
 
 const CODEC_BY_NAME: Record<string, VideoCodec> = {

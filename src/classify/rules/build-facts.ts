@@ -33,7 +33,6 @@ export function buildFacts(input: ClassifierInput, parsed: ParsedRelease, groups
   const files = input.files?.length ? input.files : [nameAsFile(input)]
   const bytes = new Float64Array(groups.names.length)
   const counts = new Uint32Array(groups.names.length)
-  const extensions = new Set<string>()
   const paths: string[] = []
   let totalBytes = 0
   let largest = files[0]!
@@ -42,7 +41,6 @@ export function buildFacts(input: ClassifierInput, parsed: ParsedRelease, groups
     paths.push(file.path)
     if (file.sizeBytes > largest.sizeBytes) largest = file
     if (!file.extension) continue
-    extensions.add(file.extension)
     for (const group of groups.indexesByExtension.get(file.extension) ?? NO_GROUPS) {
       bytes[group]! += file.sizeBytes
       counts[group]!++
@@ -60,7 +58,6 @@ export function buildFacts(input: ClassifierInput, parsed: ParsedRelease, groups
     input.files !== null,
     celInt(input.files?.length ?? 0),
     files,
-    [...extensions],
     // One flat string: a joined list is scanned by keyword patterns faster than a concatenation.
     paths.join('\n'),
     totalBytes > 0 ? largest.sizeBytes / totalBytes : 1,

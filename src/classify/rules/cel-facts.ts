@@ -24,6 +24,7 @@ export class FileFacts {
 
 export class TorrentFacts {
   #files: FileFacts[] | null = null
+  #extensions: string[] | null = null
 
   constructor(
     readonly name: string,
@@ -33,7 +34,6 @@ export class TorrentFacts {
     readonly filesCount: bigint,
     /** The files as the classifier received them, turned into FileFacts only if a rule asks. */
     private readonly sourceFiles: readonly TorrentFile[],
-    readonly extensions: string[],
     /** Every file path, one per line, for keyword tests over the whole torrent. */
     readonly paths: string,
     /** Share of all bytes held by the largest file. */
@@ -46,6 +46,12 @@ export class TorrentFacts {
   get files(): FileFacts[] {
     this.#files ??= this.sourceFiles.map(toFileFacts)
     return this.#files
+  }
+
+  /** The distinct extensions, in file order; few rules read them, so they are listed when asked for. */
+  get extensions(): string[] {
+    this.#extensions ??= [...new Set(this.sourceFiles.flatMap((file) => (file.extension ? [file.extension] : [])))]
+    return this.#extensions
   }
 }
 

@@ -103,6 +103,24 @@ rules:
     expect(tagsOf([file(0, 'Film.mkv', 4e9), file(1, 'Subs/fr.srt', 50_000)])).not.toContain('subs')
   })
 
+  test('a rule can read the distinct extensions, in file order (listed only when a rule reads them)', () => {
+    const classifier = loadClassifier({
+      rulesPath: rulesFile(
+        `rules: [{id: exts, priority: 1, when: 'torrent.extensions == ["mkv", "srt", "nfo"] && size(torrent.extensions) == 3', then: {add_tags: [listed]}}]`,
+      ),
+    })
+    const file = (index: number, path: string) => ({
+      index,
+      path,
+      sizeBytes: 10,
+      extension: extensionOf(path),
+      fileType: fileTypeOf(extensionOf(path)),
+    })
+    const files = [file(0, 'a.mkv'), file(1, 'a.srt'), file(2, 'b.mkv'), file(3, 'README'), file(4, 'a.nfo'), file(5, 'b.srt')]
+    const outcome = classifier.classify({ name: 'Film.2020.1080p', sizeBytes: 0, files, tags: [] })
+    expect(outcome.deletedBy === null && outcome.classification.tags).toContain('listed')
+  })
+
   test.each([
     ['a CEL syntax error', `rules: [{id: broken, priority: 1, when: 'torrent.name ==', then: {stop: true}}]`, 'rule broken'],
     ['a type error', `rules: [{id: typed, priority: 1, when: 'torrent.size + "x"', then: {stop: true}}]`, 'rule typed'],
