@@ -98,7 +98,7 @@ export const variables = {
   SERVICE_SEARCH_WORKERS: variable(
     value.integer(1, 16),
     '2',
-    'threads that run searches (Torznab and GraphQL) side by side; one per core suits a NAS',
+    'most threads that run searches (Torznab and GraphQL) side by side; one runs while idle, more start while searches overlap and stop after 30 s idle; one per core suits a NAS',
   ),
   SERVICE_SEARCH_CACHE_MB: variable(
     value.integer(1, 1024),

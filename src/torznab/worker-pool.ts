@@ -16,9 +16,18 @@ export interface TorznabWorkerPoolOptions {
   baseUrl: string
   log: Logger
   onSearch?: (timing: SearchReport) => void
+  /** How long a thread past the first may stay idle before it is stopped; IDLE_RETIRE_MS unless a test says. */
+  idleRetireMs?: number
 }
 
 type Reply = Exclude<FromWorker, { type: 'ready' }>
+
+interface Slot {
+  worker: Worker
+  pending: Map<number, Pending>
+  /** When it was last sent a request: a thread past the first retires once idle. */
+  lastUsedAt: number
+}
 
 interface Pending {
   /** Resolves or rejects the caller's promise from the worker's reply. */
@@ -34,17 +43,25 @@ const unexpected = (reply: Reply) => (reply.type === 'failed' ? new Error(reply.
 /** A worker that stops answering this long past the search timeout is replaced. */
 const GRACE_MS = 5_000
 
+/** A thread past the first that has answered nothing for this long is stopped (its ~12 MB given back). */
+const IDLE_RETIRE_MS = 30_000
+
 /**
  * Torznab requests and GraphQL searches answered by a pool of worker threads (worker.ts), least
  * busy first, so no search runs on the main thread. A worker that crashes or hangs past its
  * search timeout is replaced and its requests fail (Torznab answers 203), so the service keeps working.
+ *
+ * The pool is elastic: one thread starts with the service, another starts when a search arrives
+ * while every thread is busy (up to `size`), and a thread past the first that stays idle is
+ * stopped. An idle service then holds one search thread, not `size` (issue 21: memory on a NAS).
  */
 export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) {
   let nextId = 0
   let stopped = false
-  const slots: { worker: Worker; pending: Map<number, Pending> }[] = []
+  let starting = 0
+  const slots: Slot[] = []
 
-  const failAll = (slot: (typeof slots)[number], reason: string) => {
+  const failAll = (slot: Slot, reason: string) => {
     for (const [, pending] of slot.pending) {
       clearTimeout(pending.timer)
       pending.fail(reason)
@@ -52,10 +69,10 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
     slot.pending.clear()
   }
 
-  const spawn = (): Promise<(typeof slots)[number]> =>
+  const spawn = (): Promise<Slot> =>
     new Promise((resolve, reject) => {
       const worker = new Worker(new URL('./worker.ts', import.meta.url).href)
-      const slot = { worker, pending: new Map<number, Pending>() }
+      const slot: Slot = { worker, pending: new Map<number, Pending>(), lastUsedAt: Date.now() }
       worker.onmessage = (event: MessageEvent<FromWorker>) => {
         const message = event.data
         if (message.type === 'ready') return resolve(slot)
@@ -86,7 +103,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
    * Takes a dead or hung worker out of the rotation at once (a terminated worker drops what it is
    * sent, so a request routed to it would wait out the timeout) and starts another in its place.
    */
-  const replace = (slot: (typeof slots)[number]) => {
+  const replace = (slot: Slot) => {
     const index = slots.indexOf(slot)
     slot.worker.terminate()
     if (index < 0) return
@@ -101,12 +118,41 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
     )
   }
 
-  for (let i = 0; i < options.size; i++) slots.push(await spawn())
+  /** Another thread, when every running one is busy and the pool may grow; the request at hand does not wait for it. */
+  const grow = () => {
+    if (stopped || slots.length + starting >= options.size) return
+    starting++
+    void spawn().then(
+      (fresh) => {
+        starting--
+        if (stopped) fresh.worker.terminate()
+        else slots.push(fresh)
+      },
+      (err) => {
+        starting--
+        options.log.error('search worker could not start', { err })
+      },
+    )
+  }
+
+  slots.push(await spawn())
+  const idleRetireMs = options.idleRetireMs ?? IDLE_RETIRE_MS
+  const retireTimer = setInterval(() => {
+    const now = Date.now()
+    for (const slot of slots.slice(1)) {
+      if (slot.pending.size > 0 || now - slot.lastUsedAt < idleRetireMs) continue
+      slots.splice(slots.indexOf(slot), 1)
+      slot.worker.terminate()
+    }
+  }, idleRetireMs / 3)
+  retireTimer.unref()
 
   /** Sends one request to the least busy worker; `settle` maps its reply, `failure` a lost worker. */
   const send = <T>(request: (id: number) => ToWorker, settle: (reply: Reply) => T, failure: (reason: string) => Error): Promise<T> => {
     if (stopped || slots.length === 0) return Promise.reject(failure(stopped ? 'the service is stopping' : 'no search worker is running'))
     const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best))
+    if (slot.pending.size > 0) grow()
+    slot.lastUsedAt = Date.now()
     const id = ++nextId
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -155,8 +201,13 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
         (reason) => new Error(`the search failed: ${reason}`),
       )
     },
+    /** Threads running now (between 1 and `size`). */
+    get threadCount(): number {
+      return slots.length
+    },
     stop(): void {
       stopped = true
+      clearInterval(retireTimer)
       for (const slot of slots) {
         failAll(slot, 'the service is stopping')
         slot.worker.terminate()

@@ -25,4 +25,40 @@ describe('the search worker pool', () => {
     expect(performance.now() - startedAt).toBeLessThan(100)
     index.db.close()
   })
+
+  test('starts one thread, adds threads while every one is busy (up to its size), and stops the extra ones once idle', async () => {
+    const index = openSearchIndex(
+      Array.from({ length: 50 }, (_, i) => ({ infoHash: hashOf(i + 1), name: `Elastic.Pool.${i}.2024.1080p.WEB-DL-GRP` })),
+    )
+    const pool = await startTorznabWorkerPool({
+      size: 3,
+      databasePath: index.path,
+      cacheSizeMb: 2,
+      weights: defaultWeights,
+      timeoutMs: 5_000,
+      version: 'test',
+      baseUrl: '',
+      log: quietLog,
+      idleRetireMs: 600,
+    })
+    try {
+      expect(pool.threadCount).toBe(1)
+      const query = { text: 'elastic', categories: null, limit: 50, offset: 0 }
+      // Bursts of concurrent searches until the pool has grown to its size (a thread takes a moment to start).
+      const deadline = Date.now() + 10_000
+      while (pool.threadCount < 3 && Date.now() < deadline) {
+        const answers = await Promise.all(Array.from({ length: 8 }, () => pool.search(query)))
+        for (const answer of answers) expect(answer.items).toHaveLength(50)
+      }
+      expect(pool.threadCount).toBe(3)
+      // Idle past idleRetireMs: back to the one thread, which still answers.
+      const idleDeadline = Date.now() + 5_000
+      while (pool.threadCount > 1 && Date.now() < idleDeadline) await Bun.sleep(100)
+      expect(pool.threadCount).toBe(1)
+      expect((await pool.search(query)).items).toHaveLength(50)
+    } finally {
+      pool.stop()
+      index.db.close()
+    }
+  })
 })
