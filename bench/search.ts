@@ -444,8 +444,9 @@ async function main(): Promise<void> {
       )
     }
     await runGraphql(queries)
-    // Past the search threads' idle trim (10 s), as a service between two *arr syncs would be.
-    await Bun.sleep(12_000)
+    // Past the search threads' idle trim (10 s) and the retirement of the extra ones (30 s idle,
+    // checked every 10 s), as a service between two *arr syncs (every 15 min) would be.
+    await Bun.sleep(42_000)
     const { rssMb, peakMb } = processRssMb(server.pid)
     console.log(
       `server RSS: ${atStart.toFixed(0)} MB after start, ${rssMb.toFixed(0)} MB idle after the run (peak ${peakMb.toFixed(0)} MB); bench process peak ${peakRssMb().toFixed(0)} MB`,
