@@ -7,6 +7,9 @@
  * - scene numbering without `SxxEyy` (`show.name.104.hdtv` is S01E04, `Show.Name.1012` S10E12);
  * - a bare number after the title of a TV or fansub release (`Show.Name.07.PDTV`, `Show 63 [ABCD1234]`);
  * - multi-episode names (`S01E02.S01E03`, `1x02-1x03-1x04`, `S01E01-S01E04`) give the first only.
+ * Each of these rules reads a bare number, so none may take one that is something else: a codec's
+ * or a bitrate's (`H.264`, `MP3.320`), a version's (`6.05.1`), a frame size (`1920x800`), an air
+ * date's day, a title's (`[Group] 91 Days`), an event's, or a book's or album's (no video marker).
  */
 import { SEASON_WORDS } from './season-words'
 
