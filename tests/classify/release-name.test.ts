@@ -58,6 +58,10 @@ describe('episodes without SxxEyy', () => {
     expect(parse('Kaamelott Intégrale MULTi 1080p').content_type).toBe('tv_show')
     expect(parse('Kaamelott.Integrale.FRENCH.720p').content_type).toBe('tv_show')
     expect(parse('Show Name Serie Completa 720p').content_type).toBe('tv_show')
+    // A pack called complete with no year is a show's; films come with their year, or as collections.
+    expect(parse('The.Sopranos.Complete.720p.BluRay.x264-GRP').content_type).toBe('tv_show')
+    expect(parse('Harry.Potter.Complete.Collection.1080p.BluRay.x264-GRP').content_type).toBe('movie')
+    expect(parse('Some.Film.2011.Complete.BluRay.AVC-GRP').content_type).toBe('movie')
   })
 
   test('a film in parts keeps its part out of the episodes', () => {
