@@ -1,5 +1,3 @@
-import type { ParsedLine } from './import-line'
-
 /**
  * What the import session and its line workers say to each other (STYLE 12). Plain data only. A
  * chunk's results cross as one JSON string: the writer's thread decodes it about three times

@@ -108,19 +108,11 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
     slot.worker.terminate()
     if (index < 0) return
     slots.splice(index, 1)
-    if (stopped) return
-    void spawn().then(
-      (fresh) => {
-        if (stopped) fresh.worker.terminate()
-        else slots.push(fresh)
-      },
-      (err) => options.log.error('search worker could not start', { err }),
-    )
+    if (!stopped) startAnother()
   }
 
-  /** Another thread, when every running one is busy and the pool may grow; the request at hand does not wait for it. */
-  const grow = () => {
-    if (stopped || slots.length + starting >= options.size) return
+  /** A thread started beside the running ones; no request waits for it. */
+  const startAnother = () => {
     starting++
     void spawn().then(
       (fresh) => {
@@ -135,17 +127,24 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
     )
   }
 
+  /** Another thread when every running one is busy, up to the pool's size. */
+  const grow = () => {
+    if (!stopped && slots.length + starting < options.size) startAnother()
+  }
+
   slots.push(await spawn())
   const idleRetireMs = options.idleRetireMs ?? IDLE_RETIRE_MS
-  const retireTimer = setInterval(() => {
+  const retireIdle = () => {
     const now = Date.now()
     for (const slot of slots.slice(1)) {
       if (slot.pending.size > 0 || now - slot.lastUsedAt < idleRetireMs) continue
       slots.splice(slots.indexOf(slot), 1)
       slot.worker.terminate()
     }
-  }, idleRetireMs / 3)
-  retireTimer.unref()
+  }
+  // A pool of one has nothing to retire.
+  const retireTimer = options.size > 1 ? setInterval(retireIdle, idleRetireMs / 3) : undefined
+  retireTimer?.unref()
 
   /** Sends one request to the least busy worker; `settle` maps its reply, `failure` a lost worker. */
   const send = <T>(request: (id: number) => ToWorker, settle: (reply: Reply) => T, failure: (reason: string) => Error): Promise<T> => {

@@ -1,21 +1,25 @@
 import { describe, expect, test } from 'bun:test'
-import { startTorznabWorkerPool } from '../../src/torznab'
+import { startTorznabWorkerPool, type TorznabWorkerPoolOptions } from '../../src/torznab'
 import { defaultWeights, hashOf, openSearchIndex } from '../support/search-index'
 import { quietLog } from '../support/test-index'
+
+const startPool = (databasePath: string, options: Partial<TorznabWorkerPoolOptions> = {}) =>
+  startTorznabWorkerPool({
+    size: 1,
+    databasePath,
+    cacheSizeMb: 2,
+    weights: defaultWeights,
+    timeoutMs: 5_000,
+    version: 'test',
+    baseUrl: '',
+    log: quietLog,
+    ...options,
+  })
 
 describe('the search worker pool', () => {
   test('answers structured searches from a worker, and refuses at once once stopped instead of hanging', async () => {
     const index = openSearchIndex([{ infoHash: hashOf(1), name: 'Pool.Test.2024.1080p.WEB-DL-GRP' }])
-    const pool = await startTorznabWorkerPool({
-      size: 1,
-      databasePath: index.path,
-      cacheSizeMb: 2,
-      weights: defaultWeights,
-      timeoutMs: 5_000,
-      version: 'test',
-      baseUrl: '',
-      log: quietLog,
-    })
+    const pool = await startPool(index.path)
     const query = { text: 'pool', categories: null, limit: 10, offset: 0 }
     const found = await pool.search(query)
     expect(found.items.map((item) => item.name)).toEqual(['Pool.Test.2024.1080p.WEB-DL-GRP'])
@@ -30,17 +34,7 @@ describe('the search worker pool', () => {
     const index = openSearchIndex(
       Array.from({ length: 50 }, (_, i) => ({ infoHash: hashOf(i + 1), name: `Elastic.Pool.${i}.2024.1080p.WEB-DL-GRP` })),
     )
-    const pool = await startTorznabWorkerPool({
-      size: 3,
-      databasePath: index.path,
-      cacheSizeMb: 2,
-      weights: defaultWeights,
-      timeoutMs: 5_000,
-      version: 'test',
-      baseUrl: '',
-      log: quietLog,
-      idleRetireMs: 600,
-    })
+    const pool = await startPool(index.path, { size: 3, idleRetireMs: 600 })
     try {
       expect(pool.threadCount).toBe(1)
       const query = { text: 'elastic', categories: null, limit: 50, offset: 0 }

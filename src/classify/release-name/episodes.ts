@@ -67,10 +67,6 @@ const NOT_VIDEO =
 // `SxxEyy` or `NxNN` anywhere in the name.
 const HAS_EPISODE_MARK = /(?:^|[^a-z0-9])(?:s\d{1,2}[ ._-]?e\d|\d{1,2}x\d{2,3}(?![0-9]))/i
 
-/** The name states a season and episode (`S01E02`, `1x02`). */
-export function hasEpisodeMark(name: string): boolean {
-  return HAS_EPISODE_MARK.test(name)
-}
 const FIRST_LETTER = /[a-z]/i
 const EVENT_NUMBERING = /(?:^|[^a-z])(?:ufc|bellator|wwe|ppv|fight[ ._-]night|event)(?:[^a-z]|$)/i
 const TV_SOURCE = /(?:^|[^a-z0-9])(?:a?hdtv|pdtv|sdtv|dsr|dsrip|tvrip|satrip|dvbrip|hdtvmux|vostfr|fastsub)(?:[^a-z0-9]|$)/i
@@ -114,6 +110,11 @@ export function correctEpisodes(name: string, context: NameContext, found: Episo
     if (scene && found.episodes.length === 1 && found.episodes[0] === scene.number) return scene.numbers
   }
   return MULTI_HINT.test(name) ? { seasons: found.seasons, episodes: withMultiEpisodes(name, found) } : found
+}
+
+/** The name states a season and episode (`S01E02`, `1x02`). */
+export function hasEpisodeMark(name: string): boolean {
+  return HAS_EPISODE_MARK.test(name)
 }
 
 function isNotVideo(name: string, context: NameContext): boolean {

@@ -97,14 +97,14 @@ function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
   const folder = showFolder === undefined ? null : parseFileName(showFolder)
   const showTitle = folder?.title ?? null
   const fileTitle = release.title ?? ''
-  // A film's folder (`1408 (2007)/1408.mkv`: a year, no season folder) numbers no episode.
+  // A film's folder (`1408 (2007)/1408.mkv`: a year, no season folder) numbers no episode, and the
+  // number the base parser read there as one is the film's title (isFilmFile).
   const isNumbered =
     release.year === null &&
     (season !== null || !folder?.year) &&
     (/^\d+$/.test(fileTitle) ||
       (season !== null && /^\d/.test(path.file)) ||
       (showTitle !== null && sameTitle(fileTitle.replace(/[ ._-]+\d+$/, ''), showTitle)))
-  // `1408 (2007)/1408.mkv`: the number the base parser read as an episode is the film's title.
   const isFilmFile = season === null && !!folder?.year && /^\d+$/.test(fileTitle)
   // A file that states its own season and episode keeps them (`30 Rock/Season 1/30 Rock - S01E01`).
   const numbered = isNumbered && !hasEpisodeMark(path.file) ? episodeOfNumberedFile(path.file) : null
