@@ -116,6 +116,11 @@ export function createSearchRepository(db: Database) {
   )
   // Without an artwork key nothing may lead a client to TMDB: posters are left out (DESIGN.md 3.15).
   const artworkEnabled = db.prepare<{ on: number }, []>('SELECT artwork_enabled AS "on" FROM enrichment_state')
+  const newestId = db.prepare<{ top: number }, []>('SELECT coalesce(max(id), 0) AS top FROM torrents')
+  // FTS5 seeks a posting list to a rowid bound: a walk of at most the window's entries.
+  const countMatchesAfter = db.prepare<{ n: number }, [string, number]>(
+    'SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ? AND rowid > ?',
+  )
   const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
   const countMatchesUpTo = db.prepare<{ n: number }, [string, number]>(
     'SELECT count(*) AS n FROM (SELECT rowid FROM torrent_search WHERE torrent_search MATCH ? LIMIT ?)',
@@ -180,6 +185,13 @@ export function createSearchRepository(db: Database) {
     /** How many torrents match an FTS5 expression, counting no further than `cap` (the posting lists only). */
     countMatchesUpTo(matchExpression: string, cap: number): number {
       return countMatchesUpTo.get(matchExpression, cap)!.n
+    },
+
+    /** The share of the newest `window` torrents whose name or title holds the token (0 in an empty index). */
+    shareOfNewest(token: string, window: number): number {
+      const top = newestId.get()!.top
+      if (top === 0) return 0
+      return countMatchesAfter.get(`{name title} : "${token}"`, top - window)!.n / Math.min(window, top)
     },
 
     /** Torrents of these content types, from the counters the triggers keep (migration 0018). */

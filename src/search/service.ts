@@ -1,4 +1,5 @@
 import { type ContentType, categoryRangesOf } from '../classify'
+import { createCommonWords, SHARE_WINDOW } from './common-words'
 import { SearchTimeoutError } from './errors'
 import { countFacets } from './facets'
 import { factClauses } from './facts'
@@ -8,7 +9,7 @@ import type { Candidate, Facets, RankingRow, RankingWeights, SearchQuery, Search
 import { breakTie, compareBy, isNaturalOrder, newestFirst } from './ordering'
 import { blendScore, scoreRelevance } from './relevance'
 import type { SearchRepository } from './repository'
-import { parseTextQuery, toMatchExpression, type TextQuery } from './text-query'
+import { holdsWords, parseTextQuery, toMatchExpression, type TextQuery } from './text-query'
 
 /**
  * Text matches are ranked among at most this many candidates, the most recently added first.
@@ -34,11 +35,13 @@ const CENSUS_SIZE = 5_000
 const FACET_SAMPLE = 1_000
 
 /**
- * Text matched by at most this many torrents is matched without its category tokens and the rows
- * checked instead. FTS5 intersects a rare term with a category's posting list by walking that
- * list (a third of the index for HD TV): 9 ms at 1M, linear in the index, for a title with a few
- * hundred releases; reading those few hundred rows costs about 1 ms whatever the index size.
- * Commoner text keeps the tokens: its intersection stops at the ranked window.
+ * Text matched by at most this many torrents (with its episode facts) is matched without its
+ * category tokens and its common words (common-words.ts), and the rows checked for them instead.
+ * FTS5 intersects a rare term with a category's posting list by walking that list (a third of the
+ * index for HD TV): 9 ms at 1M, linear in the index, for a title with a few hundred releases;
+ * reading those few hundred rows costs about 1 ms whatever the index size (more when their pages
+ * are cold, which is what bounds this number). Commoner text keeps the tokens: its intersection
+ * stops at the ranked window.
  */
 const TEXT_ALONE_MATCHES = 2_000
 
@@ -66,6 +69,7 @@ export interface SearchServiceDeps {
 export function createSearchService(deps: SearchServiceDeps) {
   const nowMs = deps.nowMs ?? (() => Date.now())
   const { repository } = deps
+  const commonWords = createCommonWords((token) => repository.shareOfNewest(token, SHARE_WINDOW), nowMs)
 
   const rank = <Row extends RankingRow>(matches: Row[], text: TextQuery): Row[] => {
     const relevance = matches.map((candidate) => scoreRelevance(text, candidate))
@@ -106,19 +110,42 @@ export function createSearchService(deps: SearchServiceDeps) {
     deadline: () => void,
   ) => {
     const window = Math.max(RANKED_CANDIDATES, query.offset + query.limit + 1)
-    const textAloneMatches = deps.textAloneMatches ?? TEXT_ALONE_MATCHES
-    if (text && categories && textAloneMatches > 0) {
-      const textAlone = matchExpression(query, null, text)
-      if (repository.countMatchesUpTo(textAlone, textAloneMatches + 1) <= textAloneMatches) {
-        const withCategories = compileFilter({ ...query, categories }, repository)
-        const scan = collect<RankingRow>(repository.matchText(textAlone), withCategories, window, deadline)
-        return answer(rank(scan.matches, text), query, scan)
-      }
-    }
+    const narrowed = text && (categories || query.episodes) ? searchNarrowed(query, categories, text, window, deadline) : null
+    if (narrowed) return narrowed
     const expression = matchExpression(query, categories, text)
     const source = filter || !text ? repository.matchText(expression) : repository.matchTextToRank(expression)
     const scan = collect<RankingRow>(source, filter, window, deadline)
     return answer(text ? rank(scan.matches, text) : scan.matches.sort(newestFirst), query, scan)
+  }
+
+  /**
+   * The text's selective terms and episode facts matched alone, their rows checked for the
+   * categories and the common words; null when that matches more than TEXT_ALONE_MATCHES torrents
+   * or leaves nothing to check. Only with categories or episodes: plain text gains nothing, since
+   * FTS5 seeks a common word's list once per match of the rest, which is what the rows would cost.
+   */
+  const searchNarrowed = (
+    query: SearchQuery,
+    categories: number[] | null,
+    text: TextQuery,
+    window: number,
+    deadline: () => void,
+  ): SearchResult | null => {
+    const textAloneMatches = deps.textAloneMatches ?? TEXT_ALONE_MATCHES
+    if (textAloneMatches === 0) return null
+    const split = commonWords.split(text)
+    // Without its common words first; then, with categories to check, the whole text.
+    const tries = [split, ...(categories && split.commonWords.length > 0 ? [{ selective: text, commonWords: [] }] : [])]
+    for (const { selective, commonWords: words } of tries) {
+      if (!categories && words.length === 0) continue
+      const narrow = matchExpression(query, null, selective)
+      if (repository.countMatchesUpTo(narrow, textAloneMatches + 1) > textAloneMatches) continue
+      const filter = compileFilter({ ...query, categories }, repository)
+      const check = words.length === 0 ? filter : (row: Candidate) => holdsWords(row.name, row.title, words) && (!filter || filter(row))
+      const scan = collect<RankingRow>(repository.matchText(narrow), check, window, deadline)
+      return answer(rank(scan.matches, text), query, scan)
+    }
+    return null
   }
 
   /**

@@ -51,9 +51,20 @@ export function parseTextQuery(text: string): TextQuery | null {
     else if (tokens.length > 1) terms.push({ kind: 'phrase', tokens })
   }
   const kept = terms.slice(0, MAX_TERMS)
-  if (kept.length === 0) return null
-  const tokenSet = new Set(kept.flatMap((term) => (term.kind === 'word' ? [term.token] : term.tokens)))
-  return { terms: kept, uniqueTokens: [...tokenSet], tokenSet }
+  return kept.length === 0 ? null : textQueryOf(kept)
+}
+
+/** A query of these terms. */
+export function textQueryOf(terms: QueryTerm[]): TextQuery {
+  const tokenSet = new Set(terms.flatMap((term) => (term.kind === 'word' ? [term.token] : term.tokens)))
+  return { terms, uniqueTokens: [...tokenSet], tokenSet }
+}
+
+/** Whether the name or the title holds every one of these tokens, as `{name title} : "token"` finds them. */
+export function holdsWords(name: string, title: string | null, words: readonly string[]): boolean {
+  const tokens = new Set(tokenize(name))
+  if (title) for (const token of tokenize(title)) tokens.add(token)
+  return words.every((word) => tokens.has(word))
 }
 
 /**

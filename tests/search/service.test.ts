@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { createClassificationStore } from '../../src/torrents/classification-store'
-import { SearchTimeoutError, type SearchQuery } from '../../src/search'
+import { createSearchRepository, SearchTimeoutError, type SearchQuery } from '../../src/search'
 import { hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
 
 const DAY = 86_400
@@ -273,6 +273,65 @@ describe('rare text with categories', () => {
       true,
     )
     expect(textAlone.search.search(query({ text: 'charlie', categories: [2000] })).total).toBe(0)
+  })
+})
+
+describe('common words checked on rows', () => {
+  // `the` is in most names here and `zephyr` in a few: a query naming both with an episode or a
+  // category matches `zephyr` and the facts in the index and checks `the` (and the categories) on
+  // those rows. Same pages as the index's own intersection, whichever releases lack the word.
+  const filler = Array.from({ length: 800 }, (_, i) => ({
+    infoHash: hashOf(10_000 + i),
+    name: `The.Common.Show.${i % 2 ? 'Again' : 'Over'}.S01E0${1 + (i % 5)}.720p.HDTV.x264-GRP`,
+    publishedAt: NOW - i * 600,
+  }))
+  const zephyr = [
+    'The.Zephyr.S01E01.720p.HDTV.x264-GRP',
+    'Zephyr.S01E01.1080p.WEB-DL.DDP5.1.H.264-NTb',
+    'The.Zephyr.S01.1080p.BluRay.x264-ROVERS',
+    'Zephyr.And.The.Wind.S01E01.720p.HDTV.x264-GRP',
+    'The.Zephyr.S02E01.720p.HDTV.x264-GRP',
+    'The.Zephyr.2019.1080p.BluRay.x264-GRP',
+    'Zephyr.2019.720p.BluRay.x264-GRP',
+  ].map((name, i) => ({ infoHash: hashOf(8000 + i), name, publishedAt: NOW - i * 7200 - 300 }))
+  const records = [...filler, ...zephyr]
+  const narrowed = openSearchIndex(records, { nowMs: () => NOW * 1000 })
+  const tokensOnly = openSearchIndex(records, { nowMs: () => NOW * 1000, textAloneMatches: 0 })
+  const s01e01 = { kind: 'season', season: 1, episode: 1 } as const
+
+  test('the index sees `the` as common and `zephyr` as rare', () => {
+    const repository = createSearchRepository(narrowed.db.sqlite)
+    expect(repository.shareOfNewest('the', 5000)).toBeGreaterThan(0.9)
+    expect(repository.shareOfNewest('zephyr', 5000)).toBeLessThan(0.01)
+  })
+
+  test('gives the same items in the same order as the full intersection, page after page', () => {
+    const cases: Partial<SearchQuery>[] = [
+      { text: 'the zephyr', episodes: s01e01 },
+      { text: 'the zephyr', categories: [5030, 5040], episodes: s01e01 },
+      { text: 'The Zephyr', categories: [2000] },
+      { text: 'the common show', categories: [5000], episodes: { kind: 'season', season: 1, episode: 2 } },
+      { text: 'the over', episodes: { kind: 'season', season: 1, episode: null } },
+    ]
+    for (const wanted of cases) {
+      const all = names(tokensOnly.search.search(query({ ...wanted, limit: 100 })))
+      expect(names(narrowed.search.search(query({ ...wanted, limit: 100 })))).toEqual(all)
+      const paged = [0, 3, 6, 9].flatMap((offset) => names(narrowed.search.search(query({ ...wanted, limit: 3, offset }))))
+      expect(paged).toEqual(all.slice(0, 12))
+    }
+  })
+
+  test('a release without the common word is left out; one with it anywhere in the name is kept', () => {
+    expect(new Set(names(narrowed.search.search(query({ text: 'the zephyr', episodes: s01e01 }))))).toEqual(
+      new Set([
+        'The.Zephyr.S01E01.720p.HDTV.x264-GRP',
+        'The.Zephyr.S01.1080p.BluRay.x264-ROVERS',
+        'Zephyr.And.The.Wind.S01E01.720p.HDTV.x264-GRP',
+      ]),
+    )
+    expect(names(narrowed.search.search(query({ text: 'the zephyr', categories: [2000] })))).toEqual([
+      'The.Zephyr.2019.1080p.BluRay.x264-GRP',
+    ])
   })
 })
 
