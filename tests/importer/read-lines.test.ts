@@ -47,6 +47,27 @@ describe('readLines', () => {
     ])
   })
 
+  test('keeps no chunk it has split once reading moves on, with or without a stop signal', async () => {
+    // Each read raced against a stop promise once hung a reaction on it holding the chunk read:
+    // an import held its whole input until it ended.
+    for (const stop of [new AbortController().signal, undefined]) {
+      const chunks: WeakRef<Uint8Array>[] = []
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (chunks.length === 200) return controller.close()
+          const chunk = new TextEncoder().encode(`${'x'.repeat(10_000)}\n`)
+          chunks.push(new WeakRef(chunk))
+          controller.enqueue(chunk)
+        },
+      })
+      const lines = readLines(stream, stop)
+      for (let i = 0; i < 150; i++) await lines.next()
+      Bun.gc(true)
+      expect(chunks.slice(0, 100).filter((chunk) => chunk.deref() !== undefined).length).toBeLessThan(10)
+      await lines.return(undefined)
+    }
+  })
+
   test('without an abort, an unterminated last line is yielded at the end of the stream', async () => {
     const stream = new Blob(['one\ntwo']).stream()
     expect(await collect(readLines(stream, new AbortController().signal))).toEqual([
