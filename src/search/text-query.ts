@@ -1,7 +1,7 @@
 /**
  * Free text as the full-text index sees it. The tokenizer mirrors the FTS table's
  * `unicode61 remove_diacritics 2`: letters and digits make tokens, everything else (`.`, `_`,
- * `-`, spaces, brackets) separates them, case and diacritics fold away. Queries are rebuilt from
+ * `-`, spaces, brackets) separates them, case and Latin diacritics fold away. Queries are rebuilt from
  * tokens, every one quoted, so FTS5 operators a user types (`OR`, `NOT`, `NEAR`, `*`, `^`,
  * `:`, quotes, parentheses) are text, never syntax: injection-like input is just words.
  */
@@ -18,18 +18,45 @@ export interface TextQuery {
 /** Longer queries are not searches anyone types; the cap bounds the MATCH expression. */
 const MAX_TERMS = 16
 
-const SEPARATORS = /[^\p{L}\p{N}]+/u
 const ASCII_SEPARATORS = /[^a-z0-9]+/
-const COMBINING_MARKS = /\p{M}+/gu
 const NON_ASCII = /[^\u0000-\u007f]/
+/**
+ * What unicode61 makes tokens of: letters, numbers, private-use characters, and the combining
+ * diacritics (U+0300-U+036F), which remove_diacritics drops (so they are dropped before the
+ * split). Every other character separates, other marks included: Devanagari vowel signs, Hebrew
+ * points and Arabic vowels split words there.
+ */
+const TOKEN_RUN = /[\p{L}\p{N}\p{Co}]+/gu
+const COMBINING_DIACRITICS = /[\u0300-\u036f]/g
+/** Latin letters that may carry diacritics (Latin-1 to Extended-B, Latin Extended Additional). */
+const LATIN_LETTER = /[\u00c0-\u024f\u1e00-\u1eff]/g
+/** A precomposed letter that remove_diacritics folds: an ASCII letter and combining diacritics. */
+const ASCII_LETTER_WITH_DIACRITICS = /^[a-z][\u0300-\u036f]+$/
 
-/** Folds case and diacritics and splits on non-alphanumerics, as the FTS tokenizer does. */
+/**
+ * Folds case and diacritics and splits text into tokens exactly as the FTS table's tokenizer
+ * does (checked against it, tests/search/text-query.test.ts): `é`, `ṩ` and `ǖ` fold to their ASCII
+ * letter, but `ǽ`, `ά`, `ё`, `ø`, kana with a voicing mark and Hangul syllables stay as they are.
+ */
 export function tokenize(text: string): string[] {
-  // Most release names are ASCII: the Unicode path (normalise, strip marks) is 5x slower.
-  const tokens = NON_ASCII.test(text)
-    ? text.toLowerCase().normalize('NFD').replace(COMBINING_MARKS, '').split(SEPARATORS)
-    : text.toLowerCase().split(ASCII_SEPARATORS)
-  return tokens.filter((token) => token.length > 0)
+  // Most release names are ASCII: the Unicode path is 5x slower.
+  if (!NON_ASCII.test(text))
+    return text
+      .toLowerCase()
+      .split(ASCII_SEPARATORS)
+      .filter((token) => token.length > 0)
+  const folded = text
+    .toLowerCase()
+    .replace(LATIN_LETTER, foldLatinLetter)
+    .replace(COMBINING_DIACRITICS, '')
+    // unicode61 folds the final sigma to σ, which toLowerCase keeps apart.
+    .replaceAll('ς', 'σ')
+  return folded.match(TOKEN_RUN) ?? []
+}
+
+function foldLatinLetter(letter: string): string {
+  const decomposed = letter.normalize('NFD')
+  return ASCII_LETTER_WITH_DIACRITICS.test(decomposed) ? decomposed[0]! : letter
 }
 
 /**

@@ -1,0 +1,54 @@
+import { Database } from 'bun:sqlite'
+import { describe, expect, test } from 'bun:test'
+import { holdsWords, parseTextQuery, toMatchExpression, tokenize } from '../../src/search/text-query'
+
+/** The tokens an FTS5 table with the index's tokenizer (migrations/core/0012) makes of each text. */
+function ftsTokens(texts: string[]): string[][] {
+  const db = new Database(':memory:')
+  db.run("CREATE VIRTUAL TABLE t USING fts5(x, tokenize = 'unicode61 remove_diacritics 2')")
+  db.run('CREATE VIRTUAL TABLE v USING fts5vocab(t, instance)')
+  const insert = db.prepare('INSERT INTO t (rowid, x) VALUES (?, ?)')
+  for (const [i, text] of texts.entries()) insert.run(i + 1, text)
+  const tokensOf = db.prepare<{ term: string }, [number]>('SELECT term FROM v WHERE doc = ? ORDER BY offset')
+  const tokens = texts.map((_, i) => tokensOf.all(i + 1).map((row) => row.term))
+  db.close()
+  return tokens
+}
+
+const TEXTS = [
+  'The.Show.S01E02.1080p.WEB-DL',
+  'Amélie.2001.FRENCH',
+  'e\u0301cole naïve café Ñandú Việt Nam Łódź ṩ ǖ İstanbul',
+  'Straße Ørsted ﬁnal œuvre Æon ǽ ħ ð þ ǅemal',
+  'Ελληνικά άλφα ΆΛΦΑ ς',
+  'Привет Ёлка',
+  'がっこう ガンダム ダンジョン飯 葬送のフリーレン ﾊﾟｰﾃｨｰ',
+  '한국 드라마',
+  'हिन्दी फ़िल्म',
+  'עִבְרִית العَرَبِيَّة ٣٤',
+  'the\u0903show the\uE000show x² Ⅻ Ⓐ Ａｂｃ１２３',
+]
+
+describe('tokenize', () => {
+  test('makes the same tokens as the FTS5 table, script by script', () => {
+    const expected = ftsTokens(TEXTS)
+    for (const [i, text] of TEXTS.entries()) expect([text, tokenize(text)]).toEqual([text, expected[i]!])
+    // Not vacuous: kana keep their voicing mark, Hindi splits at vowel signs, Latin folds.
+    expect(tokenize('ガンダム')).toEqual(['ガンダム'])
+    expect(tokenize('हिन्दी')).toEqual(['ह', 'न', 'द'])
+    expect(tokenize('Ñandú')).toEqual(['nandu'])
+  })
+
+  test('a word found by the index is found by the row check, and the other way round', () => {
+    for (const text of TEXTS) for (const token of tokenize(text)) expect(holdsWords(text, null, [token])).toBe(true)
+    expect(holdsWords('The.Show', 'Other Title', ['title'])).toBe(true)
+    expect(holdsWords('The.Show', null, ['title'])).toBe(false)
+    expect(holdsWords('ガンダム', null, ['カンタム'])).toBe(false)
+  })
+
+  test('query words become quoted FTS5 terms, operators a user types included', () => {
+    expect(toMatchExpression(parseTextQuery('ガンダム OR "web-dl" matr*'), [])).toBe(
+      '{name title} : ("ガンダム" AND "or" AND "web dl" AND "matr"*)',
+    )
+  })
+})
