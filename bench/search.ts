@@ -420,8 +420,8 @@ async function main(): Promise<void> {
   const catalogue = isRealistic ? createReleaseCatalogue(count) : undefined
   const queries = buildQueryMix(createRandom(7), names, catalogue)
   // Other queries of every class (another seed, a third of a mix): the index pages every search
-  // walks are then in the caches, as in a service that has been answering, but not the rows of
-  // the measured queries.
+  // walks are then in the caches, as in a service that has been answering. The fixed word lists
+  // repeat and a few titles may, but the measured queries were not run first as a set.
   const warmUp = buildQueryMix(createRandom(8), names, catalogue).filter((_, i) => i % 3 === 0)
   console.log(
     `${count} torrents (${isRealistic ? 'realistic vocabulary' : '100-word vocabulary'}), ${(statSync(dbPath).size / count).toFixed(0)} B/torrent on disk; load ${loadavg()

@@ -14,9 +14,8 @@ export type LineEvent = { lineNumber: number; text: string } | { lineNumber: num
 export async function* readLines(stream: ReadableStream<Uint8Array>, stop?: AbortSignal): AsyncGenerator<LineEvent> {
   const decoder = new TextDecoder()
   const reader = stream.getReader()
-  // Stopping cancels the reader, which ends a read waiting on a stalled sender at once. Racing
-  // each read against a stop promise instead hung one reaction per read on that promise, and
-  // with it each chunk read: an import held its whole input until it ended (800 MB for 300,000 lines).
+  // Stopping cancels the reader, which ends a read waiting on a stalled sender at once. No promise
+  // per read is left on the signal, so each chunk read can be collected once split.
   const cancel = () => void reader.cancel().catch(() => {})
   stop?.addEventListener('abort', cancel, { once: true })
   let partial = ''

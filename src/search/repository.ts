@@ -190,7 +190,10 @@ export function createSearchRepository(db: Database) {
       return countMatchesUpTo.get(matchExpression, cap)!.n
     },
 
-    /** The share of the newest `window` torrents whose name or title holds the token (0 in an empty index). */
+    /**
+     * The share of the newest `window` ids whose name or title holds the token (0 in an empty
+     * index). Ids freed by deletes count as not holding it: an estimate, for choosing a plan.
+     */
     shareOfNewest(token: string, window: number): number {
       const top = newestId.get()!.top
       if (top === 0) return 0

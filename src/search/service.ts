@@ -1,6 +1,5 @@
 import { type ContentType, categoryRangesOf } from '../classify'
 import { createCommonWords, SHARE_WINDOW } from './common-words'
-import { SearchTimeoutError } from './errors'
 import { countFacets } from './facets'
 import { factClauses } from './facts'
 import { effectiveCategories, mergeNewestFirst } from './feed-keys'
@@ -9,6 +8,7 @@ import type { Candidate, Facets, RankingRow, RankingWeights, SearchQuery, Search
 import { breakTie, compareBy, isNaturalOrder, newestFirst } from './ordering'
 import { blendScore, scoreRelevance } from './relevance'
 import type { SearchRepository } from './repository'
+import { collect, createDeadline, DEADLINE_CHECK_EVERY, MAX_SCANNED, type Scan } from './scan'
 import { holdsWords, parseTextQuery, toMatchExpression, type TextQuery } from './text-query'
 
 /**
@@ -18,12 +18,6 @@ import { holdsWords, parseTextQuery, toMatchExpression, type TextQuery } from '.
  * has fewer matches than this and is ranked whole. Deeper pages widen the window to reach them.
  */
 const RANKED_CANDIDATES = 500
-
-/**
- * Candidates read at most per query, matching or not: filters that almost nothing passes stop
- * here, and the count is then estimated.
- */
-const MAX_SCANNED = 20_000
 
 /**
  * Matches read at most to count them and their facets. Fewer matches are counted exactly; more
@@ -45,9 +39,6 @@ const FACET_SAMPLE = 1_000
  */
 const TEXT_ALONE_MATCHES = 2_000
 
-/** The clock is read once per this many candidates (a few microseconds of work each). */
-const DEADLINE_CHECK_EVERY = 64
-
 export interface SearchServiceDeps {
   repository: SearchRepository
   weights: RankingWeights
@@ -55,7 +46,7 @@ export interface SearchServiceDeps {
   nowMs?: () => number
   /** Matches counted exactly before estimating (tests shrink it). */
   censusSize?: number
-  /** Text matches up to which category tokens are checked on rows instead (tests set 0: always tokens). */
+  /** Text matches up to which category tokens and common words are checked on rows instead (tests set 0: never). */
   textAloneMatches?: number
 }
 
@@ -110,8 +101,11 @@ export function createSearchService(deps: SearchServiceDeps) {
     deadline: () => void,
   ) => {
     const window = Math.max(RANKED_CANDIDATES, query.offset + query.limit + 1)
-    const narrowed = text && (categories || query.episodes) ? searchNarrowed(query, categories, text, window, deadline) : null
-    if (narrowed) return narrowed
+    const narrowed = text && (categories || query.episodes) ? narrowedMatch(query, categories, text) : null
+    if (text && narrowed) {
+      const scan = collect<RankingRow>(repository.matchText(narrowed.expression), narrowed.check, window, deadline)
+      return answer(rank(scan.matches, text), query, scan)
+    }
     const expression = matchExpression(query, categories, text)
     const source = filter || !text ? repository.matchText(expression) : repository.matchTextToRank(expression)
     const scan = collect<RankingRow>(source, filter, window, deadline)
@@ -119,33 +113,30 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /**
-   * The text's selective terms and episode facts matched alone, their rows checked for the
-   * categories and the common words; null when that matches more than TEXT_ALONE_MATCHES torrents
-   * or leaves nothing to check. Only with categories or episodes: plain text gains nothing, since
-   * FTS5 seeks a common word's list once per match of the rest, which is what the rows would cost.
+   * An FTS5 expression without the category tokens and the common words (common-words.ts), and
+   * the row check that restores them: the text's selective terms first, then, with categories to
+   * check, the whole text; null when each matches more than TEXT_ALONE_MATCHES torrents. Only with
+   * categories or episodes: for plain text FTS5 seeks a common word's list once per match of the
+   * rest, which is what reading those rows would cost.
    */
-  const searchNarrowed = (
+  const narrowedMatch = (
     query: SearchQuery,
     categories: number[] | null,
     text: TextQuery,
-    window: number,
-    deadline: () => void,
-  ): SearchResult | null => {
-    const textAloneMatches = deps.textAloneMatches ?? TEXT_ALONE_MATCHES
-    if (textAloneMatches === 0) return null
-    const split = commonWords.split(text)
-    // Without its common words first; then, with categories to check, the whole text.
-    const tries = [split, ...(categories && split.commonWords.length > 0 ? [{ selective: text, commonWords: [] }] : [])]
-    for (const { selective, commonWords: words } of tries) {
-      if (!categories && words.length === 0) continue
-      const narrow = matchExpression(query, null, selective)
-      if (repository.countMatchesUpTo(narrow, textAloneMatches + 1) > textAloneMatches) continue
-      const filter = compileFilter({ ...query, categories }, repository)
-      const check = words.length === 0 ? filter : (row: Candidate) => holdsWords(row.name, row.title, words) && (!filter || filter(row))
-      const scan = collect<RankingRow>(repository.matchText(narrow), check, window, deadline)
-      return answer(rank(scan.matches, text), query, scan)
+  ): { expression: string; check: CompiledFilter } | null => {
+    const cap = deps.textAloneMatches ?? TEXT_ALONE_MATCHES
+    if (cap === 0) return null
+    const fits = (matched: TextQuery) => {
+      const expression = matchExpression(query, null, matched)
+      return repository.countMatchesUpTo(expression, cap + 1) <= cap ? expression : null
     }
-    return null
+    const filter = compileFilter({ ...query, categories }, repository)
+    const { selective, commonWords: words } = commonWords.split(text)
+    const withoutWords = words.length > 0 ? fits(selective) : null
+    if (withoutWords)
+      return { expression: withoutWords, check: (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row)) }
+    const whole = categories ? fits(text) : null
+    return whole ? { expression: whole, check: filter } : null
   }
 
   /**
@@ -316,52 +307,13 @@ function narrowByContentType(query: SearchQuery): { query: SearchQuery; categori
   return { query: { ...query, contentTypes: undefined }, categories, wholeTypes: query.contentTypes }
 }
 
-interface Scan {
-  matches: RankingRow[]
-  scanned: number
-  /** Every candidate was read: the matches are all there are. */
-  isExhausted: boolean
-}
-
 /** Stands for a feed position before the page, whose row is never read (the page slices past it). */
 const SKIPPED = {} as Candidate
 
 /** Feed rows read per statement when a filter must see them. */
 const FEED_BATCH = 100
 
-/**
- * Reads candidates in order until `wanted` pass the filter, the source ends, or the scan cap.
- * A source of ranking-only rows comes with no filter.
- */
-function collect<Row extends RankingRow>(
-  source: Generator<Row>,
-  filter: CompiledFilter,
-  wanted: number,
-  deadline: () => void,
-): { matches: Row[]; scanned: number; isExhausted: boolean } {
-  const matches: Row[] = []
-  let scanned = 0
-  try {
-    for (const candidate of source) {
-      if (++scanned % DEADLINE_CHECK_EVERY === 0) deadline()
-      if (!filter || filter(candidate as unknown as Candidate)) matches.push(candidate)
-      if (matches.length >= wanted || scanned >= MAX_SCANNED) return { matches, scanned, isExhausted: false }
-    }
-    return { matches, scanned, isExhausted: true }
-  } finally {
-    // Ends the statement's iteration so the next search can reuse it.
-    source.return(undefined)
-  }
-}
-
 /** Rows read with every column carry the classification; ranking-only rows do not. */
 function isCandidate(row: RankingRow): row is Candidate {
   return 'categories' in row
-}
-
-function createDeadline(nowMs: () => number, timeoutMs: number) {
-  const end = nowMs() + timeoutMs
-  return () => {
-    if (nowMs() > end) throw new SearchTimeoutError(timeoutMs)
-  }
 }

@@ -48,8 +48,7 @@ describe('readLines', () => {
   })
 
   test('keeps no chunk it has split once reading moves on, with or without a stop signal', async () => {
-    // Each read raced against a stop promise once hung a reaction on it holding the chunk read:
-    // an import held its whole input until it ended.
+    // Otherwise an import holds its whole input in memory until it ends.
     for (const stop of [new AbortController().signal, undefined]) {
       const chunks: WeakRef<Uint8Array>[] = []
       const stream = new ReadableStream<Uint8Array>({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { createClassificationStore } from '../../src/torrents/classification-store'
-import { createSearchRepository, SearchTimeoutError, type SearchQuery } from '../../src/search'
+import { SearchTimeoutError, type SearchQuery } from '../../src/search'
 import { hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
 
 const DAY = 86_400
@@ -276,6 +276,25 @@ describe('rare text with categories', () => {
   })
 })
 
+describe('non-Latin scripts', () => {
+  // The query is folded as the index folds names: kana keep their voicing mark, Hangul stays whole.
+  const index = openSearchIndex(
+    [
+      { infoHash: hashOf(0x51), name: '機動戦士ガンダム.1979.1080p.BluRay.x264-GRP', publishedAt: NOW - DAY },
+      { infoHash: hashOf(0x52), name: '한국.드라마.S01E01.1080p.WEB-DL.H.264-GRP', publishedAt: NOW - DAY },
+      { infoHash: hashOf(0x53), name: 'हिन्दी.फ़िल्म.2019.720p.WEB-DL.x264-GRP', publishedAt: NOW - DAY },
+    ],
+    { nowMs: () => NOW * 1000 },
+  )
+
+  test('a release is found by the words of its own name', () => {
+    expect(names(index.search.search(query({ text: '機動戦士ガンダム' })))).toEqual(['機動戦士ガンダム.1979.1080p.BluRay.x264-GRP'])
+    expect(names(index.search.search(query({ text: '한국 드라마' })))).toEqual(['한국.드라마.S01E01.1080p.WEB-DL.H.264-GRP'])
+    expect(names(index.search.search(query({ text: 'हिन्दी फ़िल्म' })))).toEqual(['हिन्दी.फ़िल्म.2019.720p.WEB-DL.x264-GRP'])
+    expect(index.search.search(query({ text: '機動戦士カンタム' })).total).toBe(0)
+  })
+})
+
 describe('common words checked on rows', () => {
   // `the` is in most names here and `zephyr` in a few: a query naming both with an episode or a
   // category matches `zephyr` and the facts in the index and checks `the` (and the categories) on
@@ -296,29 +315,31 @@ describe('common words checked on rows', () => {
   ].map((name, i) => ({ infoHash: hashOf(8000 + i), name, publishedAt: NOW - i * 7200 - 300 }))
   const records = [...filler, ...zephyr]
   const narrowed = openSearchIndex(records, { nowMs: () => NOW * 1000 })
+  // `zephyr` and an episode match 4 releases: past this cap the whole text is tried, then FTS5 alone.
+  const smallCap = openSearchIndex(records, { nowMs: () => NOW * 1000, textAloneMatches: 3 })
   const tokensOnly = openSearchIndex(records, { nowMs: () => NOW * 1000, textAloneMatches: 0 })
   const s01e01 = { kind: 'season', season: 1, episode: 1 } as const
-
-  test('the index sees `the` as common and `zephyr` as rare', () => {
-    const repository = createSearchRepository(narrowed.db.sqlite)
-    expect(repository.shareOfNewest('the', 5000)).toBeGreaterThan(0.9)
-    expect(repository.shareOfNewest('zephyr', 5000)).toBeLessThan(0.01)
-  })
-
-  test('gives the same items in the same order as the full intersection, page after page', () => {
-    const cases: Partial<SearchQuery>[] = [
-      { text: 'the zephyr', episodes: s01e01 },
-      { text: 'the zephyr', categories: [5030, 5040], episodes: s01e01 },
-      { text: 'The Zephyr', categories: [2000] },
-      { text: 'the common show', categories: [5000], episodes: { kind: 'season', season: 1, episode: 2 } },
-      { text: 'the over', episodes: { kind: 'season', season: 1, episode: null } },
-    ]
+  const cases: Partial<SearchQuery>[] = [
+    { text: 'the zephyr', episodes: s01e01 },
+    { text: 'the zephyr', categories: [5030, 5040], episodes: s01e01 },
+    { text: 'The Zephyr', categories: [2000] },
+    { text: 'the the zephyr', episodes: s01e01 },
+    { text: 'the common show', categories: [5000], episodes: { kind: 'season', season: 1, episode: 2 } },
+    { text: 'the over', episodes: { kind: 'season', season: 1, episode: null } },
+  ]
+  const expectSamePages = () => {
     for (const wanted of cases) {
       const all = names(tokensOnly.search.search(query({ ...wanted, limit: 100 })))
-      expect(names(narrowed.search.search(query({ ...wanted, limit: 100 })))).toEqual(all)
-      const paged = [0, 3, 6, 9].flatMap((offset) => names(narrowed.search.search(query({ ...wanted, limit: 3, offset }))))
-      expect(paged).toEqual(all.slice(0, 12))
+      for (const index of [narrowed, smallCap]) {
+        expect(names(index.search.search(query({ ...wanted, limit: 100 })))).toEqual(all)
+        const paged = [0, 3, 6, 9].flatMap((offset) => names(index.search.search(query({ ...wanted, limit: 3, offset }))))
+        expect(paged).toEqual(all.slice(0, 12))
+      }
     }
+  }
+
+  test('gives the same items in the same order as the full intersection, page after page', () => {
+    expectSamePages()
   })
 
   test('a release without the common word is left out; one with it anywhere in the name is kept', () => {
@@ -332,6 +353,22 @@ describe('common words checked on rows', () => {
     expect(names(narrowed.search.search(query({ text: 'the zephyr', categories: [2000] })))).toEqual([
       'The.Zephyr.2019.1080p.BluRay.x264-GRP',
     ])
+  })
+
+  test('a common word in the title alone counts, as it does for the index', () => {
+    // Ground truth titles "The Zephyr" a release without `the` in its name.
+    for (const index of [narrowed, smallCap, tokensOnly]) {
+      index.db.sqlite.run(
+        `INSERT INTO ground_truth_labels (info_hash, content_type, title, seasons, episodes, labelled_by, labelled_at)
+         VALUES (?, 'tv_show', 'The Zephyr', '[1]', '[1]', 'sonarr', 1)`,
+        [Buffer.from(hashOf(8001), 'hex')],
+      )
+      index.torrents.reclassifier.run({})
+    }
+    expect(names(narrowed.search.search(query({ text: 'the zephyr', episodes: s01e01 })))).toContain(
+      'Zephyr.S01E01.1080p.WEB-DL.DDP5.1.H.264-NTb',
+    )
+    expectSamePages()
   })
 })
 

@@ -1,0 +1,52 @@
+import { SearchTimeoutError } from './errors'
+import type { CompiledFilter } from './filters'
+import type { Candidate, RankingRow } from './model'
+
+/**
+ * Candidates read at most per query, matching or not: filters that almost nothing passes stop
+ * here, and the count is then estimated.
+ */
+export const MAX_SCANNED = 20_000
+
+/** The clock is read once per this many candidates (a few microseconds of work each). */
+export const DEADLINE_CHECK_EVERY = 64
+
+export interface Scan {
+  matches: RankingRow[]
+  scanned: number
+  /** Every candidate was read: the matches are all there are. */
+  isExhausted: boolean
+}
+
+/**
+ * Reads candidates in order until `wanted` pass the filter, the source ends, or the scan cap.
+ * A source of ranking-only rows comes with no filter.
+ */
+export function collect<Row extends RankingRow>(
+  source: Generator<Row>,
+  filter: CompiledFilter,
+  wanted: number,
+  deadline: () => void,
+): { matches: Row[]; scanned: number; isExhausted: boolean } {
+  const matches: Row[] = []
+  let scanned = 0
+  try {
+    for (const candidate of source) {
+      if (++scanned % DEADLINE_CHECK_EVERY === 0) deadline()
+      if (!filter || filter(candidate as unknown as Candidate)) matches.push(candidate)
+      if (matches.length >= wanted || scanned >= MAX_SCANNED) return { matches, scanned, isExhausted: false }
+    }
+    return { matches, scanned, isExhausted: true }
+  } finally {
+    // Ends the statement's iteration so the next search can reuse it.
+    source.return(undefined)
+  }
+}
+
+/** Throws SearchTimeoutError once called past `timeoutMs` from now. */
+export function createDeadline(nowMs: () => number, timeoutMs: number) {
+  const end = nowMs() + timeoutMs
+  return () => {
+    if (nowMs() > end) throw new SearchTimeoutError(timeoutMs)
+  }
+}
