@@ -24,7 +24,7 @@
  * (at 10M, 13.6 GB: a rare title's rows are then cold, a few tenths of a millisecond each).
  */
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { loadClassifier } from '../src/classify'
@@ -402,11 +402,16 @@ function ratio(ours: number[], floor: number[], p: number): string {
   return (pct(ours, p) / Math.max(pct(floor, p), 0.001)).toFixed(2)
 }
 
-/** Reads the file once, so that the OS page cache holds it. */
-async function readThrough(path: string): Promise<void> {
+/** Reads the file once, so that the OS page cache holds it (through one buffer: memory stays flat). */
+function readThrough(path: string): void {
   const start = performance.now()
-  const reader = Bun.file(path).stream().getReader()
-  while (!(await reader.read()).done);
+  const buffer = Buffer.alloc(8 << 20)
+  const fd = openSync(path, 'r')
+  try {
+    while (readSync(fd, buffer, 0, buffer.length, null) > 0);
+  } finally {
+    closeSync(fd)
+  }
   console.log(`preloaded the index in ${((performance.now() - start) / 1000).toFixed(0)} s`)
 }
 
@@ -429,7 +434,7 @@ async function main(): Promise<void> {
       .join(' ')}`,
   )
 
-  if (preload) await readThrough(dbPath)
+  if (preload) readThrough(dbPath)
   server = await startServer()
   try {
     await Bun.sleep(2000)
