@@ -438,7 +438,7 @@ async function main(): Promise<void> {
   server = await startServer()
   try {
     await Bun.sleep(2000)
-    const atStart = processRssMb(server.pid).rssMb
+    const atStart = processRssMb(server.pid)
     await runAll(warmUp)
     const http = await runAll(queries)
     const floor = withFloor ? runFloor(queries) : { latencies: queries.map(() => NaN), items: queries.map(() => []) }
@@ -472,9 +472,9 @@ async function main(): Promise<void> {
     // Past the search threads' idle trim (10 s) and the retirement of the extra ones (30 s idle,
     // checked every 10 s), as a service between two *arr syncs (every 15 min) would be.
     await Bun.sleep(42_000)
-    const { rssMb, peakMb } = processRssMb(server.pid)
+    const { rssMb, peakMb, anonMb } = processRssMb(server.pid)
     console.log(
-      `server RSS: ${atStart.toFixed(0)} MB after start, ${rssMb.toFixed(0)} MB idle after the run (peak ${peakMb.toFixed(0)} MB); bench process peak ${peakRssMb().toFixed(0)} MB`,
+      `server RSS: ${atStart.rssMb.toFixed(0)} MB after start (${atStart.anonMb.toFixed(0)} anonymous), ${rssMb.toFixed(0)} MB idle after the run (${anonMb.toFixed(0)} anonymous; peak ${peakMb.toFixed(0)} MB); bench process peak ${peakRssMb().toFixed(0)} MB`,
     )
   } finally {
     server.kill()

@@ -7,11 +7,14 @@ export function peakRssMb(): number {
   return match ? Number(match[1]) / 1024 : process.memoryUsage().rss / 1_048_576
 }
 
-/** Current and peak resident set size of a process (Linux VmRSS, VmHWM), in MB. */
-export function processRssMb(pid: number | 'self'): { rssMb: number; peakMb: number } {
+/**
+ * Current and peak resident set size of a process (Linux VmRSS, VmHWM), in MB, and the current
+ * one's anonymous part (heaps, caches) apart from its file pages (the runtime's mapped code).
+ */
+export function processRssMb(pid: number | 'self'): { rssMb: number; peakMb: number; anonMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
   const mb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)![1]) / 1024
-  return { rssMb: mb('VmRSS'), peakMb: mb('VmHWM') }
+  return { rssMb: mb('VmRSS'), peakMb: mb('VmHWM'), anonMb: mb('RssAnon') }
 }
 
 /** Bytes on disk per table or index (every B-tree), from SQLite's dbstat table. */

@@ -19,6 +19,7 @@ import { createReprocessHandlers, createTorrentCounts, readLastCrawledAt } from 
 import { VERSION } from '../version'
 import { createWantRepository, createWantService } from '../wants'
 import { createCoreApp, stopCoreApp } from './app'
+import { startIdleTrim } from './idle-trim'
 import { openCore, openLineWorkers } from './open-core'
 import { runQueueWorkers } from './queue-workers'
 import { timedSearch } from './timed-search'
@@ -149,6 +150,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     workers,
   )
 
+  const idleTrim = startIdleTrim()
   const torznab = await startTorznabWorkerPool({
     size: config.search.workers,
     databasePath: config.db.corePath,
@@ -162,6 +164,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       metrics.observeSearch(report.kind, report.seconds)
       crawler?.refreshSwarms(report.infoHashes)
     },
+    onDispatch: idleTrim.touch,
   })
   workers.set('torznab', true)
 
@@ -223,6 +226,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       // committed, so the graceful HTTP stop does not wait on a client that is slow or stalls.
       shutdown.abort()
       backups?.stop()
+      idleTrim.stop()
       try {
         const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })

@@ -16,6 +16,8 @@ export interface TorznabWorkerPoolOptions {
   baseUrl: string
   log: Logger
   onSearch?: (timing: SearchReport) => void
+  /** Called as each request goes to a thread (the idle trim's clock). */
+  onDispatch?: () => void
   /** How long a thread past the first may stay idle before it is stopped; IDLE_RETIRE_MS unless a test says. */
   idleRetireMs?: number
 }
@@ -152,6 +154,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
     const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best))
     if (slot.pending.size > 0) grow()
     slot.lastUsedAt = Date.now()
+    options.onDispatch?.()
     const id = ++nextId
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
