@@ -9,7 +9,7 @@
  * How common a word is comes from the index itself: its share of the newest torrents, a posting-list
  * walk bounded by that window (0.1-0.2 ms), remembered for a while since a vocabulary drifts slowly.
  * A wrong guess costs time only, never results: the row check folds text as the index does
- * (text-query.ts, tested against FTS5 itself).
+ * (text-query.ts, tested against FTS5 itself; SQLite's Unicode 6.1 tables aside).
  */
 import { type QueryTerm, type TextQuery, textQueryOf } from './text-query'
 
