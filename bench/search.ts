@@ -469,8 +469,9 @@ async function main(): Promise<void> {
       )
     }
     await runGraphql(queries)
-    // Past the search threads' idle trim (10 s) and the retirement of the extra ones (30 s idle,
-    // checked every 10 s), as a service between two *arr syncs (every 15 min) would be.
+    // Past the search threads' idle trim (10 s), the retirement of the extra ones and the main
+    // thread's trim (each 30 s idle, checked every 10 s: by 40 s), as a service between two *arr
+    // syncs (every 15 min) would be.
     await Bun.sleep(42_000)
     const { rssMb, peakMb, anonMb } = processRssMb(server.pid)
     console.log(

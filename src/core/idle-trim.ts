@@ -5,20 +5,16 @@ const CHECK_EVERY_MS = 10_000
 /**
  * Gives back the main thread's garbage once the service goes quiet. After a burst of searches (an
  * *arr app's sync every 15 minutes or so), the JS heap and its allocator keep tens of MB of freed
- * pages until a collection that an idle process may not run for a long time. One full collection
- * and Bun.shrink() after IDLE_MS without a search, then none until the next one (the dashboard's
- * polls of the core every 10 s are requests too, but leave little behind): at 1M
- * torrents the idle RSS after bench/search.ts fell from 151 to 137 MB. The search threads trim
- * their own (torznab/worker.ts).
+ * pages until a collection that an idle process may not run for a long time. Bun.shrink() (a
+ * full collection, then the allocator's free pages returned; compiled code is dropped too and
+ * recompiled when needed) once IDLE_MS after the last search, then not until the next one. The
+ * dashboard's polls of the core (every 5 s) are requests but not searches, and leave little
+ * behind. At 1M torrents the idle RSS after bench/search.ts fell from 151 to 138 MB. The search
+ * threads trim their own (torznab/worker.ts).
  */
 export function startIdleTrim(options: { idleMs?: number; checkEveryMs?: number; trim?: () => void } = {}) {
   const idleMs = options.idleMs ?? IDLE_MS
-  const trim =
-    options.trim ??
-    (() => {
-      Bun.gc(true)
-      Bun.shrink()
-    })
+  const trim = options.trim ?? (() => Bun.shrink())
   let lastActiveAt = Date.now()
   let isTrimmed = true
   const timer = setInterval(() => {
@@ -28,7 +24,7 @@ export function startIdleTrim(options: { idleMs?: number; checkEveryMs?: number;
   }, options.checkEveryMs ?? CHECK_EVERY_MS)
   timer.unref()
   return {
-    /** A search arrived: the next quiet spell ends in a trim. */
+    /** A search was sent or answered: the next quiet spell ends in a trim. */
     touch(): void {
       lastActiveAt = Date.now()
       isTrimmed = false

@@ -164,7 +164,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       metrics.observeSearch(report.kind, report.seconds)
       crawler?.refreshSwarms(report.infoHashes)
     },
-    onDispatch: idleTrim.touch,
+    onActivity: idleTrim.touch,
   })
   workers.set('torznab', true)
 

@@ -27,7 +27,7 @@ export function collect<Row extends RankingRow>(
   filter: CompiledFilter,
   wanted: number,
   deadline: () => void,
-): { matches: Row[]; scanned: number; isExhausted: boolean } {
+): Omit<Scan, 'matches'> & { matches: Row[] } {
   const matches: Row[] = []
   let scanned = 0
   try {

@@ -16,8 +16,8 @@ export interface TorznabWorkerPoolOptions {
   baseUrl: string
   log: Logger
   onSearch?: (timing: SearchReport) => void
-  /** Called as each request goes to a thread (the idle trim's clock). */
-  onDispatch?: () => void
+  /** Called as each request goes to a thread and as its answer comes back (the idle trim's clock). */
+  onActivity?: () => void
   /** How long a thread past the first may stay idle before it is stopped; IDLE_RETIRE_MS unless a test says. */
   idleRetireMs?: number
 }
@@ -154,7 +154,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
     const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best))
     if (slot.pending.size > 0) grow()
     slot.lastUsedAt = Date.now()
-    options.onDispatch?.()
+    options.onActivity?.()
     const id = ++nextId
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -164,6 +164,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
       }, options.timeoutMs + GRACE_MS)
       slot.pending.set(id, {
         settle: (reply) => {
+          options.onActivity?.()
           try {
             resolve(settle(reply))
           } catch (err) {

@@ -19,14 +19,14 @@ const startPool = (databasePath: string, options: Partial<TorznabWorkerPoolOptio
 describe('the search worker pool', () => {
   test('answers structured searches from a worker, and refuses at once once stopped instead of hanging', async () => {
     const index = openSearchIndex([{ infoHash: hashOf(1), name: 'Pool.Test.2024.1080p.WEB-DL-GRP' }])
-    let dispatched = 0
-    const pool = await startPool(index.path, { onDispatch: () => dispatched++ })
+    let activity = 0
+    const pool = await startPool(index.path, { onActivity: () => activity++ })
     const query = { text: 'pool', categories: null, limit: 10, offset: 0 }
     const found = await pool.search(query)
     expect(found.items.map((item) => item.name)).toEqual(['Pool.Test.2024.1080p.WEB-DL-GRP'])
     await pool.answer('t=search&q=pool')
-    // Each request sent to a thread is told (the idle trim's clock).
-    expect(dispatched).toBe(2)
+    // Each request sent to a thread and each answer is told (the idle trim's clock).
+    expect(activity).toBe(4)
     pool.stop()
     const startedAt = performance.now()
     await expect(pool.search(query)).rejects.toThrow('stopping')
