@@ -1,10 +1,15 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import type { Database } from 'bun:sqlite'
 
 /** Peak resident set size of this process so far (Linux VmHWM), in MB. */
 export function peakRssMb(): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'))
   return match ? Number(match[1]) / 1024 : process.memoryUsage().rss / 1_048_576
+}
+
+/** Starts peakRssMb() over from the current RSS (Linux: writing 5 to clear_refs resets VmHWM). */
+export function resetPeakRss(): void {
+  writeFileSync('/proc/self/clear_refs', '5')
 }
 
 /**
