@@ -125,8 +125,9 @@ export function createSearchRepository(db: Database) {
     'SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ? AND rowid > ?',
   )
   const countMatches = db.prepare<{ n: number }, [string]>('SELECT count(*) AS n FROM torrent_search WHERE torrent_search MATCH ?')
-  const countMatchesUpTo = db.prepare<{ n: number }, [string, number]>(
-    'SELECT count(*) AS n FROM (SELECT rowid FROM torrent_search WHERE torrent_search MATCH ? LIMIT ?)',
+  // In the index's own order: asking FTS5 for newest first walks its lists backwards, 30-50 % slower.
+  const matchIdsUpTo = db.prepare<{ id: number }, [string, number]>(
+    'SELECT rowid AS id FROM torrent_search WHERE torrent_search MATCH ? LIMIT ?',
   )
   // Every classified torrent: from the counts the triggers keep (migration 0018), since counting
   // them walks a whole index (tens of ms per million).
@@ -141,6 +142,14 @@ export function createSearchRepository(db: Database) {
   )
   const fileTypesOf = db.prepare<{ file_type: string }, [number]>('SELECT DISTINCT file_type FROM torrent_files WHERE torrent_id = ?')
   const hasTag = db.prepare<{ found: number }, [number, string]>('SELECT 1 AS found FROM torrent_tags WHERE torrent_id = ? AND tag = ?')
+  /** The rows of these ids, in the order given (ids without a classified torrent are left out). */
+  const candidates = (ids: number[]): Candidate[] => {
+    if (ids.length === 0) return []
+    const rows = new Map<number, Candidate>()
+    for (const row of byIds.all(listOf(ids))) rows.set(row.id, row)
+    return ids.flatMap((id) => rows.get(id) ?? [])
+  }
+
   return {
     /** Torrents matching an FTS5 expression, most recently added first, every column read. */
     *matchText(matchExpression: string): Generator<Candidate> {
@@ -157,12 +166,11 @@ export function createSearchRepository(db: Database) {
       yield* category === null ? newestKeys.iterate() : categoryKeysIn(slot).iterate(category)
     },
 
-    /** The rows of these ids, in the order given (ids without a classified torrent are left out). */
-    candidates(ids: number[]): Candidate[] {
-      if (ids.length === 0) return []
-      const rows = new Map<number, Candidate>()
-      for (const row of byIds.all(listOf(ids))) rows.set(row.id, row)
-      return ids.flatMap((id) => rows.get(id) ?? [])
+    candidates,
+
+    /** The rows of these ids as `candidates` gives them, read a batch at a time, so that a scan that stops early reads no further. */
+    *candidatesInBatches(ids: number[]): Generator<Candidate> {
+      for (let start = 0; start < ids.length; start += ID_BATCH) yield* candidates(ids.slice(start, start + ID_BATCH))
     },
 
     /** Torrents carrying any of the ids, confirmed or looked up, latest indexed first, read a batch at a time. */
@@ -185,9 +193,10 @@ export function createSearchRepository(db: Database) {
       return countMatches.get(matchExpression)!.n
     },
 
-    /** How many torrents match an FTS5 expression, counting no further than `cap` (the posting lists only). */
-    countMatchesUpTo(matchExpression: string, cap: number): number {
-      return countMatchesUpTo.get(matchExpression, cap)!.n
+    /** Every torrent matching an FTS5 expression, newest first; null past `cap` (the posting lists only, no row read). */
+    allMatchIds(matchExpression: string, cap: number): number[] | null {
+      const ids = matchIdsUpTo.all(matchExpression, cap + 1).map((row) => row.id)
+      return ids.length > cap ? null : ids.reverse()
     },
 
     /**

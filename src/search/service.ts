@@ -103,7 +103,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const window = Math.max(RANKED_CANDIDATES, query.offset + query.limit + 1)
     const narrowed = text && (categories || query.episodes) ? narrowedMatch(query, categories, text) : null
     if (text && narrowed) {
-      const scan = collect<RankingRow>(repository.matchText(narrowed.expression), narrowed.check, window, deadline)
+      const scan = collect<RankingRow>(repository.candidatesInBatches(narrowed.ids), narrowed.check, window, deadline)
       return answer(rank(scan.matches, text), query, scan)
     }
     const expression = matchExpression(query, categories, text)
@@ -113,30 +113,28 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /**
-   * An FTS5 expression without the category tokens and the common words (common-words.ts), and
-   * the row check that restores them: the text's selective terms first, then, with categories to
-   * check, the whole text; null when each matches more than TEXT_ALONE_MATCHES torrents. Only with
-   * categories or episodes: for plain text FTS5 seeks a common word's list once per match of the
-   * rest, which is what reading those rows would cost.
+   * The matches of an FTS5 expression without the category tokens and the common words
+   * (common-words.ts), newest first, and the row check that restores them: the text's selective
+   * terms first, then, with categories to check, the whole text; null when each matches more than
+   * TEXT_ALONE_MATCHES torrents. The ids come from the posting lists alone, so a plan that does not
+   * fit reads no row, and one that fits walks them once. Only with categories or episodes: for
+   * plain text FTS5 seeks a common word's list once per match of the rest, which is what reading
+   * those rows would cost.
    */
   const narrowedMatch = (
     query: SearchQuery,
     categories: number[] | null,
     text: TextQuery,
-  ): { expression: string; check: CompiledFilter } | null => {
+  ): { ids: number[]; check: CompiledFilter } | null => {
     const cap = deps.textAloneMatches ?? TEXT_ALONE_MATCHES
     if (cap === 0) return null
-    const fits = (matched: TextQuery) => {
-      const expression = matchExpression(query, null, matched)
-      return repository.countMatchesUpTo(expression, cap + 1) <= cap ? expression : null
-    }
+    const fits = (matched: TextQuery) => repository.allMatchIds(matchExpression(query, null, matched), cap)
     const filter = compileFilter({ ...query, categories }, repository)
     const { selective, commonWords: words } = commonWords.split(text)
     const withoutWords = words.length > 0 ? fits(selective) : null
-    if (withoutWords)
-      return { expression: withoutWords, check: (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row)) }
+    if (withoutWords) return { ids: withoutWords, check: (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row)) }
     const whole = categories ? fits(text) : null
-    return whole ? { expression: whole, check: filter } : null
+    return whole ? { ids: whole, check: filter } : null
   }
 
   /**

@@ -17,4 +17,17 @@ describe('search repository', () => {
     expect(repository.shareOfNewest('nowhere', 5000)).toBe(0)
     expect(createSearchRepository(openSearchIndex([]).db.sqlite).shareOfNewest('the', 5000)).toBe(0)
   })
+
+  test('every match of an expression, newest first, or null past the cap, from the posting lists', () => {
+    const index = openSearchIndex(
+      Array.from({ length: 5 }, (_, i) => ({ infoHash: hashOf(30_000 + i), name: `Capped.Show.${i}.720p-GRP` })),
+    )
+    const repository = createSearchRepository(index.db.sqlite)
+    const ids = repository.allMatchIds('"capped"', 5)!
+    expect(ids).toHaveLength(5)
+    expect(ids).toEqual([...ids].sort((a, b) => b - a))
+    expect(repository.allMatchIds('"capped"', 4)).toBeNull()
+    expect(repository.allMatchIds('"capped" AND "3"', 4)).toHaveLength(1)
+    expect(repository.allMatchIds('"nowhere"', 4)).toEqual([])
+  })
 })
