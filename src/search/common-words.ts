@@ -23,7 +23,7 @@ const COMMON_SHARE = 0.01
 const SHARES_TTL_MS = 10 * 60_000
 const MAX_REMEMBERED = 10_000
 
-export interface SplitText {
+interface SplitText {
   /** The terms left to the full-text index; never empty. */
   selective: TextQuery
   /** Plain words (no phrase, no prefix) to check on the rows instead. */
@@ -72,5 +72,3 @@ export function createCommonWords(shareOfNewest: (token: string) => number, nowM
     },
   }
 }
-
-export type CommonWords = ReturnType<typeof createCommonWords>

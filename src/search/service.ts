@@ -129,12 +129,13 @@ export function createSearchService(deps: SearchServiceDeps) {
     const cap = deps.textAloneMatches ?? TEXT_ALONE_MATCHES
     if (cap === 0) return null
     const fits = (matched: TextQuery) => repository.allMatchIds(matchExpression(query, null, matched), cap)
-    const filter = compileFilter({ ...query, categories }, repository)
     const { selective, commonWords: words } = commonWords.split(text)
     const withoutWords = words.length > 0 ? fits(selective) : null
-    if (withoutWords) return { ids: withoutWords, check: (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row)) }
-    const whole = categories ? fits(text) : null
-    return whole ? { ids: whole, check: filter } : null
+    const ids = withoutWords ?? (categories ? fits(text) : null)
+    if (!ids) return null
+    const filter = compileFilter({ ...query, categories }, repository)
+    if (!withoutWords) return { ids, check: filter }
+    return { ids, check: (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row)) }
   }
 
   /**
