@@ -28,25 +28,28 @@ export function createClassifyAndPersist(deps: {
   return (
     torrent: StoredTorrent,
     context: {
-      /** A new row has no operator tags yet: the lookup is skipped. */
-      isNew: boolean
+      /**
+       * Set for a row inserted in this transaction, with the feed time it was given: it has no
+       * operator tags or classification yet, so neither is looked up. Null for a stored torrent.
+       */
+      newRow: { publishedAt: number } | null
       /** Whether any ground-truth label exists (checked once per batch). */
       hasLabels: boolean
       nowSeconds: number
-      /** The verdict already made for this torrent as a new one, valid only when `isNew` and no label exists. */
+      /** The verdict already made for this torrent as a new one, valid only for a `newRow` while no label exists. */
       preclassified?: ClassifyOutcome
     },
   ): PersistOutcome => {
-    const { preclassified } = context
+    const { preclassified, newRow } = context
     const outcome =
-      preclassified && context.isNew && !context.hasLabels
+      preclassified && newRow && !context.hasLabels
         ? preclassified
         : classifier.classify(
             {
               name: torrent.name,
               sizeBytes: torrent.sizeBytes,
               files: torrent.files,
-              tags: context.isNew ? [] : classifications.operatorTagsOf(torrent.torrentId),
+              tags: newRow ? [] : classifications.operatorTagsOf(torrent.torrentId),
             },
             context.hasLabels ? classifications.findLabel(torrent.infoHash) : null,
           )
@@ -55,7 +58,8 @@ export function createClassifyAndPersist(deps: {
       classifications.block(torrent.infoHash, outcome.deletedBy, context.nowSeconds)
       return outcome
     }
-    classifications.store(torrent.torrentId, outcome.classification, context.nowSeconds)
+    const inserted = newRow ? { name: torrent.name, publishedAt: newRow.publishedAt } : undefined
+    classifications.store(torrent.torrentId, outcome.classification, context.nowSeconds, inserted)
     return outcome
   }
 }

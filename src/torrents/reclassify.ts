@@ -94,7 +94,7 @@ export function createReclassifier(deps: {
           }))
     const outcome = deps.classifyAndPersist(
       { torrentId: row.id, infoHash: row.infoHash, name: row.name, sizeBytes: row.size, files },
-      { isNew: false, hasLabels, nowSeconds },
+      { newRow: null, hasLabels, nowSeconds },
     )
     report.processed++
     if (outcome.deletedBy !== null) {

@@ -68,10 +68,17 @@ export function createTorrentWriter(
   }
 
   /** Classifies and stores; false when a rule deleted the torrent (it is then blocked). */
-  const classify = (torrentId: number, hash: Uint8Array, item: IngestItem, isNew: boolean, batch: BatchState, nowSeconds: number) => {
+  const classify = (
+    torrentId: number,
+    hash: Uint8Array,
+    item: IngestItem,
+    newRow: { publishedAt: number } | null,
+    batch: BatchState,
+    nowSeconds: number,
+  ) => {
     const outcome = deps.classifyAndPersist(
       { torrentId, infoHash: hash, name: item.name, sizeBytes: item.sizeBytes, files: item.files },
-      { isNew, hasLabels: batch.hasLabels, nowSeconds, preclassified: item.preclassified },
+      { newRow, hasLabels: batch.hasLabels, nowSeconds, preclassified: item.preclassified },
     )
     if (outcome.deletedBy !== null) {
       batch.hasBlocked = true
@@ -105,7 +112,7 @@ export function createTorrentWriter(
     if (isNew) {
       torrentId = Number(inserted.lastInsertRowid)
       if (item.files) writeFiles(torrentId, item.files)
-      if (!classify(torrentId, hash, item, true, batch, nowSeconds)) return 'deleted'
+      if (!classify(torrentId, hash, item, { publishedAt }, batch, nowSeconds)) return 'deleted'
       if (batch.hasEvidence) evidence.apply(hash, torrentId)
     } else {
       const existing = findTorrent.get(hash)!
@@ -115,7 +122,7 @@ export function createTorrentWriter(
         fillFiles.run(item.files.length, item.sizeBytes, torrentId)
         writeFiles(torrentId, item.files)
         // The file list is new evidence: the name alone may have been classified wrongly.
-        if (!classify(torrentId, hash, item, false, batch, nowSeconds)) return 'deleted'
+        if (!classify(torrentId, hash, item, null, batch, nowSeconds)) return 'deleted'
       }
     }
     upsertSource.run(torrentId, sourceId(item.source), publishedAt, nowSeconds)
