@@ -12,12 +12,15 @@ import { collect, createDeadline, DEADLINE_CHECK_EVERY, MAX_SCANNED, type Scan }
 import { holdsWords, parseTextQuery, toMatchExpression, type TextQuery } from './text-query'
 
 /**
- * Text matches are ranked among at most this many candidates, the most recently added first.
- * A query on a very common token (`1080p` is in a third of all names) then reads a bounded
- * window of its posting list instead of scoring hundreds of thousands of rows; a rarer query
- * has fewer matches than this and is ranked whole. Deeper pages widen the window to reach them.
+ * Text matches are ranked in blocks of this many candidates, the most recently added block
+ * first. A query on a very common token (`1080p` is in a third of all names) then reads a
+ * bounded window of its posting list instead of scoring hundreds of thousands of rows; a rarer
+ * query has fewer matches than this and is ranked whole. A deeper page reads as many blocks as
+ * it reaches into, and each block is ranked alone, so every page is a slice of one order: ranking
+ * the wider window whole reordered the first 500 and paged duplicates in and items out (Sonarr
+ * and Radarr page 1,000 deep).
  */
-const RANKED_CANDIDATES = 500
+const RANKED_BLOCK = 500
 
 /**
  * Matches read at most to count them and their facets. Fewer matches are counted exactly; more
@@ -75,6 +78,16 @@ export function createSearchService(deps: SearchServiceDeps) {
     return scored.map((entry) => entry.candidate)
   }
 
+  /** `matches` (newest first) ranked a block at a time; without text, each block newest first. */
+  const rankInBlocks = <Row extends RankingRow>(matches: Row[], text: TextQuery | null): Row[] => {
+    const ordered: Row[] = []
+    for (let start = 0; start < matches.length; start += RANKED_BLOCK) {
+      const slice = matches.slice(start, start + RANKED_BLOCK)
+      ordered.push(...(text ? rank(slice, text) : slice.sort(newestFirst)))
+    }
+    return ordered
+  }
+
   const answer = (ordered: RankingRow[], query: SearchQuery, scan: Scan | null): SearchResult => {
     const page = ordered.slice(query.offset, query.offset + query.limit)
     // Rows read in full already are used as they are; ranking-only rows are read in full now.
@@ -100,16 +113,17 @@ export function createSearchService(deps: SearchServiceDeps) {
     text: TextQuery | null,
     deadline: () => void,
   ) => {
-    const window = Math.max(RANKED_CANDIDATES, query.offset + query.limit + 1)
+    // The blocks the page reaches into, and one more match to tell whether a next page exists.
+    const window = Math.ceil((query.offset + query.limit) / RANKED_BLOCK) * RANKED_BLOCK + 1
     const narrowed = text && (categories || query.episodes) ? narrowedMatch(query, categories, text) : null
     if (text && narrowed) {
       const scan = collect<RankingRow>(repository.candidatesInBatches(narrowed.ids), narrowed.check, window, deadline)
-      return answer(rank(scan.matches, text), query, scan)
+      return answer(rankInBlocks(scan.matches, text), query, scan)
     }
     const expression = matchExpression(query, categories, text)
     const source = filter || !text ? repository.matchText(expression) : repository.matchTextToRank(expression)
     const scan = collect<RankingRow>(source, filter, window, deadline)
-    return answer(text ? rank(scan.matches, text) : scan.matches.sort(newestFirst), query, scan)
+    return answer(rankInBlocks(scan.matches, text), query, scan)
   }
 
   /**

@@ -372,6 +372,34 @@ describe('common words checked on rows', () => {
   })
 })
 
+describe('deep pages', () => {
+  // 1,200 matches, more than one ranked block of 500, in varied relevance and age: Sonarr and
+  // Radarr page such a search 100 at a time, 1,000 deep.
+  const records = Array.from({ length: 1_200 }, (_, i) => ({
+    infoHash: hashOf(20_000 + i),
+    name: `Paging.Show.${i % 3 === 0 ? '' : `Extra${i % 7}.Words.`}S0${1 + (i % 4)}E${String(1 + (i % 20)).padStart(2, '0')}.720p.HDTV.x264-GRP`,
+    publishedAt: NOW - ((i * 7919) % 1_200) * 600,
+  }))
+  const { search } = openSearchIndex(records, { nowMs: () => NOW * 1000 }).search
+  const hashes = (result: { items: { infoHash: string }[] }) => result.items.map((item) => item.infoHash)
+
+  test('page after page, every match comes once, in the order of one long page', () => {
+    const cases: { wanted: Partial<SearchQuery>; count: number }[] = [
+      { wanted: { text: 'paging show' }, count: 1_200 },
+      { wanted: { text: 'paging show', categories: [5000] }, count: 1_200 },
+      { wanted: { text: 'paging', episodes: { kind: 'season', season: 2, episode: null } }, count: 300 },
+    ]
+    for (const { wanted, count } of cases) {
+      const paged = Array.from({ length: 12 }, (_, page) => hashes(search(query({ ...wanted, limit: 100, offset: page * 100 })))).flat()
+      const whole = search(query({ ...wanted, limit: 200, offset: 0 }))
+      expect(new Set(paged).size).toBe(paged.length)
+      expect(paged).toHaveLength(count)
+      expect(paged.slice(0, 200)).toEqual(hashes(whole))
+      expect(hashes(search(query({ ...wanted, limit: 200, offset: 500 })))).toEqual(paged.slice(500, 700))
+    }
+  })
+})
+
 describe('search deadline', () => {
   test('stops a search that runs past its timeout with SearchTimeoutError', () => {
     let clock = 0
