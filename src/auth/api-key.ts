@@ -8,8 +8,10 @@ import { timingSafeEqual } from 'node:crypto'
 export function presentedApiKeys(request: Request): string[] {
   const keys: string[] = []
   // A Host header that is not a host name leaves request.url path-only: parse against a placeholder.
-  const fromQuery = new URL(request.url, 'http://localhost').searchParams.get('apikey')
-  if (fromQuery) keys.push(fromQuery)
+  // Any case of the name (`APIKEY=`): Torznab's parameter names are case-insensitive.
+  for (const [name, value] of new URL(request.url, 'http://localhost').searchParams) {
+    if (value && name.toLowerCase() === 'apikey') keys.push(value)
+  }
   const authorization = request.headers.get('authorization') ?? ''
   const [scheme, value] = authorization.split(/\s+/, 2)
   if (value && scheme?.toLowerCase() === 'bearer') keys.push(value)

@@ -13,6 +13,12 @@ describe('presentedApiKeys', () => {
     expect(presentedApiKeys(request('?apikey=from-query', { authorization: 'Bearer from-header' }))).toEqual(['from-query', 'from-header'])
   })
 
+  test('takes the parameter name in any case, as Torznab names are', () => {
+    expect(presentedApiKeys(request(`?t=caps&APIKEY=${KEY}`))).toEqual([KEY])
+    expect(presentedApiKeys(request(`?ApiKey=${KEY}`))).toEqual([KEY])
+    expect(isAuthorised(request(`?T=search&APIKEY=${KEY}`), KEY)).toBe(true)
+  })
+
   test('takes the scheme in any case, and a basic password with colons whole', () => {
     expect(presentedApiKeys(request('', { authorization: `bEaReR ${KEY}` }))).toEqual([KEY])
     expect(presentedApiKeys(request('', { authorization: basic('user', 'pass:with:colons') }))).toEqual(['pass:with:colons'])
