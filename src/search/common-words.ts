@@ -58,7 +58,8 @@ export function createCommonWords(shareOfNewest: (token: string) => number, nowM
     split(text: TextQuery): SplitText {
       const common: { term: QueryTerm; token: string; share: number }[] = []
       for (const term of text.terms) {
-        if (term.kind !== 'word' || term.isPrefix) continue
+        // A row check sees tokens, not a word's other spellings (`greys` as `grey` `s`): those stay too.
+        if (term.kind !== 'word' || term.isPrefix || term.spellings) continue
         const share = shareOf(term.token)
         if (share >= COMMON_SHARE) common.push({ term, token: term.token, share })
       }

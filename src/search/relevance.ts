@@ -22,7 +22,9 @@ export function scoreRelevance(query: TextQuery, candidate: RankingRow): number 
   let score = 0
   for (const token of query.uniqueTokens) {
     let frequency = countEqual(token, nameTokens) + countEqual(token, titleTokens)
-    // A prefix term (`matr*`) counts the tokens that start with it.
+    // Another spelling (`grey s` for `greys`) counts as the word; a prefix term (`matr*`) counts the tokens that start with it.
+    const spellings = frequency === 0 ? query.spellingsOf.get(token) : undefined
+    if (spellings) for (const run of spellings) frequency += countRuns(run, nameTokens) + countRuns(run, titleTokens)
     if (frequency === 0) frequency = countPrefixed(token, nameTokens) + countPrefixed(token, titleTokens)
     score += (frequency * (K1 + 1)) / (frequency + K1 * lengthNorm)
   }
@@ -36,6 +38,12 @@ const NO_TOKENS: string[] = []
 function countEqual(token: string, tokens: string[]): number {
   let count = 0
   for (let i = 0; i < tokens.length; i++) if (tokens[i] === token) count++
+  return count
+}
+
+function countRuns(run: string[], tokens: string[]): number {
+  let count = 0
+  for (let i = 0; i + run.length <= tokens.length; i++) if (run.every((token, j) => tokens[i + j] === token)) count++
   return count
 }
 

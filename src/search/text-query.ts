@@ -6,13 +6,23 @@
  * `:`, quotes, parentheses) are text, never syntax: injection-like input is just words.
  */
 
-export type QueryTerm = { kind: 'word'; token: string; isPrefix: boolean } | { kind: 'phrase'; tokens: string[] }
+/**
+ * `spellings`: the other token runs a release name may write the same word as, each matched as a
+ * phrase: Sonarr and Radarr delete apostrophes and dots from a title before searching (`Greys`
+ * for `Grey's`, `SWAT` for `S.W.A.T.`), while the index splits the name there (`grey` `s`).
+ */
+export type QueryTerm =
+  | { kind: 'word'; token: string; isPrefix: boolean; spellings?: string[][] }
+  | { kind: 'phrase'; tokens: string[]; spellings?: string[][] }
 
 export interface TextQuery {
   terms: QueryTerm[]
-  /** Every distinct token of every term, for scoring. */
+  /** Every distinct token of every term, for scoring, optional words included. */
   uniqueTokens: string[]
+  /** Those, and the tokens of every other spelling. */
   tokenSet: ReadonlySet<string>
+  /** A word's other spellings, by its token. */
+  spellingsOf: ReadonlyMap<string, string[][]>
 }
 
 /** Longer queries are not searches anyone types; the cap bounds the MATCH expression. */
@@ -80,7 +90,9 @@ function foldLatinLetter(letter: string): string {
 
 /**
  * Reads `q`: words (all must match), `"quoted phrases"` (tokens adjacent, in order) and a
- * trailing `*` for a prefix (`matr*`). Returns null when nothing searchable is left.
+ * trailing `*` for a prefix (`matr*`). A bare word also matches its other spellings (QueryTerm),
+ * and `and` beside other words is optional, since Sonarr writes `&` as `and` and the index holds
+ * no token for `&`. Returns null when nothing searchable is left.
  */
 export function parseTextQuery(text: string): TextQuery | null {
   const terms: QueryTerm[] = []
@@ -93,17 +105,58 @@ export function parseTextQuery(text: string): TextQuery | null {
     }
     // `WEB-DL` or `Spider-Man` is one word to whoever typed it: its tokens must stay adjacent.
     const tokens = tokenize(word!)
-    if (tokens.length === 1) terms.push({ kind: 'word', token: tokens[0]!, isPrefix: word!.endsWith('*') })
-    else if (tokens.length > 1) terms.push({ kind: 'phrase', tokens })
+    const spellings = otherSpellings(word!, tokens)
+    if (tokens.length === 1) terms.push({ kind: 'word', token: tokens[0]!, isPrefix: word!.endsWith('*'), ...spellings })
+    else if (tokens.length > 1) terms.push({ kind: 'phrase', tokens, ...spellings })
   }
   const kept = terms.slice(0, MAX_TERMS)
-  return kept.length === 0 ? null : textQueryOf(kept)
+  if (kept.length === 0) return null
+  const required = kept.filter((term) => !isOptionalWord(term))
+  return required.length === 0 ? textQueryOf(kept) : textQueryOf(required, kept)
 }
 
-/** A query of these terms. */
-export function textQueryOf(terms: QueryTerm[]): TextQuery {
-  const tokenSet = new Set(terms.flatMap((term) => (term.kind === 'word' ? [term.token] : term.tokens)))
-  return { terms, uniqueTokens: [...tokenSet], tokenSet }
+const OPTIONAL_WORD = 'and'
+
+function isOptionalWord(term: QueryTerm): boolean {
+  return term.kind === 'word' && term.token === OPTIONAL_WORD && !term.isPrefix
+}
+
+/** Apostrophes and dots, which Sonarr and Radarr delete from a title, and which split a name. */
+const JOINING_MARKS = /['’`.]/g
+/** The possessive and the contractions whose apostrophe Sonarr deletes: `greys`, `dont`, `youre`. */
+const CONTRACTION = /^(?:([\p{L}\p{N}]{2,})(s)|([\p{L}\p{N}]+n)(t)|(you|we|they)(re)|(i|you|we|they)(ve)|(i|you|they)(ll)|(i)(m))$/u
+/** A word in capitals, as Sonarr sends an acronym whose dots it deleted (`SWAT`, `SHIELD`). */
+const CAPITALS = /^[A-Z]{3,8}$/
+
+/** The other spellings of a bare word of the query (QueryTerm), if it has any. */
+function otherSpellings(word: string, tokens: string[]): { spellings?: string[][] } {
+  const spellings: string[][] = []
+  if (tokens.length === 1) {
+    const token = tokens[0]!
+    const parts = CONTRACTION.exec(token)
+      ?.slice(1)
+      .filter((part) => part !== undefined)
+    if (parts) spellings.push(parts)
+    if (CAPITALS.test(word)) spellings.push([...token])
+  } else {
+    // Typed with its apostrophe or dots (`Grey's`, `S.W.A.T.`): a name may have dropped them.
+    const joined = tokenize(word.replace(JOINING_MARKS, ''))
+    if (joined.length < tokens.length) spellings.push(joined)
+  }
+  return spellings.length > 0 ? { spellings } : {}
+}
+
+/** A query of these terms (the required ones; `scored`, when given, adds the optional ones to scoring). */
+export function textQueryOf(terms: QueryTerm[], scored: QueryTerm[] = terms): TextQuery {
+  const uniqueTokens = [...new Set(scored.flatMap(termTokens))]
+  const spellingsOf = new Map<string, string[][]>()
+  for (const term of scored) if (term.kind === 'word' && term.spellings) spellingsOf.set(term.token, term.spellings)
+  const tokenSet = new Set([...uniqueTokens, ...scored.flatMap((term) => term.spellings?.flat() ?? [])])
+  return { terms, uniqueTokens, tokenSet, spellingsOf }
+}
+
+function termTokens(term: QueryTerm): string[] {
+  return term.kind === 'word' ? [term.token] : term.tokens
 }
 
 /** Whether the name or the title holds every one of these tokens, as `{name title} : "token"` finds them. */
@@ -114,15 +167,17 @@ export function holdsWords(name: string, title: string | null, words: readonly s
 }
 
 /**
- * The FTS5 MATCH expression: every term required, each one quoted, matched against the name and
- * title only (never the classification tokens of the facts column), ANDed with `factClauses`.
+ * The FTS5 MATCH expression: every term required, each one quoted (with its other spellings as
+ * alternatives), matched against the name and title only (never the classification tokens of the
+ * facts column), ANDed with `factClauses`.
  */
 export function toMatchExpression(query: TextQuery | null, factClauses: string[]): string {
   const clauses = [...factClauses]
   if (query) {
-    const terms = query.terms.map((term) =>
-      term.kind === 'phrase' ? `"${term.tokens.join(' ')}"` : term.isPrefix ? `"${term.token}"*` : `"${term.token}"`,
-    )
+    const terms = query.terms.map((term) => {
+      const quoted = term.kind === 'phrase' ? `"${term.tokens.join(' ')}"` : term.isPrefix ? `"${term.token}"*` : `"${term.token}"`
+      return term.spellings ? `(${[quoted, ...term.spellings.map((tokens) => `"${tokens.join(' ')}"`)].join(' OR ')})` : quoted
+    })
     clauses.unshift(`{name title} : (${terms.join(' AND ')})`)
   }
   return clauses.join(' AND ')

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createClassificationStore } from '../../src/torrents/classification-store'
+import { scoreRelevance } from '../../src/search/relevance'
+import { parseTextQuery } from '../../src/search/text-query'
 import { SearchTimeoutError, type SearchQuery } from '../../src/search'
 import { hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
 
@@ -369,6 +371,55 @@ describe('common words checked on rows', () => {
       'Zephyr.S01E01.1080p.WEB-DL.DDP5.1.H.264-NTb',
     )
     expectSamePages()
+  })
+})
+
+describe('titles as Sonarr and Radarr send them', () => {
+  // GetQueryTitle deletes apostrophes and dots and writes & as "and"; release names keep them or not.
+  const records = [
+    "Grey's.Anatomy.S19E01.1080p.WEB.h264-GOSSIP",
+    'Greys.Anatomy.S19E02.720p.HDTV.x264-SYNCOPY',
+    "It's.Always.Sunny.in.Philadelphia.S16E01.1080p.WEB.H264-GGEZ",
+    'Marvels.Agents.of.S.H.I.E.L.D.S01E01.720p.HDTV.x264-KILLERS',
+    'S.W.A.T.2017.S01E01.720p.HDTV.x264-AVS',
+    'Law & Order Special Victims Unit S25E01 1080p WEB h264-ETHEL',
+    "Schindler's.List.1993.1080p.BluRay.x264-AMIABLE",
+    'Gray.Matter.2019.1080p.WEB.H264-GRP',
+  ].map((name, i) => ({ infoHash: hashOf(30_000 + i), name, publishedAt: NOW - i * 3600 }))
+  const { search } = openSearchIndex(records, { nowMs: () => NOW * 1000 }).search
+  const s = (season: number, episode: number) => ({ kind: 'season', season, episode }) as const
+
+  test('finds the release whatever its name did with the apostrophes, dots and ampersand', () => {
+    expect(new Set(names(search(query({ text: 'Greys Anatomy', categories: [5030, 5040] }))))).toEqual(
+      new Set(["Grey's.Anatomy.S19E01.1080p.WEB.h264-GOSSIP", 'Greys.Anatomy.S19E02.720p.HDTV.x264-SYNCOPY']),
+    )
+    expect(names(search(query({ text: 'Greys Anatomy', episodes: s(19, 1) })))).toEqual(["Grey's.Anatomy.S19E01.1080p.WEB.h264-GOSSIP"])
+    expect(names(search(query({ text: "Grey's Anatomy", episodes: s(19, 2) })))).toEqual(['Greys.Anatomy.S19E02.720p.HDTV.x264-SYNCOPY'])
+    expect(names(search(query({ text: 'Its Always Sunny in Philadelphia', episodes: s(16, 1) })))).toHaveLength(1)
+    expect(names(search(query({ text: 'Marvels Agents of SHIELD', episodes: s(1, 1) })))).toHaveLength(1)
+    expect(names(search(query({ text: 'SWAT 2017' })))).toEqual(['S.W.A.T.2017.S01E01.720p.HDTV.x264-AVS'])
+    expect(names(search(query({ text: 'Law and Order Special Victims Unit', episodes: s(25, 1) })))).toHaveLength(1)
+    expect(names(search(query({ text: 'Schindlers List 1993', categories: [2000] })))).toEqual([
+      "Schindler's.List.1993.1080p.BluRay.x264-AMIABLE",
+    ])
+  })
+
+  test('scores a name with the apostrophe as holding the word, not as a lesser match', () => {
+    const row = (name: string) => ({
+      name,
+      title: 'Anatomy',
+      id: 1,
+      info_hash: new Uint8Array(20),
+      published_at: NOW,
+      evidence_score: 0,
+      confidence: 1,
+      wanted: 0,
+    })
+    const greys = parseTextQuery('Greys Anatomy')!
+    const withApostrophe = scoreRelevance(greys, row("Grey's.Anatomy.S19E01.1080p.WEB.h264-GOSSIP"))
+    const without = scoreRelevance(greys, row('Greys.Anatomy.S19E02.720p.HDTV.x264-SYNCOPY'))
+    expect(withApostrophe).toBeGreaterThan(0.95 * without)
+    expect(scoreRelevance(greys, row('Gray.Anatomy.S19E01.1080p.WEB.h264-GOSSIP'))).toBeLessThan(0.7 * without)
   })
 })
 

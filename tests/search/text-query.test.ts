@@ -81,3 +81,35 @@ describe('tokenize', () => {
     )
   })
 })
+
+describe('other spellings of a query word', () => {
+  const expression = (q: string) => toMatchExpression(parseTextQuery(q), [])
+
+  test('a word Sonarr cleaned of its apostrophe also matches the name that kept it', () => {
+    // GetQueryTitle deletes [`'.] and writes & as "and": "Grey's Anatomy" is sent as "Greys Anatomy".
+    expect(expression('Greys Anatomy')).toBe('{name title} : (("greys" OR "grey s") AND "anatomy")')
+    expect(expression('Its Always Sunny')).toBe('{name title} : (("its" OR "it s") AND ("always" OR "alway s") AND "sunny")')
+    expect(expression('Dont Look Up')).toBe('{name title} : (("dont" OR "don t") AND "look" AND "up")')
+    expect(expression('Youre the Worst')).toBe('{name title} : (("youre" OR "you re") AND "the" AND "worst")')
+  })
+
+  test('a word in capitals also matches its letters apart, as an acronym whose dots were deleted', () => {
+    expect(expression('SWAT 2017')).toBe('{name title} : (("swat" OR "s w a t") AND "2017")')
+    expect(expression('Marvels Agents of SHIELD')).toBe(
+      '{name title} : (("marvels" OR "marvel s") AND ("agents" OR "agent s") AND "of" AND ("shield" OR "s h i e l d"))',
+    )
+    expect(expression('swat')).toBe('{name title} : ("swat")')
+  })
+
+  test('a word typed with its apostrophe or dots also matches the name written without them', () => {
+    expect(expression("Grey's Anatomy")).toBe('{name title} : (("grey s" OR "greys") AND "anatomy")')
+    expect(expression('S.W.A.T.')).toBe('{name title} : (("s w a t" OR "swat"))')
+    expect(expression('web-dl')).toBe('{name title} : ("web dl")')
+  })
+
+  test('"and" beside other words is optional, for the names that wrote it as &', () => {
+    expect(expression('Law and Order')).toBe('{name title} : ("law" AND "order")')
+    expect(parseTextQuery('Law and Order')!.uniqueTokens).toEqual(['law', 'and', 'order'])
+    expect(expression('and')).toBe('{name title} : ("and")')
+  })
+})
