@@ -13,8 +13,14 @@ const LoginBody = t.Object({
 
 /** Only a path of this site: `//host` or `https://...` would send the browser elsewhere after sign-in. */
 function safeNext(next: string | undefined): string {
-  return next?.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/'
+  if (!next?.startsWith('/')) return '/'
+  // Read as a browser reads a Location: it drops tabs and newlines and takes `\` for `/`, so
+  // `/\t/evil.example` is `//evil.example`, another site. Only a path on this origin is kept.
+  const url = URL.parse(next, SAME_ORIGIN)
+  return url?.origin === SAME_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : '/'
 }
+
+const SAME_ORIGIN = 'http://dashboard.invalid'
 
 /**
  * GET/POST /login and POST /logout (DESIGN.md 3.9): the page takes the dashboard API key and sets

@@ -56,8 +56,11 @@ describe('/login (AUTH_METHOD=forms)', () => {
   })
 
   test('next only ever leads within the dashboard', async () => {
-    for (const next of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)'])
-      expect((await signIn({ api_key: KEY, next })).headers.get('location')).toBe('/')
+    const elsewhere = ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']
+    // Browsers drop tabs and newlines from a Location: each of these is `//evil.example`.
+    elsewhere.push('/\t/evil.example/phish', '/\n/evil.example', '/\r\n/evil.example', '\\/evil.example', '/\t\\evil.example')
+    for (const next of elsewhere) expect([next, (await signIn({ api_key: KEY, next })).headers.get('location')]).toEqual([next, '/'])
+    expect((await signIn({ api_key: KEY, next: '/library?q=dune#top' })).headers.get('location')).toBe('/library?q=dune#top')
   })
 
   test('another site cannot post the form', async () => {
