@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { readCredentials } from '../auth/credentials'
 import type { AuthService } from '../auth/service'
+import { isHtmx } from './render'
 
 /**
  * Pages resolve the caller like the API (the same tiers), but answer a missing identity as a
@@ -16,11 +17,22 @@ export const pageAuth = (deps: { auth: AuthService }) =>
     .onBeforeHandle({ as: 'scoped' }, ({ identity, request }) => {
       if (identity) return
       if (deps.auth.offersLogin()) {
-        const url = new URL(request.url, 'http://localhost')
-        return new Response(null, { status: 303, headers: { location: `/login?next=${encodeURIComponent(url.pathname + url.search)}` } })
+        // htmx follows a redirect inside its request and would swap the sign-in page into the
+        // page's table: it is told to move the whole window instead, back to the page it is on.
+        if (isHtmx(request)) {
+          const login = `/login?next=${encodeURIComponent(pathOf(request.headers.get('hx-current-url') ?? request.url))}`
+          return new Response(null, { status: 401, headers: { 'hx-redirect': login } })
+        }
+        return new Response(null, { status: 303, headers: { location: `/login?next=${encodeURIComponent(pathOf(request.url))}` } })
       }
       return new Response('<!doctype html><title>Sign-in needed</title><h1>Sign-in needed</h1><p>This dashboard asks who you are.</p>', {
         status: 401,
         headers: { 'content-type': 'text/html; charset=utf-8' },
       })
     })
+
+/** The path and query of a URL (the sign-in page keeps only a path on this origin anyway). */
+function pathOf(url: string): string {
+  const parsed = new URL(url, 'http://localhost')
+  return parsed.pathname + parsed.search
+}

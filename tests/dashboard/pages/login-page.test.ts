@@ -53,6 +53,22 @@ describe('AUTH_METHOD=forms in a browser', () => {
     expect(foreignRequests).toEqual([])
   })
 
+  test('a session that ends under an htmx request takes the whole window to sign-in, back to the page after', async () => {
+    const { page, errors } = await openPage(service.dashboardUrl)
+    await page.goto(`${service.dashboardUrl}/library`)
+    await page.getByLabel('Dashboard API key').fill(KEY)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(`${service.dashboardUrl}/library`)
+    await page.context().clearCookies()
+    // The live search asks for the results partial: the answer moves the window instead.
+    await page.getByLabel('Search').fill('dune')
+    await page.waitForURL(/\/login\?next=/)
+    expect(new URL(page.url()).searchParams.get('next')).toStartWith('/library')
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Sign in'])
+    await screenshot(page, 'login-after-expired-htmx')
+    expect(errors.filter((error) => !error.includes('401'))).toEqual([])
+  })
+
   test('the sign-in page fits a 390 px phone', async () => {
     const { page } = await openPage(service.dashboardUrl, { width: 390, height: 844 })
     await page.goto(`${service.dashboardUrl}/login`)
