@@ -55,6 +55,9 @@ export function LibraryResults(props: LibraryResultsProps) {
   const { filter, totalCount, rows, pageSize } = props
   const pages = Math.max(1, Math.ceil(totalCount / pageSize))
   const first = (filter.page - 1) * pageSize + 1
+  // A page past the end (an old link, a hand-edited address): the count of a deep page may be an
+  // estimate, so the way back is the first page, which always exists.
+  const isPastEnd = rows.length === 0 && filter.page > 1
   if (props.coreUnavailable)
     return (
       <section id={LIBRARY_RESULTS_ID} class="card muted" aria-live="polite">
@@ -64,11 +67,19 @@ export function LibraryResults(props: LibraryResultsProps) {
   return (
     <section id={LIBRARY_RESULTS_ID} aria-live="polite" aria-label="Results">
       <p class="muted library-count">
-        {totalCount === 0
-          ? filter.q || filter.contentType
-            ? 'Nothing matches.'
-            : 'The library is empty.'
-          : `${formatCount(first)}–${formatCount(first + rows.length - 1)} of ${formatCount(totalCount)} torrents`}
+        {isPastEnd ? (
+          <>
+            This page is past the last one. <a href={libraryUrl({ ...filter, page: 1 })}>Back to the first page</a>
+          </>
+        ) : totalCount === 0 ? (
+          filter.q || filter.contentType ? (
+            'Nothing matches.'
+          ) : (
+            'The library is empty.'
+          )
+        ) : (
+          `${formatCount(first)}–${formatCount(first + rows.length - 1)} of ${formatCount(totalCount)} torrents`
+        )}
       </p>
       {rows.length > 0 ? (
         <div class="table-wrap">
@@ -97,7 +108,7 @@ export function LibraryResults(props: LibraryResultsProps) {
           </table>
         </div>
       ) : null}
-      {pages > 1 ? (
+      {pages > 1 && !isPastEnd ? (
         <nav class="pager" aria-label="Library pages">
           {filter.page > 1 ? <PagerLink filter={filter} page={filter.page - 1} label="Previous" rel="prev" /> : <span />}
           <span class="muted">

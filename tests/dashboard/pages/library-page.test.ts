@@ -65,6 +65,16 @@ describe('/library in a browser', () => {
     expect(html).toContain('<h1>Library</h1>')
   })
 
+  test('a page past the last one says so and leads back to the first, with no impossible count', async () => {
+    for (const page of [7, 999]) {
+      const html = await (await fetch(`${service.dashboardUrl}/library?q=oppenheimer&page=${page}`)).text()
+      expect(html).toContain('This page is past the last one.')
+      expect(html).toContain('href="/library?q=oppenheimer"')
+      expect(html).not.toMatch(/Page [\d,]+ of/)
+      expect(html).not.toMatch(/\d–\d/)
+    }
+  })
+
   test('a torrent page shows its facts, files, evidence and copies its magnet link', async () => {
     const { page, errors, foreignRequests } = await openPage(service.dashboardUrl)
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.dashboardUrl })
