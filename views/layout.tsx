@@ -27,6 +27,8 @@ export interface LayoutProps {
   coreUnavailable?: boolean
   /** False on /login: a person who has not signed in has nowhere else to go yet. */
   nav?: boolean
+  /** A sign-out button after the nav, where people sign in with a session cookie (AUTH_METHOD forms). */
+  signOut?: boolean
   children?: Child
 }
 
@@ -70,6 +72,13 @@ export function Layout(props: LayoutProps) {
               </ul>
             </nav>
           )}
+          {props.nav !== false && props.signOut ? (
+            <form class="sign-out" method="post" action="/logout">
+              <button type="submit" class="secondary">
+                Sign out
+              </button>
+            </form>
+          ) : null}
         </header>
         <main>
           {props.coreUnavailable ? (

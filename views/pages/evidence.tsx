@@ -8,6 +8,8 @@ export interface EvidencePageProps {
   pageSize: number
   hasNext: boolean
   unread: number
+  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
+  signOut?: boolean
   coreUnavailable: boolean
 }
 
@@ -23,7 +25,13 @@ export function EvidencePage(props: EvidencePageProps) {
   const from = props.offset + 1
   const to = props.offset + props.events.length
   return (
-    <Layout title="Evidence" active="/evidence" unreadNotifications={props.unread} coreUnavailable={props.coreUnavailable}>
+    <Layout
+      title="Evidence"
+      active="/evidence"
+      unreadNotifications={props.unread}
+      signOut={props.signOut}
+      coreUnavailable={props.coreUnavailable}
+    >
       <div sse-connect={isFirst ? '/api/events' : undefined}>
         <div class="toolbar">
           <p class="muted">

@@ -13,6 +13,8 @@ export interface LibraryDetailPageProps {
   /** Set when artwork is configured and the artwork API has a poster for the torrent's id. */
   posterUrl: string | null
   unread: number
+  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
+  signOut?: boolean
   /** A tag the core refused, and why (the form without JavaScript lands here). */
   tagDraft?: string
   tagError?: string
@@ -32,7 +34,7 @@ function Fact(props: { label: string; value: string | number | null | undefined 
 export function LibraryDetailPage(props: LibraryDetailPageProps) {
   const { torrent, facts } = props
   return (
-    <Layout title={torrent.title} active="/library" unreadNotifications={props.unread}>
+    <Layout title={torrent.title} active="/library" unreadNotifications={props.unread} signOut={props.signOut}>
       <p>
         <a href="/library">← Library</a>
       </p>
@@ -169,9 +171,21 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
 }
 
 /** A page that explains why there is nothing to show: a bad or unknown hash, or the core away. */
-export function LibraryMessagePage(props: { title: string; message: string; unread: number; coreUnavailable?: boolean }) {
+export function LibraryMessagePage(props: {
+  title: string
+  message: string
+  unread: number
+  signOut?: boolean
+  coreUnavailable?: boolean
+}) {
   return (
-    <Layout title={props.title} active="/library" unreadNotifications={props.unread} coreUnavailable={props.coreUnavailable}>
+    <Layout
+      title={props.title}
+      active="/library"
+      unreadNotifications={props.unread}
+      signOut={props.signOut}
+      coreUnavailable={props.coreUnavailable}
+    >
       <p class="card">{props.message}</p>
       <p>
         <a href="/library">← Library</a>

@@ -5,6 +5,8 @@ import { LIBRARY_RESULTS_ID, LibraryResults, type LibraryResultsProps } from '..
 
 export interface LibraryPageProps extends LibraryResultsProps {
   unread: number
+  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
+  signOut?: boolean
 }
 
 /**
@@ -21,7 +23,13 @@ export function LibraryPage(props: LibraryPageProps) {
     'hx-include': 'closest form',
   }
   return (
-    <Layout title="Library" active="/library" unreadNotifications={props.unread} coreUnavailable={props.coreUnavailable}>
+    <Layout
+      title="Library"
+      active="/library"
+      unreadNotifications={props.unread}
+      signOut={props.signOut}
+      coreUnavailable={props.coreUnavailable}
+    >
       <form class="card library-search" action="/library" method="get" {...live}>
         <div class="row">
           <div class="field grow">

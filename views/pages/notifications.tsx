@@ -6,6 +6,8 @@ import { NotificationRow } from '../partials/notification-row'
 export interface NotificationsPageProps {
   notifications: Notification[]
   unread: number
+  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
+  signOut?: boolean
 }
 
 /** The id the notification list fills; "Mark all read" swaps it. */
@@ -63,7 +65,7 @@ export function WithUnreadCounts(props: { unread: number; children: Child }) {
 
 export function NotificationsPage(props: NotificationsPageProps) {
   return (
-    <Layout title="Notifications" active="/notifications" unreadNotifications={props.unread}>
+    <Layout title="Notifications" active="/notifications" unreadNotifications={props.unread} signOut={props.signOut}>
       <form class="toolbar" hx-post="/notifications/read-all" hx-target={`#${NOTIFICATION_LIST_ID}`} hx-swap="outerHTML">
         <UnreadSummary unread={props.unread} />
         <div>

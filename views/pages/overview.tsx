@@ -18,6 +18,8 @@ export interface OverviewPageProps {
   fetches: FetchRequestView[] | null
   recentEvidence: EvidenceEvent[]
   unread: number
+  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
+  signOut?: boolean
   coreUnavailable: boolean
 }
 
@@ -71,7 +73,7 @@ export function IndexedCharts(props: { indexed: IndexedOverTime | null }) {
  */
 export function OverviewPage(props: OverviewPageProps) {
   return (
-    <Layout title="Overview" active="/" unreadNotifications={props.unread} coreUnavailable={props.coreUnavailable}>
+    <Layout title="Overview" active="/" unreadNotifications={props.unread} signOut={props.signOut} coreUnavailable={props.coreUnavailable}>
       <div sse-connect="/api/events">
         <section aria-labelledby="overview-stats-heading">
           <h2 id="overview-stats-heading" class="visually-hidden">

@@ -14,12 +14,14 @@ export interface SettingsPageProps {
   newKey?: { target: ApiKeyTarget; api_key: string }
   audit: AuditLogProps
   unread: number
+  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
+  signOut?: boolean
 }
 
 export function SettingsPage(props: SettingsPageProps) {
   const { audit } = props
   return (
-    <Layout title="Settings" active="/settings" unreadNotifications={props.unread}>
+    <Layout title="Settings" active="/settings" unreadNotifications={props.unread} signOut={props.signOut}>
       <p class="muted">
         Overrides apply from the next request, with no restart. Everything else (ports, paths) comes from the environment.
       </p>

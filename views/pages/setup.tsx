@@ -9,6 +9,8 @@ export interface SetupPageProps {
   loopback: 'none' | 'replaced' | 'kept'
   torznabApiKey: string | null
   unread: number
+  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
+  signOut?: boolean
 }
 
 function LoopbackNote(props: { loopback: SetupPageProps['loopback'] }) {
@@ -26,7 +28,7 @@ function LoopbackNote(props: { loopback: SetupPageProps['loopback'] }) {
 export function SetupPage(props: SetupPageProps) {
   const torznabUrl = `${props.coreBaseUrl}/torznab/api`
   return (
-    <Layout title="Setup" active="/setup" unreadNotifications={props.unread}>
+    <Layout title="Setup" active="/setup" unreadNotifications={props.unread} signOut={props.signOut}>
       <p class="muted">Connect your apps to the indexer: searches through Torznab, and their grabs and imports back as evidence.</p>
       <LoopbackNote loopback={props.loopback} />
 

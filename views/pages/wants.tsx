@@ -50,12 +50,14 @@ export function WantList(props: WantListProps & { outOfBand?: boolean }) {
 
 export interface WantsPageProps extends WantListProps {
   unread: number
+  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
+  signOut?: boolean
   form: { values: WantFormValues; errors: WantFormErrors }
 }
 
 export function WantsPage(props: WantsPageProps) {
   return (
-    <Layout title="Wants" active="/wants" unreadNotifications={props.unread}>
+    <Layout title="Wants" active="/wants" unreadNotifications={props.unread} signOut={props.signOut}>
       <WantForm values={props.form.values} errors={props.form.errors} />
       <h2>Your wants</h2>
       <WantList wants={props.wants} />

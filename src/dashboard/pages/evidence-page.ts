@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia'
 import { EvidencePage } from '../../../views/pages/evidence'
 import { EvidenceRows } from '../../../views/partials/evidence-table'
 import type { EvidenceService } from '../evidence/service'
+import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import { readFromCore } from './core-optional'
 import { withIndexTitles } from './evidence-titles'
@@ -20,7 +21,7 @@ function parseOffset(raw: string | undefined): number {
 }
 
 /** `/evidence`, paged by `offset`, and `/evidence/rows`, the first page's body its live updates refetch. */
-export const evidencePage = (deps: { evidence: EvidenceService; notifications: NotificationService }) => {
+export const evidencePage = (deps: { evidence: EvidenceService; notifications: NotificationService; auth: AuthService }) => {
   // One more than a page, to know whether there is a next one.
   const read = (offset: number) =>
     readFromCore(async () => withIndexTitles(deps.evidence, (await deps.evidence.list({ limit: PAGE_SIZE + 1, offset })).items), [])
@@ -37,6 +38,7 @@ export const evidencePage = (deps: { evidence: EvidenceService; notifications: N
             pageSize: PAGE_SIZE,
             hasNext: value.length > PAGE_SIZE,
             unread: deps.notifications.countUnread(),
+            signOut: deps.auth.offersLogin(),
             coreUnavailable: isCoreUnavailable,
           }),
         )

@@ -6,6 +6,7 @@ import { LibraryTags } from '../../../views/partials/library-tags'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
 import { CONTENT_TYPES, TAG_MAX_LENGTH, TAG_PATTERN, type TorrentFacts } from '../library/model'
 import { type LibraryService, TorrentNotFoundError } from '../library/service'
+import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import type { PosterService } from '../posters/service'
 import { htmlPage, htmlPartial, isHtmx } from './render'
@@ -40,10 +41,15 @@ function readTag(raw: unknown): { tag: string } | { error: string } {
 }
 
 /** /library (search, filter, pages) and /library/{info_hash} (facts, files, evidence, tags, delete). */
-export const libraryPage = (deps: { library: LibraryService; posters: PosterService; notifications: NotificationService }) => {
+export const libraryPage = (deps: {
+  library: LibraryService
+  posters: PosterService
+  notifications: NotificationService
+  auth: AuthService
+}) => {
   const unread = () => deps.notifications.countUnread()
   const message = (status: number, title: string, text: string, coreUnavailable = false) =>
-    htmlPage(LibraryMessagePage({ title, message: text, unread: unread(), coreUnavailable }), status)
+    htmlPage(LibraryMessagePage({ title, message: text, unread: unread(), signOut: deps.auth.offersLogin(), coreUnavailable }), status)
 
   const posterUrl = async ({ tmdb, poster_url }: TorrentFacts) => {
     // The core's enrichment already has the poster of the work: the same row the feed's coverurl is.
@@ -60,7 +66,16 @@ export const libraryPage = (deps: { library: LibraryService; posters: PosterServ
   const detailPage = async (infoHash: string, tagState: { tagDraft?: string; tagError?: string } = {}) => {
     try {
       const [torrent, facts] = await Promise.all([deps.library.get(infoHash), deps.library.facts(infoHash)])
-      return htmlPage(LibraryDetailPage({ torrent, facts, posterUrl: await posterUrl(facts), unread: unread(), ...tagState }))
+      return htmlPage(
+        LibraryDetailPage({
+          torrent,
+          facts,
+          posterUrl: await posterUrl(facts),
+          unread: unread(),
+          signOut: deps.auth.offersLogin(),
+          ...tagState,
+        }),
+      )
     } catch (err) {
       if (err instanceof TorrentNotFoundError)
         return message(404, 'Torrent not found', `No torrent with info hash ${infoHash} is in the index.`)
@@ -103,7 +118,7 @@ export const libraryPage = (deps: { library: LibraryService; posters: PosterServ
       }
       const props = { filter, totalCount: results.totalCount, rows: results.items, pageSize: PAGE_SIZE, coreUnavailable }
       if (isHtmx(request)) return htmlPartial(LibraryResults(props))
-      return htmlPage(LibraryPage({ ...props, unread: unread() }))
+      return htmlPage(LibraryPage({ ...props, unread: unread(), signOut: deps.auth.offersLogin() }))
     })
     .get('/library/:info_hash', ({ params }) => onTorrent(params.info_hash, (infoHash) => detailPage(infoHash)))
     .post('/library/:info_hash/tags', ({ params, body, request }) =>

@@ -2,16 +2,17 @@ import { Elysia, t } from 'elysia'
 import type { Child } from 'hono/jsx'
 import { NotificationList, NotificationsPage, WithUnreadCounts } from '../../../views/pages/notifications'
 import { NotificationRow } from '../../../views/partials/notification-row'
+import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import { htmlPage, htmlPartial } from './render'
 
 /** /notifications: the list, Mark read per row and Mark all read (htmx swaps the row or the list). */
-export const notificationsPage = (deps: { notifications: NotificationService }) => {
+export const notificationsPage = (deps: { notifications: NotificationService; auth: AuthService }) => {
   const withCounts = (children: Child) => WithUnreadCounts({ unread: deps.notifications.countUnread(), children })
   return new Elysia({ name: 'dashboard-page-notifications' })
     .get('/notifications', () => {
       const notifications = deps.notifications.list()
-      return htmlPage(NotificationsPage({ notifications, unread: deps.notifications.countUnread() }))
+      return htmlPage(NotificationsPage({ notifications, unread: deps.notifications.countUnread(), signOut: deps.auth.offersLogin() }))
     })
     .post(
       '/notifications/:id/read',

@@ -5,6 +5,7 @@ import { OverviewStats } from '../../../views/partials/overview-stats'
 import type { CoreClient } from '../core-client'
 import type { CrawlerControlService } from '../crawler/service'
 import type { EvidenceService } from '../evidence/service'
+import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import { createOverviewService } from '../stats/overview-service'
 import type { StatsService } from '../stats/service'
@@ -21,6 +22,7 @@ export const overviewPage = (deps: {
   stats: StatsService
   evidence: EvidenceService
   notifications: NotificationService
+  auth: AuthService
   crawlerControl: CrawlerControlService
 }) => {
   const overview = createOverviewService(deps)
@@ -43,6 +45,7 @@ export const overviewPage = (deps: {
           fetches: fetchesRead.value,
           recentEvidence: evidenceRead.value,
           unread: deps.notifications.countUnread(),
+          signOut: deps.auth.offersLogin(),
           coreUnavailable: reads.some((read) => read.isCoreUnavailable),
         }),
       )

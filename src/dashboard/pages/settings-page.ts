@@ -55,9 +55,15 @@ export const settingsPage = (deps: SettingsPageDeps) => {
     return { entries: rows.slice(0, AUDIT_PAGE_SIZE), kind, page, hasOlder: rows.length > AUDIT_PAGE_SIZE }
   }
 
-  const page = (props: Omit<SettingsPageProps, 'settings' | 'audit' | 'unread'>, status = 200) =>
+  const page = (props: Omit<SettingsPageProps, 'settings' | 'audit' | 'unread' | 'signOut'>, status = 200) =>
     htmlPage(
-      SettingsPage({ ...props, settings: deps.settings.list(), audit: readAudit({}), unread: deps.notifications.countUnread() }),
+      SettingsPage({
+        ...props,
+        settings: deps.settings.list(),
+        audit: readAudit({}),
+        unread: deps.notifications.countUnread(),
+        signOut: deps.auth.offersLogin(),
+      }),
       status,
     )
 
@@ -85,7 +91,14 @@ export const settingsPage = (deps: SettingsPageDeps) => {
       ({ query, request }) =>
         isHtmx(request)
           ? htmlPartial(AuditLog(readAudit(query)))
-          : htmlPage(SettingsPage({ settings: deps.settings.list(), audit: readAudit(query), unread: deps.notifications.countUnread() })),
+          : htmlPage(
+              SettingsPage({
+                settings: deps.settings.list(),
+                audit: readAudit(query),
+                unread: deps.notifications.countUnread(),
+                signOut: deps.auth.offersLogin(),
+              }),
+            ),
       { query: AuditPageQuery },
     )
     .get(

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { SetupPage, type SetupPageProps } from '../../../views/pages/setup'
+import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import type { SettingsService } from '../settings/service'
 import { htmlPage } from './render'
@@ -25,13 +26,14 @@ export function coreBaseFor(graphqlUrl: string, pageUrl: string): Pick<SetupPage
 }
 
 /** `/setup`: the Torznab URL and key, the categories and the webhook URLs, ready to copy. */
-export const setupPage = (deps: { settings: SettingsService; notifications: NotificationService }) =>
+export const setupPage = (deps: { settings: SettingsService; notifications: NotificationService; auth: AuthService }) =>
   new Elysia({ name: 'dashboard-page-setup' }).get('/setup', ({ request }) =>
     htmlPage(
       SetupPage({
         ...coreBaseFor(deps.settings.value('core_graphql_url'), request.url),
         torznabApiKey: deps.settings.value('torznab_api_key'),
         unread: deps.notifications.countUnread(),
+        signOut: deps.auth.offersLogin(),
       }),
     ),
   )

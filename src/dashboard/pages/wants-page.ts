@@ -6,6 +6,7 @@ import { EMPTY_WANT, WANT_FORM_CONTENT_TYPES, type WantFormErrors, type WantForm
 import { WantForm } from '../../../views/partials/want-form'
 import { WantRow } from '../../../views/partials/want-row'
 import { BadRequestError } from '../../http'
+import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import type { CreateWantInput, PriorityLabel, Want } from '../wants/model'
 import { WantNotFoundError, type WantService } from '../wants/service'
@@ -64,9 +65,12 @@ const valuesOf = (want: Want): WantFormValues => ({
 })
 
 /** /wants: create (errors beside the fields), edit in place, pause/resume, delete. Store-only: works without the core. */
-export const wantsPage = (deps: { wants: WantService; notifications: NotificationService }) => {
+export const wantsPage = (deps: { wants: WantService; notifications: NotificationService; auth: AuthService }) => {
   const page = (form: { values: WantFormValues; errors: WantFormErrors }, status = 200) =>
-    htmlPage(WantsPage({ wants: deps.wants.list(), unread: deps.notifications.countUnread(), form }), status)
+    htmlPage(
+      WantsPage({ wants: deps.wants.list(), unread: deps.notifications.countUnread(), signOut: deps.auth.offersLogin(), form }),
+      status,
+    )
   const row = (want: Want) => htmlPartial(WantRow({ want }))
   /** A want that is gone (deleted elsewhere): its row goes too. */
   const gone = (err: unknown) => {

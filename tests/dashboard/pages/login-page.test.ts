@@ -69,6 +69,28 @@ describe('AUTH_METHOD=forms in a browser', () => {
     expect(errors.filter((error) => !error.includes('401'))).toEqual([])
   })
 
+  test('every page has a sign-out button, which ends the session', async () => {
+    const { page, errors } = await openPage(service.dashboardUrl)
+    await page.goto(`${service.dashboardUrl}/wants`)
+    await page.getByLabel('Dashboard API key').fill(KEY)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(`${service.dashboardUrl}/wants`)
+    for (const path of PAGES) {
+      await page.goto(`${service.dashboardUrl}${path}`)
+      expect(await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).count()).toBe(1)
+    }
+    await screenshot(page, 'sign-out-button')
+    await page.setViewportSize({ width: 390, height: 844 })
+    await expectNoHorizontalOverflow(page)
+    await screenshot(page, 'sign-out-button-phone')
+    await page.getByRole('button', { name: 'Sign out' }).click()
+    await page.waitForURL(`${service.dashboardUrl}/login`)
+    await page.goto(`${service.dashboardUrl}/library`)
+    expect(new URL(page.url()).pathname).toBe('/login')
+    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0)
+    expect(errors).toEqual([])
+  })
+
   test('the sign-in page fits a 390 px phone', async () => {
     const { page } = await openPage(service.dashboardUrl, { width: 390, height: 844 })
     await page.goto(`${service.dashboardUrl}/login`)
@@ -98,7 +120,11 @@ describe('auth off', () => {
   const dashboard = openTestDashboard()
   afterAll(() => dashboard.close())
 
-  test('pages are open', async () => {
-    for (const path of PAGES) expect((await dashboard.request(path)).status).toBe(200)
+  test('pages are open, with no sign-out button', async () => {
+    for (const path of PAGES) {
+      const response = await dashboard.request(path)
+      expect(response.status).toBe(200)
+      expect(await response.text()).not.toContain('Sign out')
+    }
   })
 })
