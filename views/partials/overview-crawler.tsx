@@ -52,7 +52,8 @@ export function OverviewCrawler(props: { crawler: CrawlerState | null; error?: s
           hx-swap="outerHTML"
         >
           <input type="hidden" name="paused" value={crawler.paused ? 'false' : 'true'} />
-          <button type="submit" role="switch" aria-checked={crawler.paused ? 'false' : 'true'} class={crawler.paused ? '' : 'secondary'}>
+          {/* A plain button named for what it does: as a switch, "Pause crawling, on" read backwards. */}
+          <button type="submit" class={crawler.paused ? '' : 'secondary'}>
             {crawler.paused ? 'Resume crawling' : 'Pause crawling'}
           </button>
           <span class="muted">
