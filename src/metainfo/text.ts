@@ -9,7 +9,11 @@ export function decodeName(bytes: Uint8Array): string {
 }
 
 export function cleanName(text: string): string {
-  return HAS_CONTROL_CHARACTER.test(text) ? text.replace(CONTROL_CHARACTERS, '').trim() : text.trim()
+  if (!HAS_CONTROL_CHARACTER.test(text)) return text.trim()
+  // A line break or tab between words separates them (`Newline\nIn\tName` is three words to search).
+  return text.replace(LINE_AND_TAB_CHARACTERS, ' ').replace(CONTROL_CHARACTERS, '').trim()
 }
+
+const LINE_AND_TAB_CHARACTERS = /[\t\n\v\f\r\u0085]/g
 
 const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/

@@ -68,7 +68,12 @@ describe('parseInfoDict', () => {
   test('decodes names as UTF-8 with replacement and strips control characters', () => {
     const badName = Buffer.concat([Buffer.from('Bad\u0007Name\t'), Buffer.from([0xff, 0xfe]), Buffer.from(' ok')])
     const metainfo = parseInfoDict(dict(['length', int(1)], ['name', str(badName)], ['pieces', pieces]))
-    expect(metainfo.name).toBe('BadName\ufffd\ufffd ok')
+    expect(metainfo.name).toBe('BadName \ufffd\ufffd ok')
+  })
+
+  test('a line break or tab inside a name separates its words; other control characters go', () => {
+    const metainfo = parseInfoDict(dict(['length', int(1)], ['name', str('Newline\nIn\tName\r\nx\u0007y')], ['pieces', pieces]))
+    expect(metainfo.name).toBe('Newline In Name  xy')
   })
 
   test('prefers name.utf-8 and path.utf-8 when present', () => {
