@@ -90,9 +90,10 @@ function foldLatinLetter(letter: string): string {
 
 /**
  * Reads `q`: words (all must match), `"quoted phrases"` (tokens adjacent, in order) and a
- * trailing `*` for a prefix (`matr*`). A bare word also matches its other spellings (QueryTerm),
- * and `and` beside other words is optional, since Sonarr writes `&` as `and` and the index holds
- * no token for `&`. Returns null when nothing searchable is left.
+ * trailing `*` for a prefix (`matr*`; a Chinese or Japanese word is always one). A bare word
+ * also matches its other spellings (QueryTerm), and `and` beside other words is optional, since
+ * Sonarr writes `&` as `and` and the index holds no token for `&`. Returns null when nothing
+ * searchable is left.
  */
 export function parseTextQuery(text: string): TextQuery | null {
   const terms: QueryTerm[] = []
@@ -106,14 +107,22 @@ export function parseTextQuery(text: string): TextQuery | null {
     // `WEB-DL` or `Spider-Man` is one word to whoever typed it: its tokens must stay adjacent.
     const tokens = tokenize(word!)
     const spellings = otherSpellings(word!, tokens)
-    if (tokens.length === 1) terms.push({ kind: 'word', token: tokens[0]!, isPrefix: word!.endsWith('*'), ...spellings })
-    else if (tokens.length > 1) terms.push({ kind: 'phrase', tokens, ...spellings })
+    if (tokens.length === 1) {
+      const isPrefix = word!.endsWith('*') || UNSPACED_SCRIPT.test(tokens[0]!)
+      terms.push({ kind: 'word', token: tokens[0]!, isPrefix, ...spellings })
+    } else if (tokens.length > 1) terms.push({ kind: 'phrase', tokens, ...spellings })
   }
   const kept = terms.slice(0, MAX_TERMS)
   if (kept.length === 0) return null
   const required = kept.filter((term) => !isOptionalWord(term))
   return required.length === 0 ? textQueryOf(kept) : textQueryOf(required, kept)
 }
+
+/**
+ * Scripts written without spaces: unicode61 makes one token of a whole run (`日本語のタイトル`), so
+ * a word of it is matched as the start of a run, the nearest it can find a word inside one.
+ */
+const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 
 const OPTIONAL_WORD = 'and'
 

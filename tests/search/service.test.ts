@@ -294,6 +294,8 @@ describe('non-Latin scripts', () => {
     expect(names(index.search.search(query({ text: '한국 드라마' })))).toEqual(['한국.드라마.S01E01.1080p.WEB-DL.H.264-GRP'])
     expect(names(index.search.search(query({ text: 'हिन्दी फ़िल्म' })))).toEqual(['हिन्दी.फ़िल्म.2019.720p.WEB-DL.x264-GRP'])
     expect(index.search.search(query({ text: '機動戦士カンタム' })).total).toBe(0)
+    // Japanese is written without spaces: a name's run is one token, and a query word is its start.
+    expect(names(index.search.search(query({ text: '機動戦士' })))).toEqual(['機動戦士ガンダム.1979.1080p.BluRay.x264-GRP'])
   })
 })
 

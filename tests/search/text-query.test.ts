@@ -77,7 +77,7 @@ describe('tokenize', () => {
 
   test('query words become quoted FTS5 terms, operators a user types included', () => {
     expect(toMatchExpression(parseTextQuery('ガンダム OR "web-dl" matr*'), [])).toBe(
-      '{name title} : ("ガンダム" AND "or" AND "web dl" AND "matr"*)',
+      '{name title} : ("ガンダム"* AND "or" AND "web dl" AND "matr"*)',
     )
   })
 })
