@@ -19,6 +19,8 @@ export class TorznabError extends AppError {
 export const missingParameter = (name: string) => new TorznabError(200, `Missing parameter: ${name}`)
 export const invalidParameter = (name: string, why: string) => new TorznabError(201, `Invalid parameter: ${name} (${why})`)
 export const unknownFunction = (name: string) => new TorznabError(202, `Function not available: ${name}`)
+/** A path or method under /torznab that is not the feed: the feed is GET /torznab/api. */
+export const notAFeed = (request: string) => new TorznabError(202, `Function not available: ${request} (the feed is GET /torznab/api)`, 404)
 export const badCredentials = () => new TorznabError(100, 'Incorrect user credentials', 401)
 /** The exact text the *arr clients recognise as a rate limit. */
 export const rateLimited = (retryAfterSeconds: number) => new TorznabError(500, 'Request limit reached', 429, retryAfterSeconds)

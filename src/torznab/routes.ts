@@ -2,7 +2,7 @@ import http from 'node:http'
 import { Elysia, t } from 'elysia'
 import { apiKeyAuth, presentedApiKeys, type ApiKeySource } from '../auth'
 import type { Logger } from '../log'
-import { invalidParameter, rateLimited } from './errors'
+import { invalidParameter, notAFeed, rateLimited } from './errors'
 import type { RateLimiter } from './rate-limit'
 import { acceptsGzip, respond } from './respond'
 import type { TorznabAnswer } from './service'
@@ -74,4 +74,10 @@ export const torznabRoutes = (deps: TorznabRoutesDeps) => {
     .guard({ apiKey: true, query: TorznabQuery }, (feed) =>
       feed.get('', answer).get('/', answer).get('/api', answer).get('/api/', answer).get('/api/api', answer),
     )
+    .all('/*', ({ request }) => {
+      // Anything else under /torznab is a Torznab client's too (a pasted URL one segment off, a
+      // POST): it reads XML (R3), never the core's JSON 404.
+      const { pathname } = new URL(request.url, 'http://localhost')
+      throw notAFeed(`${request.method} ${pathname}`)
+    })
 }

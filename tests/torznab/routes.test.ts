@@ -185,6 +185,23 @@ describe('the feed as a transport', () => {
     }
   })
 
+  test('any other path or method under /torznab is a Torznab error in XML, never JSON', async () => {
+    for (const [path, method] of [
+      ['/torznab/foo', 'GET'],
+      ['/torznab/all/api', 'GET'],
+      ['/torznab/api', 'POST'],
+      ['/torznab/api', 'OPTIONS'],
+    ] as const) {
+      const response = await fetch(feed.url(`t=caps&${K}`, path), { method })
+      expect([path, method, response.status]).toEqual([path, method, 404])
+      expect(response.headers.get('content-type')).toStartWith('application/xml')
+      const body = await response.text()
+      expect(body).toStartWith('<?xml')
+      expect(body).toContain('code="202"')
+      expect(body).toContain(`${method} ${path}`)
+    }
+  })
+
   test('a missing or wrong key is error 100 with HTTP 401 in XML; Bearer works too', async () => {
     for (const url of [feed.url('t=search'), feed.url('t=search&apikey=wrong'), feed.url('t=caps&apikey=')]) {
       const answer = await getTorznab(url)
