@@ -11,7 +11,7 @@ export function WantEditRow(props: { want: Want; values: WantFormValues; errors:
     <tr id={wantRowId(want.id)} class="editing">
       <td colspan={6}>
         <form hx-put={url} {...row} aria-label={`Edit ${want.title}`}>
-          <WantFields prefix={`edit-${want.id}`} values={props.values} errors={props.errors} />
+          <WantFields prefix={`edit-${want.id}`} values={props.values} errors={props.errors} takesFocus />
           <div class="want-actions">
             <button type="submit">Save</button>
             <button type="button" class="secondary" hx-get={`${url}/row`} {...row}>

@@ -31,11 +31,22 @@ function Field(props: { id: string; label: string; error?: string; children: unk
   )
 }
 
+const FIELD_ORDER = ['title', 'content_type', 'query', 'priority', 'notes'] as const
+
 /** The fields of a want, with ids under `prefix` so the create form and an edit form can share a page. */
-export function WantFields(props: { prefix: string; values: WantFormValues; errors: WantFormErrors }) {
+export function WantFields(props: {
+  prefix: string
+  values: WantFormValues
+  errors: WantFormErrors
+  /** Focus the first field in error, else the title: the form replaced what had the focus (htmx focuses `autofocus`). */
+  takesFocus?: boolean
+}) {
   const { prefix, values, errors } = props
-  const invalid = (field: keyof WantFormValues) =>
-    errors[field] ? { 'aria-invalid': 'true', 'aria-describedby': `${prefix}-${field}-error` } : {}
+  const focused = props.takesFocus ? (FIELD_ORDER.find((field) => errors[field]) ?? 'title') : null
+  const invalid = (field: keyof WantFormValues) => ({
+    ...(errors[field] ? { 'aria-invalid': 'true', 'aria-describedby': `${prefix}-${field}-error` } : {}),
+    ...(field === focused ? { autofocus: true } : {}),
+  })
   const contentType = values.content_type === 'tv' ? 'tv_show' : values.content_type
   return (
     <div class="row want-fields">

@@ -21,9 +21,14 @@ function Status(props: { want: Want }) {
   )
 }
 
-/** One want: what it asks for, its status, and Edit, Pause/Resume (or Re-open) and Delete. */
-export function WantRow(props: { want: Want }) {
+/**
+ * One want: what it asks for, its status, and Edit, Pause/Resume (or Re-open) and Delete.
+ * `focus`: the button that takes the focus when the row is swapped in (htmx focuses `autofocus`),
+ * the one a keyboard user pressed or came back to (Cancel or Save of an edit): the swap removed it.
+ */
+export function WantRow(props: { want: Want; focus?: 'edit' | 'status' }) {
   const { want } = props
+  const focus = (button: 'edit' | 'status') => (props.focus === button ? { autofocus: true } : {})
   const row = { 'hx-target': `#${wantRowId(want.id)}`, 'hx-swap': 'outerHTML' }
   const statusUrl = `/wants/${encodeURIComponent(want.id)}/status`
   const next =
@@ -54,6 +59,7 @@ export function WantRow(props: { want: Want }) {
             class="secondary small"
             hx-get={`/wants/${encodeURIComponent(want.id)}/edit`}
             {...row}
+            {...focus('edit')}
             aria-label={`Edit ${want.title}`}
           >
             Edit
@@ -64,6 +70,7 @@ export function WantRow(props: { want: Want }) {
             hx-put={statusUrl}
             hx-vals={JSON.stringify({ status: next.status })}
             {...row}
+            {...focus('status')}
             aria-label={`${next.label} ${want.title}`}
           >
             {next.label}

@@ -71,7 +71,7 @@ export const wantsPage = (deps: { wants: WantService; notifications: Notificatio
       WantsPage({ wants: deps.wants.list(), unread: deps.notifications.countUnread(), signOut: deps.auth.offersLogin(), form }),
       status,
     )
-  const row = (want: Want) => htmlPartial(WantRow({ want }))
+  const row = (want: Want, focus: 'edit' | 'status') => htmlPartial(WantRow({ want, focus }))
   /** A want that is gone (deleted elsewhere): its row goes too. */
   const gone = (err: unknown) => {
     if (err instanceof WantNotFoundError) return htmlPartial(raw(''))
@@ -113,7 +113,7 @@ export const wantsPage = (deps: { wants: WantService; notifications: Notificatio
     })
     .get('/wants/:id/row', ({ params }) => {
       try {
-        return row(deps.wants.get(params.id))
+        return row(deps.wants.get(params.id), 'edit')
       } catch (err) {
         return gone(err)
       }
@@ -124,7 +124,7 @@ export const wantsPage = (deps: { wants: WantService; notifications: Notificatio
         const form = readWantForm(body)
         if (!form.input) return htmlPartial(WantEditRow({ want, values: form.values, errors: form.errors }))
         try {
-          return row(deps.wants.update(want.id, form.input))
+          return row(deps.wants.update(want.id, form.input), 'edit')
         } catch (err) {
           if (!(err instanceof BadRequestError)) throw err
           return htmlPartial(WantEditRow({ want, values: form.values, errors: fieldError(err) }))
@@ -137,7 +137,7 @@ export const wantsPage = (deps: { wants: WantService; notifications: Notificatio
       const status = (body as { status?: unknown } | undefined)?.status
       if (status !== 'active' && status !== 'paused') return htmlPartial(raw('status must be active or paused'), 400)
       try {
-        return row(deps.wants.update(params.id, { status }))
+        return row(deps.wants.update(params.id, { status }), 'status')
       } catch (err) {
         return gone(err)
       }

@@ -84,6 +84,51 @@ describe('/wants in a browser', () => {
     expect(errors).toEqual([])
   })
 
+  test('by keyboard the focus follows the row: into the edit form, back to Edit, onto the next status button', async () => {
+    await fetch(
+      `${service.dashboardUrl}/api/wants`,
+      sendJson('POST', { title: 'Dark', content_type: 'tv_show', query: 'dark', priority: 'low' }),
+    )
+    const dark = (await wants()).find((want) => want.title === 'Dark')!
+    const { page, errors } = await openPage(service.dashboardUrl)
+    await page.goto(`${service.dashboardUrl}/wants`)
+    // htmx focuses `autofocus` when the swapped row settles, a moment after it is in the page.
+    const FOCUSED = 'document.activeElement.getAttribute("aria-label") || document.activeElement.id'
+    // Polled from here: waitForFunction evaluates its text in the page, which the page's CSP refuses.
+    const focused = async (expected: string) => {
+      let now = await page.evaluate<string>(FOCUSED)
+      for (let tries = 0; now !== expected && tries < 40; tries++) {
+        await Bun.sleep(50)
+        now = await page.evaluate<string>(FOCUSED)
+      }
+      return now
+    }
+    const press = async (name: string) => {
+      await page.getByRole('button', { name, exact: true }).focus()
+      await page.keyboard.press('Enter')
+    }
+
+    await press('Edit Dark')
+    await page.getByRole('form', { name: 'Edit Dark' }).waitFor()
+    expect(await focused(`edit-${dark.id}-title`)).toBe(`edit-${dark.id}-title`)
+    await page.keyboard.press('Tab')
+    await press('Cancel')
+    await page.getByRole('button', { name: 'Edit Dark' }).waitFor()
+    expect(await focused('Edit Dark')).toBe('Edit Dark')
+
+    await press('Pause Dark')
+    await page.getByRole('button', { name: 'Resume Dark' }).waitFor()
+    expect(await focused('Resume Dark')).toBe('Resume Dark')
+
+    await press('Edit Dark')
+    await page.getByRole('form', { name: 'Edit Dark' }).waitFor()
+    await page.getByRole('form', { name: 'Edit Dark' }).getByLabel('Title').fill('Dark S03')
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Edit Dark S03' }).waitFor()
+    expect(await focused('Edit Dark S03')).toBe('Edit Dark S03')
+    expect(errors).toEqual([])
+  })
+
   test('without JavaScript the form posts and answers errors in the page', async () => {
     const bad = await fetch(`${service.dashboardUrl}/wants`, {
       method: 'POST',
