@@ -16,6 +16,20 @@ export function UnreadBadge(props: { unread: number; isOutOfBand?: boolean }) {
   )
 }
 
+/** What a page carries for the layout around it, beside its own content. */
+export interface PageChrome {
+  /** Unread notifications, beside Notifications in the nav. */
+  unread: number
+  /** A sign-out button in the header: people sign in here with a session cookie (AUTH_METHOD forms). */
+  signOut: boolean
+  coreUnavailable?: boolean
+}
+
+/** The layout's props from a page's PageChrome. */
+export function chromeOf(props: PageChrome): Pick<LayoutProps, 'unreadNotifications' | 'signOut' | 'coreUnavailable'> {
+  return { unreadNotifications: props.unread, signOut: props.signOut, coreUnavailable: props.coreUnavailable }
+}
+
 export interface LayoutProps {
   /** The page's one `<h1>` and the start of its `<title>`. */
   title: string
@@ -27,7 +41,7 @@ export interface LayoutProps {
   coreUnavailable?: boolean
   /** False on /login: a person who has not signed in has nowhere else to go yet. */
   nav?: boolean
-  /** A sign-out button after the nav, where people sign in with a session cookie (AUTH_METHOD forms). */
+  /** A sign-out button after the nav (PageChrome). */
   signOut?: boolean
   children?: Child
 }

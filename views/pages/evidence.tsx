@@ -1,15 +1,12 @@
 import type { EvidenceEvent } from '../../src/dashboard/evidence/model'
-import { Layout } from '../layout'
+import { Layout, chromeOf, type PageChrome } from '../layout'
 import { EvidenceTable } from '../partials/evidence-table'
 
-export interface EvidencePageProps {
+export interface EvidencePageProps extends PageChrome {
   events: EvidenceEvent[]
   offset: number
   pageSize: number
   hasNext: boolean
-  unread: number
-  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
-  signOut?: boolean
   coreUnavailable: boolean
 }
 
@@ -25,13 +22,7 @@ export function EvidencePage(props: EvidencePageProps) {
   const from = props.offset + 1
   const to = props.offset + props.events.length
   return (
-    <Layout
-      title="Evidence"
-      active="/evidence"
-      unreadNotifications={props.unread}
-      signOut={props.signOut}
-      coreUnavailable={props.coreUnavailable}
-    >
+    <Layout title="Evidence" active="/evidence" {...chromeOf(props)}>
       <div sse-connect={isFirst ? '/api/events' : undefined}>
         <div class="toolbar">
           <p class="muted">

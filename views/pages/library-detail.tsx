@@ -1,20 +1,17 @@
 import type { TorrentDetail, TorrentFacts } from '../../src/dashboard/library/model'
 import { formatBytes, formatCount } from '../format'
-import { Layout } from '../layout'
+import { Layout, chromeOf, type PageChrome } from '../layout'
 import { contentTypeLabel } from '../partials/library-content-type'
 import { ClassificationTag } from '../partials/library-row'
 import { ClientBadge } from '../partials/evidence-row'
 import { LibraryTags } from '../partials/library-tags'
 import { TimeAgo } from '../partials/time-ago'
 
-export interface LibraryDetailPageProps {
+export interface LibraryDetailPageProps extends PageChrome {
   torrent: TorrentDetail
   facts: TorrentFacts
   /** Set when artwork is configured and the artwork API has a poster for the torrent's id. */
   posterUrl: string | null
-  unread: number
-  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
-  signOut?: boolean
   /** A tag the core refused, and why (the form without JavaScript lands here). */
   tagDraft?: string
   tagError?: string
@@ -34,7 +31,7 @@ function Fact(props: { label: string; value: string | number | null | undefined 
 export function LibraryDetailPage(props: LibraryDetailPageProps) {
   const { torrent, facts } = props
   return (
-    <Layout title={torrent.title} active="/library" unreadNotifications={props.unread} signOut={props.signOut}>
+    <Layout title={torrent.title} active="/library" {...chromeOf(props)}>
       <p>
         <a href="/library">← Library</a>
       </p>
@@ -171,21 +168,9 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
 }
 
 /** A page that explains why there is nothing to show: a bad or unknown hash, or the core away. */
-export function LibraryMessagePage(props: {
-  title: string
-  message: string
-  unread: number
-  signOut?: boolean
-  coreUnavailable?: boolean
-}) {
+export function LibraryMessagePage(props: PageChrome & { title: string; message: string }) {
   return (
-    <Layout
-      title={props.title}
-      active="/library"
-      unreadNotifications={props.unread}
-      signOut={props.signOut}
-      coreUnavailable={props.coreUnavailable}
-    >
+    <Layout title={props.title} active="/library" {...chromeOf(props)}>
       <p class="card">{props.message}</p>
       <p>
         <a href="/library">← Library</a>

@@ -1,13 +1,9 @@
 import { CONTENT_TYPES } from '../../src/dashboard/library/model'
-import { Layout } from '../layout'
+import { Layout, chromeOf, type PageChrome } from '../layout'
 import { contentTypeLabel } from '../partials/library-content-type'
 import { LIBRARY_RESULTS_ID, LibraryResults, type LibraryResultsProps } from '../partials/library-results'
 
-export interface LibraryPageProps extends LibraryResultsProps {
-  unread: number
-  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
-  signOut?: boolean
-}
+export interface LibraryPageProps extends LibraryResultsProps, PageChrome {}
 
 /**
  * The search form works as a plain GET form; with htmx, typing (debounced) and the selects swap
@@ -23,13 +19,7 @@ export function LibraryPage(props: LibraryPageProps) {
     'hx-include': 'closest form',
   }
   return (
-    <Layout
-      title="Library"
-      active="/library"
-      unreadNotifications={props.unread}
-      signOut={props.signOut}
-      coreUnavailable={props.coreUnavailable}
-    >
+    <Layout title="Library" active="/library" {...chromeOf(props)}>
       <form class="card library-search" action="/library" method="get" {...live}>
         <div class="row">
           <div class="field grow">

@@ -1,13 +1,10 @@
 import type { Child } from 'hono/jsx'
 import type { Notification } from '../../src/dashboard/notifications/model'
-import { Layout, UnreadBadge } from '../layout'
+import { Layout, UnreadBadge, chromeOf, type PageChrome } from '../layout'
 import { NotificationRow } from '../partials/notification-row'
 
-export interface NotificationsPageProps {
+export interface NotificationsPageProps extends PageChrome {
   notifications: Notification[]
-  unread: number
-  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
-  signOut?: boolean
 }
 
 /** The id the notification list fills; "Mark all read" swaps it. */
@@ -65,7 +62,7 @@ export function WithUnreadCounts(props: { unread: number; children: Child }) {
 
 export function NotificationsPage(props: NotificationsPageProps) {
   return (
-    <Layout title="Notifications" active="/notifications" unreadNotifications={props.unread} signOut={props.signOut}>
+    <Layout title="Notifications" active="/notifications" {...chromeOf(props)}>
       <form class="toolbar" hx-post="/notifications/read-all" hx-target={`#${NOTIFICATION_LIST_ID}`} hx-swap="outerHTML">
         <UnreadSummary unread={props.unread} />
         <div>

@@ -1,7 +1,7 @@
 import type { EvidenceEvent } from '../../src/dashboard/evidence/model'
 import type { CrawlerState, IndexedOverTime, IndexedSlot } from '../../src/dashboard/stats/overview-service'
 import type { Stats } from '../../src/dashboard/stats/service'
-import { Layout } from '../layout'
+import { Layout, chromeOf, type PageChrome } from '../layout'
 import { BarChart } from '../partials/chart-bars'
 import { CategoryChart } from '../partials/chart-categories'
 import { EvidenceTable } from '../partials/evidence-table'
@@ -10,16 +10,13 @@ import { OverviewCrawler } from '../partials/overview-crawler'
 import { FetchForm, FetchTable } from '../partials/fetch-panel'
 import type { FetchRequestView } from '../../src/dashboard/crawler/model'
 
-export interface OverviewPageProps {
+export interface OverviewPageProps extends PageChrome {
   /** Null when the core cannot be reached; so are the others below. */
   stats: Stats | null
   crawler: CrawlerState | null
   /** The newest fetches by hash or magnet; null when the core is away. */
   fetches: FetchRequestView[] | null
   recentEvidence: EvidenceEvent[]
-  unread: number
-  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
-  signOut?: boolean
   coreUnavailable: boolean
 }
 
@@ -73,7 +70,7 @@ export function IndexedCharts(props: { indexed: IndexedOverTime | null }) {
  */
 export function OverviewPage(props: OverviewPageProps) {
   return (
-    <Layout title="Overview" active="/" unreadNotifications={props.unread} signOut={props.signOut} coreUnavailable={props.coreUnavailable}>
+    <Layout title="Overview" active="/" {...chromeOf(props)}>
       <div sse-connect="/api/events">
         <section aria-labelledby="overview-stats-heading">
           <h2 id="overview-stats-heading" class="visually-hidden">

@@ -1,27 +1,24 @@
 import { AUDIT_KINDS } from '../../src/dashboard/audit/model'
 import { API_KEY_TARGETS, type ApiKeyTarget, type Setting } from '../../src/dashboard/settings/model'
-import { Layout } from '../layout'
+import { Layout, chromeOf, type PageChrome } from '../layout'
 import { AUDIT_LOG_ID, AuditLog, type AuditLogProps } from '../partials/audit-log'
 import { AUDIT_KIND_LABELS } from '../partials/audit-row'
 import { ApiKeyCard } from '../partials/setting-api-key'
 import { SettingCard, type SettingCardProps } from '../partials/setting-card'
 
-export interface SettingsPageProps {
+export interface SettingsPageProps extends PageChrome {
   settings: Setting[]
   /** The card that just took (or refused) a change, with what was typed and said. */
   changed?: Omit<SettingCardProps, 'setting'> & { key: string }
   /** A key just regenerated (the page was posted without htmx): shown once. */
   newKey?: { target: ApiKeyTarget; api_key: string }
   audit: AuditLogProps
-  unread: number
-  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
-  signOut?: boolean
 }
 
 export function SettingsPage(props: SettingsPageProps) {
   const { audit } = props
   return (
-    <Layout title="Settings" active="/settings" unreadNotifications={props.unread} signOut={props.signOut}>
+    <Layout title="Settings" active="/settings" {...chromeOf(props)}>
       <p class="muted">
         Overrides apply from the next request, with no restart. Everything else (ports, paths) comes from the environment.
       </p>

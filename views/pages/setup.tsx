@@ -1,16 +1,13 @@
-import { Layout } from '../layout'
+import { Layout, chromeOf, type PageChrome } from '../layout'
 import { SetupCategoryTable, SetupWebhookTable } from '../partials/setup-arr-apps'
 import { SetupCopyField, SetupSecretField } from '../partials/setup-copy-field'
 
-export interface SetupPageProps {
+export interface SetupPageProps extends PageChrome {
   /** The core's base URL as the *arr apps should reach it (no trailing slash). */
   coreBaseUrl: string
   /** The configured core URL is a loopback one: the apps on other hosts need a LAN address. */
   loopback: 'none' | 'replaced' | 'kept'
   torznabApiKey: string | null
-  unread: number
-  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
-  signOut?: boolean
 }
 
 function LoopbackNote(props: { loopback: SetupPageProps['loopback'] }) {
@@ -28,7 +25,7 @@ function LoopbackNote(props: { loopback: SetupPageProps['loopback'] }) {
 export function SetupPage(props: SetupPageProps) {
   const torznabUrl = `${props.coreBaseUrl}/torznab/api`
   return (
-    <Layout title="Setup" active="/setup" unreadNotifications={props.unread} signOut={props.signOut}>
+    <Layout title="Setup" active="/setup" {...chromeOf(props)}>
       <p class="muted">Connect your apps to the indexer: searches through Torznab, and their grabs and imports back as evidence.</p>
       <LoopbackNote loopback={props.loopback} />
 

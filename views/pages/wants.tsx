@@ -1,5 +1,5 @@
 import type { Want } from '../../src/dashboard/wants/model'
-import { Layout } from '../layout'
+import { Layout, chromeOf, type PageChrome } from '../layout'
 import type { WantFormErrors, WantFormValues } from '../partials/want-fields'
 import { WantForm } from '../partials/want-form'
 import { WantRow } from '../partials/want-row'
@@ -48,16 +48,13 @@ export function WantList(props: WantListProps & { outOfBand?: boolean }) {
   )
 }
 
-export interface WantsPageProps extends WantListProps {
-  unread: number
-  /** A sign-out button in the nav: the dashboard signs people in with a session cookie. */
-  signOut?: boolean
+export interface WantsPageProps extends WantListProps, PageChrome {
   form: { values: WantFormValues; errors: WantFormErrors }
 }
 
 export function WantsPage(props: WantsPageProps) {
   return (
-    <Layout title="Wants" active="/wants" unreadNotifications={props.unread} signOut={props.signOut}>
+    <Layout title="Wants" active="/wants" {...chromeOf(props)}>
       <WantForm values={props.form.values} errors={props.form.errors} />
       <h2>Your wants</h2>
       <WantList wants={props.wants} />

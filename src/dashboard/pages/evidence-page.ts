@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import { readFromCore } from './core-optional'
 import { withIndexTitles } from './evidence-titles'
-import { htmlPage, htmlPartial } from './render'
+import { htmlPage, htmlPartial, pageChrome } from './render'
 
 /** Spec 8 (the library's page size; evidence pages alike). */
 const PAGE_SIZE = 50
@@ -37,8 +37,7 @@ export const evidencePage = (deps: { evidence: EvidenceService; notifications: N
             offset,
             pageSize: PAGE_SIZE,
             hasNext: value.length > PAGE_SIZE,
-            unread: deps.notifications.countUnread(),
-            signOut: deps.auth.offersLogin(),
+            ...pageChrome(deps),
             coreUnavailable: isCoreUnavailable,
           }),
         )

@@ -9,7 +9,7 @@ import { type LibraryService, TorrentNotFoundError } from '../library/service'
 import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import type { PosterService } from '../posters/service'
-import { htmlPage, htmlPartial, isHtmx } from './render'
+import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
 
 const PAGE_SIZE = 50
 /** The core's offsets are 32-bit; a page beyond that is clamped rather than refused. */
@@ -47,9 +47,8 @@ export const libraryPage = (deps: {
   notifications: NotificationService
   auth: AuthService
 }) => {
-  const unread = () => deps.notifications.countUnread()
   const message = (status: number, title: string, text: string, coreUnavailable = false) =>
-    htmlPage(LibraryMessagePage({ title, message: text, unread: unread(), signOut: deps.auth.offersLogin(), coreUnavailable }), status)
+    htmlPage(LibraryMessagePage({ title, message: text, ...pageChrome(deps), coreUnavailable }), status)
 
   const posterUrl = async ({ tmdb, poster_url }: TorrentFacts) => {
     // The core's enrichment already has the poster of the work: the same row the feed's coverurl is.
@@ -71,8 +70,7 @@ export const libraryPage = (deps: {
           torrent,
           facts,
           posterUrl: await posterUrl(facts),
-          unread: unread(),
-          signOut: deps.auth.offersLogin(),
+          ...pageChrome(deps),
           ...tagState,
         }),
       )
@@ -118,7 +116,7 @@ export const libraryPage = (deps: {
       }
       const props = { filter, totalCount: results.totalCount, rows: results.items, pageSize: PAGE_SIZE, coreUnavailable }
       if (isHtmx(request)) return htmlPartial(LibraryResults(props))
-      return htmlPage(LibraryPage({ ...props, unread: unread(), signOut: deps.auth.offersLogin() }))
+      return htmlPage(LibraryPage({ ...props, ...pageChrome(deps) }))
     })
     .get('/library/:info_hash', ({ params }) => onTorrent(params.info_hash, (infoHash) => detailPage(infoHash)))
     .post('/library/:info_hash/tags', ({ params, body, request }) =>

@@ -4,7 +4,7 @@ import { NotificationList, NotificationsPage, WithUnreadCounts } from '../../../
 import { NotificationRow } from '../../../views/partials/notification-row'
 import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
-import { htmlPage, htmlPartial } from './render'
+import { htmlPage, htmlPartial, pageChrome } from './render'
 
 /** /notifications: the list, Mark read per row and Mark all read (htmx swaps the row or the list). */
 export const notificationsPage = (deps: { notifications: NotificationService; auth: AuthService }) => {
@@ -12,7 +12,7 @@ export const notificationsPage = (deps: { notifications: NotificationService; au
   return new Elysia({ name: 'dashboard-page-notifications' })
     .get('/notifications', () => {
       const notifications = deps.notifications.list()
-      return htmlPage(NotificationsPage({ notifications, unread: deps.notifications.countUnread(), signOut: deps.auth.offersLogin() }))
+      return htmlPage(NotificationsPage({ notifications, ...pageChrome(deps) }))
     })
     .post(
       '/notifications/:id/read',

@@ -11,7 +11,7 @@ import { createOverviewService } from '../stats/overview-service'
 import type { StatsService } from '../stats/service'
 import { readFromCore } from './core-optional'
 import { withIndexTitles } from './evidence-titles'
-import { htmlPage, htmlPartial } from './render'
+import { htmlPage, htmlPartial, pageChrome } from './render'
 
 /** Spec 8: the overview's recent-activity table holds the 20 most recent evidence events. */
 const RECENT_EVIDENCE = 20
@@ -44,8 +44,7 @@ export const overviewPage = (deps: {
           crawler: crawlerRead.value,
           fetches: fetchesRead.value,
           recentEvidence: evidenceRead.value,
-          unread: deps.notifications.countUnread(),
-          signOut: deps.auth.offersLogin(),
+          ...pageChrome(deps),
           coreUnavailable: reads.some((read) => read.isCoreUnavailable),
         }),
       )

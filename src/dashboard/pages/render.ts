@@ -1,4 +1,7 @@
 import type { HtmlEscapedString } from 'hono/utils/html'
+import type { PageChrome } from '../../../views/layout'
+import type { AuthService } from '../auth/service'
+import type { NotificationService } from '../notifications/service'
 
 type Rendered = HtmlEscapedString | Promise<HtmlEscapedString>
 
@@ -32,4 +35,12 @@ const PAGE_HEADERS = {
 /** Whether htmx sent the request (it wants the partial, not the page). */
 export function isHtmx(request: Request): boolean {
   return request.headers.get('hx-request') === 'true'
+}
+
+/**
+ * What every page's layout shows beside its content (PageChrome): the nav's unread count, and
+ * the sign-out button where people sign in with the session cookie.
+ */
+export function pageChrome(deps: { notifications: NotificationService; auth: AuthService }): PageChrome {
+  return { unread: deps.notifications.countUnread(), signOut: deps.auth.offersLogin() }
 }

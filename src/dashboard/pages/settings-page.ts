@@ -15,7 +15,7 @@ import { InvalidSettingValueError } from '../settings/errors'
 import { API_KEY_TARGETS, type ApiKeyTarget } from '../settings/model'
 import type { SettingsService } from '../settings/service'
 import { pageAuth } from './page-auth'
-import { htmlPage, htmlPartial, isHtmx, staleParts } from './render'
+import { htmlPage, htmlPartial, isHtmx, staleParts, pageChrome } from './render'
 
 export interface SettingsPageDeps {
   auth: AuthService
@@ -61,8 +61,7 @@ export const settingsPage = (deps: SettingsPageDeps) => {
         ...props,
         settings: deps.settings.list(),
         audit: readAudit({}),
-        unread: deps.notifications.countUnread(),
-        signOut: deps.auth.offersLogin(),
+        ...pageChrome(deps),
       }),
       status,
     )
@@ -95,8 +94,7 @@ export const settingsPage = (deps: SettingsPageDeps) => {
               SettingsPage({
                 settings: deps.settings.list(),
                 audit: readAudit(query),
-                unread: deps.notifications.countUnread(),
-                signOut: deps.auth.offersLogin(),
+                ...pageChrome(deps),
               }),
             ),
       { query: AuditPageQuery },

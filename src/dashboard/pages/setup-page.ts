@@ -3,7 +3,7 @@ import { SetupPage, type SetupPageProps } from '../../../views/pages/setup'
 import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import type { SettingsService } from '../settings/service'
-import { htmlPage } from './render'
+import { htmlPage, pageChrome } from './render'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '0.0.0.0'])
 
@@ -32,8 +32,7 @@ export const setupPage = (deps: { settings: SettingsService; notifications: Noti
       SetupPage({
         ...coreBaseFor(deps.settings.value('core_graphql_url'), request.url),
         torznabApiKey: deps.settings.value('torznab_api_key'),
-        unread: deps.notifications.countUnread(),
-        signOut: deps.auth.offersLogin(),
+        ...pageChrome(deps),
       }),
     ),
   )

@@ -10,7 +10,7 @@ import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import type { CreateWantInput, PriorityLabel, Want } from '../wants/model'
 import { WantNotFoundError, type WantService } from '../wants/service'
-import { htmlPage, htmlPartial, isHtmx } from './render'
+import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
 
 const PRIORITIES: readonly string[] = ['low', 'medium', 'high']
 
@@ -67,10 +67,7 @@ const valuesOf = (want: Want): WantFormValues => ({
 /** /wants: create (errors beside the fields), edit in place, pause/resume, delete. Store-only: works without the core. */
 export const wantsPage = (deps: { wants: WantService; notifications: NotificationService; auth: AuthService }) => {
   const page = (form: { values: WantFormValues; errors: WantFormErrors }, status = 200) =>
-    htmlPage(
-      WantsPage({ wants: deps.wants.list(), unread: deps.notifications.countUnread(), signOut: deps.auth.offersLogin(), form }),
-      status,
-    )
+    htmlPage(WantsPage({ wants: deps.wants.list(), ...pageChrome(deps), form }), status)
   const row = (want: Want, focus: 'edit' | 'status') => htmlPartial(WantRow({ want, focus }))
   /** A want that is gone (deleted elsewhere): its row goes too. */
   const gone = (err: unknown) => {

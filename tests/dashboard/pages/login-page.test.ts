@@ -53,12 +53,18 @@ describe('AUTH_METHOD=forms in a browser', () => {
     expect(foreignRequests).toEqual([])
   })
 
+  /** A browser page signed in through the form on its way to `path`. */
+  const signedInAt = async (path: string) => {
+    const opened = await openPage(service.dashboardUrl)
+    await opened.page.goto(`${service.dashboardUrl}${path}`)
+    await opened.page.getByLabel('Dashboard API key').fill(KEY)
+    await opened.page.getByRole('button', { name: 'Sign in' }).click()
+    await opened.page.waitForURL(`${service.dashboardUrl}${path}`)
+    return opened
+  }
+
   test('a session that ends under an htmx request takes the whole window to sign-in, back to the page after', async () => {
-    const { page, errors } = await openPage(service.dashboardUrl)
-    await page.goto(`${service.dashboardUrl}/library`)
-    await page.getByLabel('Dashboard API key').fill(KEY)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL(`${service.dashboardUrl}/library`)
+    const { page, errors } = await signedInAt('/library')
     await page.context().clearCookies()
     // The live search asks for the results partial: the answer moves the window instead.
     await page.getByLabel('Search').fill('dune')
@@ -70,11 +76,7 @@ describe('AUTH_METHOD=forms in a browser', () => {
   })
 
   test('every page has a sign-out button, which ends the session', async () => {
-    const { page, errors } = await openPage(service.dashboardUrl)
-    await page.goto(`${service.dashboardUrl}/wants`)
-    await page.getByLabel('Dashboard API key').fill(KEY)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL(`${service.dashboardUrl}/wants`)
+    const { page, errors } = await signedInAt('/wants')
     for (const path of PAGES) {
       await page.goto(`${service.dashboardUrl}${path}`)
       expect(await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).count()).toBe(1)
