@@ -17,7 +17,11 @@ function safeNext(next: string | undefined): string {
   // Read as a browser reads a Location: it drops tabs and newlines and takes `\` for `/`, so
   // `/\t/evil.example` is `//evil.example`, another site. Only a path on this origin is kept.
   const url = URL.parse(next, SAME_ORIGIN)
-  return url?.origin === SAME_ORIGIN ? `${url.pathname}${url.search}${url.hash}` : '/'
+  if (url?.origin !== SAME_ORIGIN) return '/'
+  // Dot segments resolve away (`/.//evil.example` is the path `//evil.example`): a path that now
+  // starts with two slashes would be another site once sent as a Location.
+  const path = `${url.pathname}${url.search}${url.hash}`
+  return path.startsWith('//') ? '/' : path
 }
 
 const SAME_ORIGIN = 'http://dashboard.invalid'

@@ -19,11 +19,13 @@ export const pageAuth = (deps: { auth: AuthService }) =>
       if (deps.auth.offersLogin()) {
         // htmx follows a redirect inside its request and would swap the sign-in page into the
         // page's table: it is told to move the whole window instead, back to the page it is on.
+        const requested = pathOf(request.url) ?? '/'
         if (isHtmx(request)) {
-          const login = `/login?next=${encodeURIComponent(pathOf(request.headers.get('hx-current-url') ?? request.url))}`
+          const current = request.headers.get('hx-current-url')
+          const login = `/login?next=${encodeURIComponent((current && pathOf(current)) || requested)}`
           return new Response(null, { status: 401, headers: { 'hx-redirect': login } })
         }
-        return new Response(null, { status: 303, headers: { location: `/login?next=${encodeURIComponent(pathOf(request.url))}` } })
+        return new Response(null, { status: 303, headers: { location: `/login?next=${encodeURIComponent(requested)}` } })
       }
       return new Response('<!doctype html><title>Sign-in needed</title><h1>Sign-in needed</h1><p>This dashboard asks who you are.</p>', {
         status: 401,
@@ -31,8 +33,8 @@ export const pageAuth = (deps: { auth: AuthService }) =>
       })
     })
 
-/** The path and query of a URL (the sign-in page keeps only a path on this origin anyway). */
-function pathOf(url: string): string {
-  const parsed = new URL(url, 'http://localhost')
-  return parsed.pathname + parsed.search
+/** The path and query of a URL, null when it is none (the sign-in page keeps only a path on this origin anyway). */
+function pathOf(url: string): string | null {
+  const parsed = URL.parse(url, 'http://localhost')
+  return parsed && `${parsed.pathname}${parsed.search}`
 }

@@ -59,8 +59,21 @@ describe('/login (AUTH_METHOD=forms)', () => {
     const elsewhere = ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'javascript:alert(1)']
     // Browsers drop tabs and newlines from a Location: each of these is `//evil.example`.
     elsewhere.push('/\t/evil.example/phish', '/\n/evil.example', '/\r\n/evil.example', '\\/evil.example', '/\t\\evil.example')
+    // Dot segments resolve away, leaving `//evil.example` (review).
+    elsewhere.push('/.//evil.example/phish', '/..//x', '/a/..//x', '/%2e//x', '/%2e%2e//x', '/./\\x', '/.\\/x', '/\t.//x', '/./../\\x')
     for (const next of elsewhere) expect([next, (await signIn({ api_key: KEY, next })).headers.get('location')]).toEqual([next, '/'])
     expect((await signIn({ api_key: KEY, next: '/library?q=dune#top' })).headers.get('location')).toBe('/library?q=dune#top')
+  })
+
+  test('an htmx request without a session moves the whole window to sign-in, back to the page it is on', async () => {
+    const htmx = (currentUrl: string) =>
+      forms.request('/library?q=dune', { headers: { 'hx-request': 'true', 'hx-current-url': currentUrl } })
+    const answer = await htmx('http://nas.local:8080/wants?page=2')
+    expect(answer.status).toBe(401)
+    expect(answer.headers.get('hx-redirect')).toBe(`/login?next=${encodeURIComponent('/wants?page=2')}`)
+    expect(answer.headers.get('location')).toBeNull()
+    // A header that is no URL: the request's own path.
+    expect((await htmx('http://[')).headers.get('hx-redirect')).toBe(`/login?next=${encodeURIComponent('/library?q=dune')}`)
   })
 
   test('another site cannot post the form', async () => {
