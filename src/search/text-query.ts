@@ -97,6 +97,7 @@ function foldLatinLetter(letter: string): string {
  */
 export function parseTextQuery(text: string): TextQuery | null {
   const terms: QueryTerm[] = []
+  const optional = new Set<QueryTerm>()
   for (const [, phrase, word] of text.matchAll(/"([^"]*)"?|([^\s"]+)/g)) {
     if (phrase !== undefined) {
       const tokens = tokenize(phrase)
@@ -109,12 +110,14 @@ export function parseTextQuery(text: string): TextQuery | null {
     const spellings = otherSpellings(word!, tokens)
     if (tokens.length === 1) {
       const isPrefix = word!.endsWith('*') || UNSPACED_SCRIPT.test(tokens[0]!)
-      terms.push({ kind: 'word', token: tokens[0]!, isPrefix, ...spellings })
+      const term: QueryTerm = { kind: 'word', token: tokens[0]!, isPrefix, ...spellings }
+      if (tokens[0] === OPTIONAL_WORD && !isPrefix) optional.add(term)
+      terms.push(term)
     } else if (tokens.length > 1) terms.push({ kind: 'phrase', tokens, ...spellings })
   }
   const kept = terms.slice(0, MAX_TERMS)
   if (kept.length === 0) return null
-  const required = kept.filter((term) => !isOptionalWord(term))
+  const required = kept.filter((term) => !optional.has(term))
   return required.length === 0 ? textQueryOf(kept) : textQueryOf(required, kept)
 }
 
@@ -124,18 +127,17 @@ export function parseTextQuery(text: string): TextQuery | null {
  */
 const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 
+/** A bare `and` (quoted, it is asked for). */
 const OPTIONAL_WORD = 'and'
-
-function isOptionalWord(term: QueryTerm): boolean {
-  return term.kind === 'word' && term.token === OPTIONAL_WORD && !term.isPrefix
-}
 
 /** Apostrophes and dots, which Sonarr and Radarr delete from a title, and which split a name. */
 const JOINING_MARKS = /['’`.]/g
 /** The possessive and the contractions whose apostrophe Sonarr deletes: `greys`, `dont`, `youre`. */
-const CONTRACTION = /^(?:([\p{L}\p{N}]{2,})(s)|([\p{L}\p{N}]+n)(t)|(you|we|they)(re)|(i|you|we|they)(ve)|(i|you|they)(ll)|(i)(m))$/u
+const CONTRACTION =
+  /^(?:([\p{L}\p{N}]{2,})(s)|((?:do|does|did|ca|wo|is|are|was|were|ai|has|have|had|could|should|would|must|need)n)(t)|(you|we|they)(re)|(i|you|we|they)(ve)|(i|you|they)(ll)|(i)(m))$/u
 /** A word in capitals, as Sonarr sends an acronym whose dots it deleted (`SWAT`, `SHIELD`). */
 const CAPITALS = /^[A-Z]{3,8}$/
+const DIGITS = /^\d+$/
 
 /** The other spellings of a bare word of the query (QueryTerm), if it has any. */
 function otherSpellings(word: string, tokens: string[]): { spellings?: string[][] } {
@@ -148,9 +150,11 @@ function otherSpellings(word: string, tokens: string[]): { spellings?: string[][
     if (parts) spellings.push(parts)
     if (CAPITALS.test(word)) spellings.push([...token])
   } else {
-    // Typed with its apostrophe or dots (`Grey's`, `S.W.A.T.`): a name may have dropped them.
+    // Typed with its apostrophe or dots (`Grey's`, `S.W.A.T.`, `H.264`): a name may have dropped
+    // them. Not between two numbers: `2.8` and `5.1` are not `28` and `51`.
     const joined = tokenize(word.replace(JOINING_MARKS, ''))
-    if (joined.length < tokens.length) spellings.push(joined)
+    const splitsNumber = tokens.some((token, i) => i > 0 && DIGITS.test(token) && DIGITS.test(tokens[i - 1]!))
+    if (joined.length < tokens.length && !splitsNumber) spellings.push(joined)
   }
   return spellings.length > 0 ? { spellings } : {}
 }

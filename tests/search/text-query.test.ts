@@ -91,6 +91,8 @@ describe('other spellings of a query word', () => {
     expect(expression('Its Always Sunny')).toBe('{name title} : (("its" OR "it s") AND ("always" OR "alway s") AND "sunny")')
     expect(expression('Dont Look Up')).toBe('{name title} : (("dont" OR "don t") AND "look" AND "up")')
     expect(expression('Youre the Worst')).toBe('{name title} : (("youre" OR "you re") AND "the" AND "worst")')
+    // Only real contractions: `agent` is not `agen t`.
+    expect(expression('agent event')).toBe('{name title} : ("agent" AND "event")')
   })
 
   test('a word in capitals also matches its letters apart, as an acronym whose dots were deleted', () => {
@@ -105,11 +107,15 @@ describe('other spellings of a query word', () => {
     expect(expression("Grey's Anatomy")).toBe('{name title} : (("grey s" OR "greys") AND "anatomy")')
     expect(expression('S.W.A.T.')).toBe('{name title} : (("s w a t" OR "swat"))')
     expect(expression('web-dl')).toBe('{name title} : ("web dl")')
+    expect(expression('H.264')).toBe('{name title} : (("h 264" OR "h264"))')
+    // Numbers keep their dot: 2.8 is not 28.
+    expect(expression('Blender 2.8 5.1')).toBe('{name title} : ("blender" AND "2 8" AND "5 1")')
   })
 
   test('"and" beside other words is optional, for the names that wrote it as &', () => {
     expect(expression('Law and Order')).toBe('{name title} : ("law" AND "order")')
     expect(parseTextQuery('Law and Order')!.uniqueTokens).toEqual(['law', 'and', 'order'])
     expect(expression('and')).toBe('{name title} : ("and")')
+    expect(expression('law "and" order')).toBe('{name title} : ("law" AND "and" AND "order")')
   })
 })
