@@ -9,8 +9,11 @@ export function presentedApiKeys(request: Request): string[] {
   const keys: string[] = []
   // A Host header that is not a host name leaves request.url path-only: parse against a placeholder.
   // Any case of the name (`APIKEY=`): Torznab's parameter names are case-insensitive.
+  // The first one only, as before: a request is one attempt, not a list of keys to try.
   for (const [name, value] of new URL(request.url, 'http://localhost').searchParams) {
-    if (value && name.toLowerCase() === 'apikey') keys.push(value)
+    if (name.toLowerCase() !== 'apikey') continue
+    if (value) keys.push(value)
+    break
   }
   const authorization = request.headers.get('authorization') ?? ''
   const [scheme, value] = authorization.split(/\s+/, 2)

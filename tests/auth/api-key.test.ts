@@ -17,6 +17,8 @@ describe('presentedApiKeys', () => {
     expect(presentedApiKeys(request(`?t=caps&APIKEY=${KEY}`))).toEqual([KEY])
     expect(presentedApiKeys(request(`?ApiKey=${KEY}`))).toEqual([KEY])
     expect(isAuthorised(request(`?T=search&APIKEY=${KEY}`), KEY)).toBe(true)
+    // One attempt per request: a second apikey is not tried.
+    expect(presentedApiKeys(request(`?apikey=wrong&APIKEY=${KEY}`))).toEqual(['wrong'])
   })
 
   test('takes the scheme in any case, and a basic password with colons whole', () => {
