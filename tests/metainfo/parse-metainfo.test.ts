@@ -73,7 +73,7 @@ describe('parseInfoDict', () => {
 
   test('a line break or tab inside a name separates its words; other control characters go', () => {
     const metainfo = parseInfoDict(dict(['length', int(1)], ['name', str('Newline\nIn\tName\r\nx\u0007y')], ['pieces', pieces]))
-    expect(metainfo.name).toBe('Newline In Name  xy')
+    expect(metainfo.name).toBe('Newline In Name xy')
   })
 
   test('prefers name.utf-8 and path.utf-8 when present', () => {
