@@ -1,7 +1,7 @@
 import type { CrawlerState } from '../../src/dashboard/crawler/model'
 import { TimeAgo } from './time-ago'
 
-/** The crawler card's id: the pause switch swaps the card with the state the core answers. */
+/** The crawler card's id: the pause button swaps the card with the state the core answers. */
 export const OVERVIEW_CRAWLER_ID = 'overview-crawler'
 
 const MODE_LABELS: Record<CrawlerState['mode'], string> = {
@@ -12,7 +12,7 @@ const MODE_LABELS: Record<CrawlerState['mode'], string> = {
 
 /**
  * The crawler's state, its warning when it has one (no DHT response, bind failure...), and the
- * switch that pauses or resumes it (a form: it works without JavaScript too).
+ * button that pauses or resumes it (a form: it works without JavaScript too).
  */
 export function OverviewCrawler(props: { crawler: CrawlerState | null; error?: string }) {
   const { crawler } = props

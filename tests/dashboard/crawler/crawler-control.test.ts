@@ -1,5 +1,5 @@
 /**
- * The overview's crawler switch and fetch form, and the /api/crawler routes, against a real core
+ * The overview's crawler button and fetch form, and the /api/crawler routes, against a real core
  * whose crawler runs (on loopback, with no network to find): each action reaches the core with
  * the Torznab key, comes back as the partial htmx swaps in, and leaves an audit row; a form from
  * another site and bad input change nothing.
@@ -52,11 +52,12 @@ afterAll(async () => {
   await core?.child.exited
 })
 
-describe('the crawler switch', () => {
-  test('the overview shows the crawler crawling, with a switch to pause it, and the fetch form', async () => {
+describe('the crawler pause button', () => {
+  test('the overview shows the crawler crawling, with a button to pause it, and the fetch form', async () => {
     const html = await (await dashboard.request('/')).text()
     expect(html).toContain('Crawling')
     expect(html).toMatch(/<button type="submit"[^>]*>\s*Pause crawling/)
+    expect(html).not.toContain('role="switch"')
     expect(html).toContain('Magnet links or info hashes, one a line')
     expect(html).toContain('Nothing asked for yet.')
   })

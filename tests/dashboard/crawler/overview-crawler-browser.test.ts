@@ -1,5 +1,5 @@
 /**
- * The crawler switch and the fetch form in a browser, over the whole service (core with a running
+ * The crawler pause button and the fetch form in a browser, over the whole service (core with a running
  * crawler on loopback, and the dashboard): a click pauses and resumes without a reload, and a
  * pasted hash appears in the list; no console error.
  */
@@ -35,7 +35,7 @@ const coreCrawler = async () =>
   ).data.crawler
 const core = async () => (await coreCrawler()).mode
 
-test('the switch pauses and resumes the crawler, and a fetch shows in the list, without a reload', async () => {
+test('the button pauses and resumes the crawler, and a fetch shows in the list, without a reload', async () => {
   // The worker thread binds its port a moment after the core listens.
   await waitFor(async () => (await coreCrawler()).running, 10_000, 50)
   const { page, errors } = await openPage(service.dashboardUrl)
