@@ -33,6 +33,7 @@ import { statsRoutes } from './stats/routes'
 import type { StatsService } from './stats/service'
 import { wantRoutes } from './wants/routes'
 import type { WantService } from './wants/service'
+import { pageNotFound } from './pages/not-found'
 
 export interface DashboardAppDeps {
   core: CoreClient
@@ -61,6 +62,7 @@ export function createDashboardApp(deps: DashboardAppDeps) {
   return new Elysia({ name: 'dashboard' })
     .get('/healthz', () => ({ status: 'ok', ts: new Date().toISOString() }))
     .use(assetRoutes)
+    .use(pageNotFound)
     .use(jsonErrors({ log: deps.log }))
     .use(crossSiteGuard)
     .use(deps.auth.offersLogin() ? loginRoutes(deps) : new Elysia({ name: 'dashboard-login' }))
