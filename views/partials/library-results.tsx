@@ -78,7 +78,7 @@ export function LibraryResults(props: LibraryResultsProps) {
             'The library is empty.'
           )
         ) : (
-          `${formatCount(first)}–${formatCount(first + rows.length - 1)} of ${formatCount(totalCount)} torrents`
+          `${formatCount(first)}–${formatCount(first + rows.length - 1)} of ${formatCount(totalCount)} ${totalCount === 1 ? 'torrent' : 'torrents'}`
         )}
       </p>
       {rows.length > 0 ? (

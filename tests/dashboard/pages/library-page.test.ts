@@ -29,7 +29,7 @@ describe('/library in a browser', () => {
     let loads = 0
     page.on('load', () => loads++)
     await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('oppenheimer', { delay: 20 })
-    await page.getByText('1–1 of 1 torrents').waitFor()
+    await page.getByText('1–1 of 1 torrent').waitFor()
     expect(await resultRows(page).count()).toBe(1)
     expect(await resultRows(page).first().getByRole('link').textContent()).toStartWith('Oppenheimer.2023')
     expect(await page.evaluate('window.__noReload')).toBe(true)
@@ -61,7 +61,7 @@ describe('/library in a browser', () => {
     const response = await fetch(`${service.dashboardUrl}/library?q=oppenheimer&content_type=movie`)
     expect(response.status).toBe(200)
     const html = await response.text()
-    expect(html).toContain('1–1 of 1 torrents')
+    expect(html).toContain('1–1 of 1 torrent')
     expect(html).toContain('<h1>Library</h1>')
   })
 
