@@ -23,6 +23,8 @@ export type SettingValue = string | boolean
 export interface SettingRule {
   /** Shown in a 400 when a value breaks the rule. */
   accepts: string
+  /** The same in a person's words, for the settings page's form (no JSON types): "Use <this>." */
+  inForm: string
   /** Secrets are shown masked ("****" + the last 4) in every answer and in the audit log. */
   isSecret: boolean
   /** Who honours an override: the core (pushed to it over GraphQL), the dashboard itself, or both. */
@@ -33,6 +35,7 @@ export interface SettingRule {
 
 const textRule = (type: ValueType<string>, isSecret: boolean, honouredBy: SettingRule['honouredBy']): SettingRule => ({
   accepts: `a JSON string: ${type.accepts}`,
+  inForm: type.accepts,
   isSecret,
   honouredBy,
   parse: (value) => (typeof value === 'string' && type.parse(value) === value.trim() ? value.trim() : undefined),
@@ -40,6 +43,7 @@ const textRule = (type: ValueType<string>, isSecret: boolean, honouredBy: Settin
 
 const booleanRule: SettingRule = {
   accepts: 'a JSON boolean (true or false)',
+  inForm: 'On or Off',
   isSecret: false,
   honouredBy: 'dashboard',
   parse: (value) => (typeof value === 'boolean' ? value : undefined),
@@ -47,6 +51,7 @@ const booleanRule: SettingRule = {
 
 const urlRule: SettingRule = {
   accepts: 'a JSON string holding an http:// or https:// URL',
+  inForm: 'an http:// or https:// URL',
   isSecret: false,
   honouredBy: 'dashboard',
   parse: (value) => (typeof value === 'string' && httpUrl.parse(value) !== undefined ? value.trim() : undefined),
@@ -62,6 +67,7 @@ export const SETTING_RULES: Readonly<Record<SettingKey, SettingRule>> = {
   trust_forwarded_user: booleanRule,
   log_level: {
     accepts: `a JSON string: one of ${LOG_LEVELS.join(', ')}`,
+    inForm: `one of ${LOG_LEVELS.join(', ')}`,
     isSecret: false,
     honouredBy: 'both',
     parse: (value) => (typeof value === 'string' && (LOG_LEVELS as readonly string[]).includes(value) ? value : undefined),

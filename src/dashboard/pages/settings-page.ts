@@ -4,7 +4,7 @@ import { AUDIT_PAGE_SIZE, AUDIT_STALE_EVENT, AuditLog, type AuditLogProps } from
 import { ApiKeyCard } from '../../../views/partials/setting-api-key'
 import { KEY_STALE_EVENT, SettingCard } from '../../../views/partials/setting-card'
 import { SETTING_FIELDS } from '../../../views/setting-fields'
-import { isSettingKey } from '../../config'
+import { isSettingKey, SETTING_RULES } from '../../config'
 import { BadRequestError } from '../../http'
 import { AUDIT_KINDS, type AuditKind } from '../audit/model'
 import type { AuditService } from '../audit/service'
@@ -73,7 +73,8 @@ export const settingsPage = (deps: SettingsPageDeps) => {
     } catch (err) {
       if (!(err instanceof InvalidSettingValueError) || !isSettingKey(key)) throw err
       const setting = deps.settings.list().find((candidate) => candidate.key === key)!
-      const refused = { draft: draft ?? '', error: err.message }
+      // The API's message speaks of JSON types; a person typed text into a field.
+      const refused = { draft: draft ?? '', error: `Use ${SETTING_RULES[key].inForm}.` }
       return isHtmx(request) ? htmlPartial(SettingCard({ setting, ...refused })) : page({ changed: { key, ...refused } }, 400)
     }
     const setting = deps.settings.list().find((candidate) => candidate.key === key)!

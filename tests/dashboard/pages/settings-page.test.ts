@@ -77,7 +77,7 @@ describe('/settings in a browser', () => {
     expect(errors).toEqual([])
   })
 
-  test('an invalid value shows the service message beside the field and keeps what was typed', async () => {
+  test('an invalid value shows what the field takes beside it, in words, and keeps what was typed', async () => {
     const { page } = await openPage(service.dashboardUrl)
     await page.goto(`${service.dashboardUrl}/settings`)
     const metrics = card(page, 'core_metrics_url')
@@ -86,7 +86,7 @@ describe('/settings in a browser', () => {
     await metrics.getByRole('button', { name: /^Save/ }).click()
     const error = metrics.getByRole('alert')
     await error.waitFor()
-    expect(await error.textContent()).toBe('core_metrics_url must be a JSON string holding an http:// or https:// URL')
+    expect(await error.textContent()).toBe('Use an http:// or https:// URL.')
     expect(await field.inputValue()).toBe('ftp://metrics.example/metrics')
     expect(await field.getAttribute('aria-invalid')).toBe('true')
     expect((await settingNamed('core_metrics_url')).overridden).toBe(false)
