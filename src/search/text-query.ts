@@ -107,7 +107,8 @@ export function parseTextQuery(text: string): TextQuery | null {
     }
     // `WEB-DL` or `Spider-Man` is one word to whoever typed it: its tokens must stay adjacent.
     const tokens = tokenize(word!)
-    const spellings = otherSpellings(word!, tokens)
+    // A prefix (`greys*`) is its own spelling already.
+    const spellings = word!.endsWith('*') ? {} : otherSpellings(word!, tokens)
     if (tokens.length === 1) {
       const isPrefix = word!.endsWith('*') || UNSPACED_SCRIPT.test(tokens[0]!)
       const term: QueryTerm = { kind: 'word', token: tokens[0]!, isPrefix, ...spellings }

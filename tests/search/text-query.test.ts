@@ -101,6 +101,7 @@ describe('other spellings of a query word', () => {
       '{name title} : (("marvels" OR "marvel s") AND ("agents" OR "agent s") AND "of" AND ("shield" OR "s h i e l d"))',
     )
     expect(expression('swat')).toBe('{name title} : ("swat")')
+    expect(expression('GREYS*')).toBe('{name title} : ("greys"*)')
   })
 
   test('a word typed with its apostrophe or dots also matches the name written without them', () => {
