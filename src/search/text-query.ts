@@ -107,10 +107,11 @@ export function parseTextQuery(text: string): TextQuery | null {
     }
     // `WEB-DL` or `Spider-Man` is one word to whoever typed it: its tokens must stay adjacent.
     const tokens = tokenize(word!)
+    const isTypedPrefix = word!.endsWith('*')
     // A prefix (`greys*`) is its own spelling already.
-    const spellings = word!.endsWith('*') ? {} : otherSpellings(word!, tokens)
+    const spellings = isTypedPrefix ? {} : otherSpellings(word!, tokens)
     if (tokens.length === 1) {
-      const isPrefix = word!.endsWith('*') || UNSPACED_SCRIPT.test(tokens[0]!)
+      const isPrefix = isTypedPrefix || UNSPACED_SCRIPT.test(tokens[0]!)
       const term: QueryTerm = { kind: 'word', token: tokens[0]!, isPrefix, ...spellings }
       if (tokens[0] === OPTIONAL_WORD && !isPrefix) optional.add(term)
       terms.push(term)

@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia'
+import type { PageChrome } from '../../../views/layout'
 import { SettingsPage, type SettingsPageProps } from '../../../views/pages/settings'
 import { AUDIT_PAGE_SIZE, AUDIT_STALE_EVENT, AuditLog, type AuditLogProps } from '../../../views/partials/audit-log'
 import { ApiKeyCard } from '../../../views/partials/setting-api-key'
@@ -55,7 +56,7 @@ export const settingsPage = (deps: SettingsPageDeps) => {
     return { entries: rows.slice(0, AUDIT_PAGE_SIZE), kind, page, hasOlder: rows.length > AUDIT_PAGE_SIZE }
   }
 
-  const page = (props: Omit<SettingsPageProps, 'settings' | 'audit' | 'unread' | 'signOut'>, status = 200) =>
+  const page = (props: Omit<SettingsPageProps, 'settings' | 'audit' | keyof PageChrome>, status = 200) =>
     htmlPage(
       SettingsPage({
         ...props,
