@@ -293,3 +293,10 @@ export const fetchRequests = sqliteTable('fetch_requests', {
   updatedAtMs: integer('updated_at_ms').notNull(),
   deadlineAtMs: integer('deadline_at_ms').notNull(),
 })
+
+/** One row (id 1): the core admin key made when CORE_ADMIN_KEY is unset. */
+export const coreAdminKey = sqliteTable('core_admin_key', {
+  id: integer('id').primaryKey(),
+  key: text('key').notNull(),
+  createdAt: text('created_at').notNull(),
+})

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { ApiKeyQuery, apiKeyAuth, type ApiKeySource } from '../auth'
-import { BadRequestError } from '../http'
+import { BadRequestError, intakeGuard, type IntakeGuardDeps } from '../http'
 import type { IngestPipeline } from '../ingest'
 import { importJsonLines } from './import-paths'
 import { createImportSession, type ImportSummary, type Rejection } from './import-session'
@@ -18,8 +18,9 @@ export interface ImportResponse extends ImportSummary {
 /**
  * `POST /import`: the same JSON Lines as `cli import`, read from the request body as it streams
  * in (a dump of millions of lines is never held in memory), so there is no body schema: each line
- * is checked on its own and a bad one is listed, not fatal. Faults are answered by the app's JSON
- * error plugin.
+ * is checked on its own and a bad one is listed, not fatal. A browser's post for another site's
+ * page, or one past the client's rate, is refused first (intakeGuard). Faults are answered by the
+ * app's JSON error plugin.
  *
  * `shutdown` aborts when the service stops: an upload still streaming ends at its last complete
  * line, which is committed and answered, so a slow or stalled client cannot hold the stop up.
@@ -27,12 +28,15 @@ export interface ImportResponse extends ImportSummary {
 export const importRoutes = (deps: {
   pipeline: IngestPipeline
   apiKey: ApiKeySource
+  intake: IntakeGuardDeps
   shutdown: AbortSignal
   lineWorkers: LineWorkers | null
 }) =>
   new Elysia({ name: 'import-routes' })
+    .use(intakeGuard(deps.intake))
     .use(apiKeyAuth({ apiKey: deps.apiKey }))
     .post('/import', ({ request }) => importBody(request.body, deps), {
+      intake: true,
       apiKey: true,
       query: ApiKeyQuery,
       parse: 'none',
