@@ -90,6 +90,7 @@ async function importCommand(paths: string[]): Promise<number> {
       stderr: process.stderr,
       isTTY: process.stderr.isTTY === true,
       stop: stop.signal,
+      limits: config.ingest.limits,
     })
     // The reranks of the last batches are still in flight; the queue is bounded, so this ends.
     await reranker?.idle()

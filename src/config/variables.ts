@@ -5,6 +5,7 @@
 import * as value from './value-types'
 import type { ValueType } from './value-types'
 import { dailyWindows } from './daily-windows'
+import { DEFAULT_METAINFO_LIMITS } from '../metainfo'
 
 /** The dashboard's authentication modes (DESIGN.md 3.9). */
 export const AUTH_METHODS = ['none', 'apikey', 'external', 'forms'] as const
@@ -136,17 +137,17 @@ export const variables = {
   ),
   SERVICE_MAX_NAME_LENGTH: variable(
     value.integer(64, 65_536),
-    '512',
+    String(DEFAULT_METAINFO_LIMITS.nameChars),
     'characters of a torrent name kept; a longer one is cut and ends in … (file systems cap a name at 255 bytes, so no real torrent is cut); every feed item carries it',
   ),
   SERVICE_MAX_PATH_LENGTH: variable(
     value.integer(64, 65_536),
-    '1024',
+    String(DEFAULT_METAINFO_LIMITS.pathChars),
     'characters of a file path inside a torrent kept; a longer one is cut and ends in …',
   ),
   SERVICE_MAX_FILES_PER_TORRENT: variable(
     value.integer(1, 1_000_000),
-    '1000',
+    String(DEFAULT_METAINFO_LIMITS.files),
     'files stored per torrent, in its own order; the rest are counted (files count, total size) but not listed. A torrent of a million files otherwise took a gigabyte to parse and a file row each',
   ),
   SERVICE_INGEST_BATCH_SIZE: variable(

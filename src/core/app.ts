@@ -6,6 +6,7 @@ import { type IntakeGuardDeps, jsonErrors, type RateLimiter } from '../http'
 import { importRoutes, type LineWorkers } from '../importer'
 import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
+import type { MetainfoLimits } from '../metainfo'
 import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
 import type { QueueService } from '../queue'
 import { torznabRoutes, type TorznabAnswerer } from '../torznab'
@@ -15,6 +16,8 @@ export interface CoreAppDeps {
   apiKey: () => string | undefined
   pipeline: IngestPipeline
   lineWorkers: LineWorkers | null
+  /** What of an imported torrent is kept (SERVICE_MAX_*). */
+  limits: MetainfoLimits
   health: HealthCheck
   status: StatusReporter
   metrics: Metrics
@@ -60,6 +63,7 @@ export function createCoreApp(deps: CoreAppDeps) {
           intake: deps.intake,
           shutdown: deps.shutdown,
           lineWorkers: deps.lineWorkers,
+          limits: deps.limits,
         }),
       )
   )

@@ -188,6 +188,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     apiKey: settings.torznabApiKey,
     pipeline,
     lineWorkers,
+    limits: config.ingest.limits,
     health,
     status,
     metrics,
@@ -287,7 +288,13 @@ function createCrawler(
 ) {
   const { enabled: _, ...dht } = config.dht
   return createCrawlerHost({
-    settings: { ...dht, databasePath: config.db.corePath, clientName: `dht-indexer ${VERSION}`, logLevel: config.log.level },
+    settings: {
+      ...dht,
+      databasePath: config.db.corePath,
+      clientName: `dht-indexer ${VERSION}`,
+      logLevel: config.log.level,
+      limits: config.ingest.limits,
+    },
     pipeline,
     metrics: observer,
     workers,

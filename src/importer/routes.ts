@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { ApiKeyQuery, apiKeyAuth, type ApiKeySource } from '../auth'
 import { BadRequestError, intakeGuard, type IntakeGuardDeps } from '../http'
 import type { IngestPipeline } from '../ingest'
+import type { MetainfoLimits } from '../metainfo'
 import { importJsonLines } from './import-paths'
 import { createImportSession, type ImportSummary, type Rejection } from './import-session'
 import type { LineWorkers } from './line-workers'
@@ -31,6 +32,7 @@ export const importRoutes = (deps: {
   intake: IntakeGuardDeps
   shutdown: AbortSignal
   lineWorkers: LineWorkers | null
+  limits: MetainfoLimits
 }) =>
   new Elysia({ name: 'import-routes' })
     .use(intakeGuard(deps.intake))
@@ -44,13 +46,19 @@ export const importRoutes = (deps: {
 
 async function importBody(
   body: ReadableStream<Uint8Array> | null,
-  { pipeline, shutdown, lineWorkers }: { pipeline: IngestPipeline; shutdown: AbortSignal; lineWorkers: LineWorkers | null },
+  {
+    pipeline,
+    shutdown,
+    lineWorkers,
+    limits,
+  }: { pipeline: IngestPipeline; shutdown: AbortSignal; lineWorkers: LineWorkers | null; limits: MetainfoLimits },
 ): Promise<ImportResponse> {
   if (!body) throw new BadRequestError('the body must be JSON Lines, one torrent per line')
   const rejections: Rejection[] = []
   const session = createImportSession({
     pipeline,
     lineWorkers,
+    limits,
     onRejected: (rejection) => {
       if (rejections.length < LISTED_REJECTIONS) rejections.push(rejection)
     },

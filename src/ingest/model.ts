@@ -10,6 +10,8 @@ export interface IngestItem {
   isPrivate: boolean
   /** null when the producer does not know the file list (an import line without files). */
   files: TorrentFile[] | null
+  /** Every file of the torrent, when more than `files` lists (the list was cut at its limit). */
+  filesCount?: number
   /** Source key: `dht`, `import`, or a dump's own name. */
   source: string
   /** Unix seconds when the source published it; null means "now". */

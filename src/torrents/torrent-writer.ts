@@ -100,7 +100,7 @@ export function createTorrentWriter(
       item.name,
       item.sizeBytes,
       item.isPrivate ? 1 : 0,
-      item.files?.length ?? null,
+      filesCountOf(item),
       item.seeders,
       item.leechers,
       publishedAt,
@@ -119,7 +119,7 @@ export function createTorrentWriter(
       torrentId = existing.id
       touchTorrent.run(publishedAt, nowSeconds, item.seeders, item.leechers, item.isPrivate ? 1 : 0, hashV2, torrentId)
       if (existing.files_count === null && item.files) {
-        fillFiles.run(item.files.length, item.sizeBytes, torrentId)
+        fillFiles.run(filesCountOf(item), item.sizeBytes, torrentId)
         writeFiles(torrentId, item.files)
         // The file list is new evidence: the name alone may have been classified wrongly.
         if (!classify(torrentId, hash, item, null, batch, nowSeconds)) return 'deleted'
@@ -157,6 +157,11 @@ interface BatchState {
   hasBlocked: boolean
   hasEvidence: boolean
   classified: ClassifiedItem[]
+}
+
+/** Every file of the torrent: files_count counts those past the stored list too. */
+function filesCountOf(item: IngestItem): number | null {
+  return item.files ? Math.max(item.filesCount ?? 0, item.files.length) : null
 }
 
 const ROWS_PER_STATEMENT = 32

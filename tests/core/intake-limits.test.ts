@@ -79,9 +79,13 @@ describe('the default limit', () => {
     const search = await fetch(`${service.baseUrl}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `{ torrentContent { search(input: { infoHashes: ["${pack}"] }) { items { grabs classificationStatus } } } }` }),
+      body: JSON.stringify({
+        query: `{ torrentContent { search(input: { infoHashes: ["${pack}"] }) { items { grabs classificationStatus } } } }`,
+      }),
     })
-    expect(await search.json()).toEqual({ data: { torrentContent: { search: { items: [{ grabs: 1, classificationStatus: 'confirmed' }] } } } })
+    expect(await search.json()).toEqual({
+      data: { torrentContent: { search: { items: [{ grabs: 1, classificationStatus: 'confirmed' }] } } },
+    })
   })
 
   test('POST /import streams a body past 128 MiB (Bun refused it with a bare 413) and imports its lines', async () => {
