@@ -10,6 +10,7 @@ import { FETCH_USAGE, runFetchCommand } from './fetch-requests'
 import { readLines, runImportCommand } from './importer'
 import { openLineWorkers, readAdminKey } from './core'
 import { createLogger } from './log'
+import { limitWriteAheadLog } from './storage'
 import { loadConfigOrExit, openCoreOrExit } from './process'
 import { parseReclassifyArgs, RECLASSIFY_USAGE, runReclassify } from './torrents'
 
@@ -80,6 +81,8 @@ async function importCommand(paths: string[]): Promise<number> {
   const config = loadConfigOrExit()
   const log = createLogger({ level: config.log.level })
   const { db, pipeline, reranker } = openCoreOrExit(config, log)
+  // The service holds the cap; an import beside it keeps the log it writes inside the cap too.
+  if (config.storage.limitBytes !== null) limitWriteAheadLog(db.sqlite, config.storage.limitBytes)
   const lineWorkers = openLineWorkers(config, log)
   const stop = abortOnSignals()
   try {

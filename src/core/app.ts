@@ -28,6 +28,8 @@ export interface CoreAppDeps {
   /** What guards the routes that take writes from outside: /evidence and /import. */
   intake: IntakeGuardDeps
   queue: QueueService
+  /** SERVICE_EVIDENCE_MAX_PAYLOAD. */
+  keptPayloadBytes: number
   graphql: GraphqlDeps
   graphqlOptions: GraphqlRouteOptions
   /** Aborted when the core stops: uploads still streaming end at their last complete line. */
@@ -53,7 +55,7 @@ export function createCoreApp(deps: CoreAppDeps) {
       )
       .use(jsonErrors({ log }))
       .use(healthRoutes({ health: deps.health, status: deps.status }))
-      .use(evidenceRoutes({ queue: deps.queue, apiKey: deps.apiKey, intake: deps.intake, log }))
+      .use(evidenceRoutes({ queue: deps.queue, apiKey: deps.apiKey, intake: deps.intake, keptPayloadBytes: deps.keptPayloadBytes, log }))
       .use(metricsRoutes({ metrics: deps.metrics }))
       .use(graphqlRoutes(deps.graphql, deps.graphqlOptions))
       .use(

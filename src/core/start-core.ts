@@ -196,6 +196,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
     intake: { publicOrigin, rateLimiter: createRateLimiter({ perMinute: config.core.intakeRatePerMinute }) },
     queue,
+    keptPayloadBytes: config.evidence.payload.maxBytes,
     shutdown: shutdown.signal,
     graphqlOptions: { publicOrigin, maxBodyBytes: config.graphql.maxBodyBytes, maxListItems: config.graphql.maxListItems },
     graphql: {

@@ -198,6 +198,8 @@ export const torrentCounts = sqliteTable('torrent_counts', {
 export const evidenceCount = sqliteTable('evidence_count', {
   id: integer('id').primaryKey(),
   reports: integer('reports').notNull(),
+  /** Bytes of the bodies the reports keep (octet_length of payload). */
+  payloadBytes: integer('payload_bytes').notNull().default(0),
 })
 
 export const runtimeSettings = sqliteTable('runtime_settings', {

@@ -15,14 +15,21 @@ import { MAX_BODY_BYTES, readEvidenceReport } from './read-report'
  * the problem, and nothing is queued. A browser's post for another site's page, or one past the
  * client's rate, is refused first (intakeGuard). Faults are answered by the app's JSON error plugin.
  */
-export const evidenceRoutes = (deps: { queue: QueueService; apiKey: ApiKeySource; intake: IntakeGuardDeps; log: Logger }) =>
+export const evidenceRoutes = (deps: {
+  queue: QueueService
+  apiKey: ApiKeySource
+  intake: IntakeGuardDeps
+  /** SERVICE_EVIDENCE_MAX_PAYLOAD: how much of a body is kept with its report. */
+  keptPayloadBytes: number
+  log: Logger
+}) =>
   new Elysia({ name: 'evidence-routes' })
     .use(intakeGuard(deps.intake))
     .use(apiKeyAuth({ apiKey: deps.apiKey }))
     .post(
       '/evidence/arr/:instance',
       async ({ request, params, set }) => {
-        const report = await readWebhook(request, params.instance, deps.log)
+        const report = await readWebhook(request, params.instance, deps.keptPayloadBytes, deps.log)
         set.status = 202
         if ('ignored' in report) return { status: 'ignored', event: report.event, reason: report.reason }
         deps.queue.enqueue({ queue: EVIDENCE_QUEUE, payload: report, maxRetries: 3 })
@@ -32,12 +39,12 @@ export const evidenceRoutes = (deps: { queue: QueueService; apiKey: ApiKeySource
     )
 
 /** The body, read and checked; every fault the sender can fix is an IntakeError naming it (a 400). */
-async function readWebhook(request: Request, instance: string, log: Logger): Promise<EvidenceReport | NotEvidence> {
+async function readWebhook(request: Request, instance: string, keptBytes: number, log: Logger): Promise<EvidenceReport | NotEvidence> {
   try {
     const body = await readCappedBody(request, MAX_BODY_BYTES)
     if (body === 'too_large') throw new IntakeError(`the body is over ${MAX_BODY_BYTES} bytes`)
     if (body === '') throw new IntakeError('the body is empty')
-    return readEvidenceReport(body, instance, new Date().toISOString())
+    return readEvidenceReport(body, instance, new Date().toISOString(), keptBytes)
   } catch (err) {
     if (err instanceof IntakeError) log.debug('evidence refused', { instance, reason: err.message })
     throw err
