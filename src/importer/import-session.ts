@@ -2,6 +2,7 @@ import type { IngestItem, IngestPipeline, Receipt, WriteOutcome } from '../inges
 import { ingestItemFromMetainfo } from '../ingest'
 import { DEFAULT_METAINFO_LIMITS, type MetainfoLimits, parseTorrentFile } from '../metainfo'
 import { parseImportLine, parseImportRecord, type ParsedLine } from './import-line'
+import { createEventLoopTurns, TURN_EVERY_MS } from './event-loop-turns'
 import type { LineWorkers } from './line-workers'
 
 /** JSON lines sent to a line worker at a time: large enough that a message costs little per line. */
@@ -53,6 +54,7 @@ export function createImportSession(deps: {
   const chunks: Promise<void>[] = []
   let lastChunk: Promise<void> = Promise.resolve()
   let chunkTimer: ReturnType<typeof setTimeout> | undefined
+  const giveTurn = createEventLoopTurns(TURN_EVERY_MS)
 
   const reject = (origin: string, reason: string) => {
     summary.rejected++
@@ -82,7 +84,9 @@ export function createImportSession(deps: {
     lines = []
     origins = []
     chunkChars = 0
-    lastChunk = Promise.all([results, lastChunk]).then(([parsed]) => {
+    lastChunk = Promise.all([results, lastChunk]).then(async ([parsed]) => {
+      // Chunks answered together would otherwise be written back to back, the HTTP server waiting.
+      await giveTurn()
       chunks.shift()
       for (let i = 0; i < parsed.length; i++) submitParsed(parsed[i]!, chunkOrigins[i]!)
     })
