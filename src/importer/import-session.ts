@@ -1,5 +1,5 @@
 import type { IngestItem, IngestPipeline, Receipt, WriteOutcome } from '../ingest'
-import { ingestItemFromMetainfo } from '../ingest'
+import { ingestItemFromMetainfo, NOT_STORED_REASONS } from '../ingest'
 import { DEFAULT_METAINFO_LIMITS, type MetainfoLimits, parseTorrentFile } from '../metainfo'
 import { parseImportLine, parseImportRecord, type ParsedLine } from './import-line'
 import { createEventLoopTurns, TURN_EVERY_MS } from './event-loop-turns'
@@ -65,7 +65,7 @@ export function createImportSession(deps: {
     origin,
     settle(outcome: WriteOutcome | Error) {
       if (outcome instanceof Error) reject(origin, `could not be stored: ${outcome.message}`)
-      else if (outcome === 'deleted') reject(origin, 'deleted by a classification rule (banned content)')
+      else if (outcome === 'deleted' || outcome === 'blocked') reject(origin, NOT_STORED_REASONS[outcome])
       else summary[outcome]++
     },
   })

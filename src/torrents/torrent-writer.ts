@@ -5,6 +5,7 @@ import { hexToBytes, type TorrentFile } from '../metainfo'
 import type { ClassificationStore } from './classification-store'
 import type { ClassifyAndPersist } from './classify-and-persist'
 import type { EvidenceCatchUp } from './evidence-catch-up'
+import { OPERATOR_DELETE } from './operator-edits'
 
 /**
  * The ingest writer's SQL. Raw prepared statements on purpose: this is the one hot write path
@@ -90,7 +91,8 @@ export function createTorrentWriter(
 
   const writeOne = (item: IngestItem, nowSeconds: number, batch: BatchState): WriteOutcome => {
     const hash = hexToBytes(item.infoHash)
-    if (batch.hasBlocked && classifications.blockingRule(hash) !== null) return 'deleted'
+    const blockedBy = batch.hasBlocked ? classifications.blockingRule(hash) : null
+    if (blockedBy !== null) return blockedBy === OPERATOR_DELETE ? 'blocked' : 'deleted'
     const hashV2 = item.infoHashV2 ? hexToBytes(item.infoHashV2) : null
     // A source's clock may run ahead; a future time would pin the item to the top of the feed.
     const publishedAt = Math.min(item.publishedAt ?? nowSeconds, nowSeconds)
