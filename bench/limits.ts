@@ -88,7 +88,8 @@ async function feedListing(): Promise<void> {
   const longName = (n: number) => `${String(n).padStart(6, '0')}.Long.Name.2024.1080p.WEB-DL.`.padEnd(1_000_000, 'x')
   for (let from = 0; from < 2_000; from += 5) {
     let body = ''
-    for (let n = from; n < from + 5; n++) body += `${JSON.stringify({ infoHash: n.toString(16).padStart(40, '0'), name: longName(n), size: 1_000_000 })}\n`
+    for (let n = from; n < from + 5; n++)
+      body += `${JSON.stringify({ infoHash: n.toString(16).padStart(40, '0'), name: longName(n), size: 1_000_000 })}\n`
     await (await fetch(`${service.baseUrl}/import`, { method: 'POST', body })).arrayBuffer()
   }
   await Bun.sleep(2_000)
