@@ -161,6 +161,12 @@ export function buildDashboard(
   })
 
   const library = createLibraryService({ core, cache })
+  const downloadClients = createDownloadClientService({
+    repository: createDownloadClientRepository(store.orm),
+    audit,
+    findTorrents: library.findTorrents,
+    log: log.child({ component: 'download-clients' }),
+  })
   const app = createDashboardApp({
     core,
     library,
@@ -182,12 +188,7 @@ export function buildDashboard(
     events,
     demo: createDemoSeedService({ core, wants, notifications, state, log: log.child({ component: 'demo' }) }),
     crawlerControl: createCrawlerControlService({ core, audit }),
-    downloadClients: createDownloadClientService({
-      repository: createDownloadClientRepository(store.orm),
-      audit,
-      findTorrents: library.findTorrents,
-      log: log.child({ component: 'download-clients' }),
-    }),
+    downloadClients,
     notificationTargets,
     log,
   })
@@ -202,6 +203,8 @@ export function buildDashboard(
     watch,
     events,
     delivery,
+    downloadClients,
+    notificationTargets,
     store,
     async close() {
       try {
