@@ -29,15 +29,23 @@ export function startFakeCore() {
  * The dashboard as start.ts builds it (real store in a temp dir, real services), driven through
  * `app.handle`. `env` is the environment its config is read from; its core is a fake one
  * (startFakeCore) unless `corePort` names another. `storeDir` reopens an earlier store.
+ * `deliveryBackoffMs` shortens the waits between notification delivery retries.
  */
-export function openTestDashboard(options: { env?: Env; corePort?: number; storeDir?: string } = {}) {
+export function openTestDashboard(
+  options: { env?: Env; corePort?: number; storeDir?: string; deliveryBackoffMs?: readonly number[] } = {},
+) {
   const fakeCore = options.corePort === undefined ? startFakeCore() : undefined
   const dir = options.storeDir ?? makeTempDir('dashboard-test-')
   const config = loadConfig({ DATA_DIR: dir, ...options.env })
   const logLines: string[] = []
   const logThreshold: LogThreshold = { level: 'debug' }
   const log = createLogger({ level: logThreshold, sink: (line) => logLines.push(line) })
-  const dashboard = buildDashboard(config, log, { corePort: options.corePort ?? fakeCore?.port, watchIntervalMs: 3_600_000, logThreshold })
+  const dashboard = buildDashboard(config, log, {
+    corePort: options.corePort ?? fakeCore?.port,
+    watchIntervalMs: 3_600_000,
+    logThreshold,
+    deliveryBackoffMs: options.deliveryBackoffMs,
+  })
   afterAll(() => dashboard.close())
 
   /** One request through the app; `path` starts with `/`. `json` is sent as a JSON body. */

@@ -159,7 +159,11 @@ export async function startTransmission(options: { username?: string; password?:
   )
   const { child, logs } = spawnDaemon([BINARIES.transmission, '--foreground', '--config-dir', configDir], configDir)
   const url = `http://127.0.0.1:${rpcPort}`
-  await waitUntil(async () => (await fetch(`${url}/transmission/rpc`, { method: 'POST', body: '{}' })).status === 401, 'transmission-daemon', logs)
+  await waitUntil(
+    async () => (await fetch(`${url}/transmission/rpc`, { method: 'POST', body: '{}' })).status === 401,
+    'transmission-daemon',
+    logs,
+  )
   return { url, username, password, logs, stop: () => stopDaemon(child) }
 }
 
@@ -180,6 +184,10 @@ export async function transmissionTorrents(daemon: RunningDaemon): Promise<{ has
   const body = JSON.stringify({ method: 'torrent-get', arguments: { fields: ['hashString', 'name', 'labels'] } })
   const first = await fetch(`${daemon.url}/transmission/rpc`, { method: 'POST', headers: auth, body })
   const sessionId = first.headers.get('x-transmission-session-id') ?? ''
-  const answer = await fetch(`${daemon.url}/transmission/rpc`, { method: 'POST', headers: { ...auth, 'x-transmission-session-id': sessionId }, body })
+  const answer = await fetch(`${daemon.url}/transmission/rpc`, {
+    method: 'POST',
+    headers: { ...auth, 'x-transmission-session-id': sessionId },
+    body,
+  })
   return ((await answer.json()) as { arguments: { torrents: { hashString: string; name: string; labels: string[] }[] } }).arguments.torrents
 }

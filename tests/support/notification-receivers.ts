@@ -1,8 +1,7 @@
 /**
  * Small loopback servers speaking the real APIs of the notification receivers (issue 33), with
  * their documented errors: ntfy's publish (server/errors.go: `{code, http, error, link}`, a
- * 4096-byte message limit that a server without an attachment cache answers with 40014, RFC 2047
- * encoded headers), Gotify's `POST /message` (`{error, errorCode, errorDescription}`), Discord's
+ * 4096-byte message limit that a server without an attachment cache answers with 40014), Gotify's `POST /message` (`{error, errorCode, errorDescription}`), Discord's
  * Execute Webhook (its embed limits, `Invalid Form Body` 50035, `Unknown Webhook` 10015) and a
  * generic webhook. Each records what it took; `failNext(n, status)` makes it answer the next n
  * requests with `status` first (a receiver that is down for a while).
@@ -47,17 +46,6 @@ function startReceiver<T>(handle: (request: Request, body: string, received: T[]
   }
 }
 
-/** RFC 2047 encoded words (`=?UTF-8?B?…?=`, `=?UTF-8?Q?…?=`) decoded, as ntfy's mime.WordDecoder does. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_hex, code: string) => String.fromCharCode(Number.parseInt(code, 16))), 'latin1').toString('utf8'),
-    )
-}
-
 export interface NtfyMessage {
   topic: string
   title: string
@@ -66,7 +54,8 @@ export interface NtfyMessage {
   tags: string[]
 }
 
-const ntfyError = (code: number, http: number, error: string, link = '') => Response.json({ code, http, error, ...(link ? { link } : {}) }, { status: http })
+const ntfyError = (code: number, http: number, error: string, link = '') =>
+  Response.json({ code, http, error, ...(link ? { link } : {}) }, { status: http })
 
 /** ntfy with `token` as the only access token (no token: the topic is open). Messages over 4096 bytes are refused, as without an attachment cache. */
 export function startFakeNtfy(options: { token?: string } = {}): Receiver<NtfyMessage> {
@@ -76,13 +65,14 @@ export function startFakeNtfy(options: { token?: string } = {}): Receiver<NtfyMe
     if (!/^[-_A-Za-z0-9]{1,64}$/.test(topic)) return ntfyError(40009, 400, 'invalid request: topic invalid')
     if (options.token && request.headers.get('authorization') !== `Bearer ${options.token}`)
       return ntfyError(40101, 401, 'unauthorized', 'https://ntfy.sh/docs/publish/#authentication')
-    if (Buffer.byteLength(body) > 4096) return ntfyError(40014, 400, 'invalid request: attachments not allowed', 'https://ntfy.sh/docs/config/#attachments')
+    if (Buffer.byteLength(body) > 4096)
+      return ntfyError(40014, 400, 'invalid request: attachments not allowed', 'https://ntfy.sh/docs/config/#attachments')
     const priority = Number(request.headers.get('priority') ?? '3')
     if (!Number.isInteger(priority) || priority < 1 || priority > 5)
       return ntfyError(40007, 400, 'invalid priority parameter', 'https://ntfy.sh/docs/publish/#message-priority')
     const message: NtfyMessage = {
       topic,
-      title: decodeHeader(request.headers.get('title') ?? ''),
+      title: request.headers.get('title') ?? '',
       message: body,
       priority,
       tags: (request.headers.get('tags') ?? '').split(',').filter(Boolean),
@@ -110,7 +100,8 @@ export function startFakeGotify(options: { appToken: string }): Receiver<GotifyM
       new URL(request.url).searchParams.get('token') ??
       request.headers.get('x-gotify-key') ??
       request.headers.get('authorization')?.replace(/^Bearer /i, '')
-    if (token !== options.appToken) return gotifyError(401, 'Unauthorized', 'you need to provide a valid access token or user credentials to access this api')
+    if (token !== options.appToken)
+      return gotifyError(401, 'Unauthorized', 'you need to provide a valid access token or user credentials to access this api')
     let message: GotifyMessage
     try {
       message = JSON.parse(body) as GotifyMessage
@@ -150,7 +141,8 @@ function discordFormErrors(message: DiscordMessage): Record<string, unknown> | n
     if ((embed.footer?.text.length ?? 0) > 2048) return { embeds: { [index]: { footer: { text: tooLong(2048) } } } }
     total += (embed.title?.length ?? 0) + (embed.description?.length ?? 0) + (embed.footer?.text.length ?? 0)
   }
-  if (total > 6000) return { embeds: { _errors: [{ code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' }] } }
+  if (total > 6000)
+    return { embeds: { _errors: [{ code: 'MAX_EMBED_SIZE_EXCEEDED', message: 'Embed size exceeds maximum size of 6000' }] } }
   return null
 }
 
@@ -173,7 +165,13 @@ export function startFakeDiscord(options: { id: string; token: string }): Receiv
     if (errors) return Response.json({ message: 'Invalid Form Body', code: 50035, errors }, { status: 400 })
     received.push(message)
     if (new URL(request.url).searchParams.get('wait') !== 'true') return new Response(null, { status: 204 })
-    return Response.json({ id: String(received.length), type: 0, content: message.content ?? '', embeds: message.embeds ?? [], webhook_id: options.id })
+    return Response.json({
+      id: String(received.length),
+      type: 0,
+      content: message.content ?? '',
+      embeds: message.embeds ?? [],
+      webhook_id: options.id,
+    })
   })
   return { ...receiver, webhookUrl: `${receiver.url}/api/webhooks/${options.id}/${options.token}` }
 }

@@ -8,7 +8,7 @@ const TITLES: Record<NotificationType | 'test', string> = {
   test: 'Test notification',
 }
 
-/** What a target is sent for a notification: its type and text under a title people read. */
+/** What a target is sent for a notification: its type and text under a title people read, in ASCII (ntfy sends it as a header). */
 export function noticeOf(notification: Notification): Notice {
   return {
     type: notification.type,

@@ -6,9 +6,6 @@ import { jsonObjectOf, plainReasonOf, type ReceiverProtocol } from './receiver-p
 const MAX_MESSAGE_BYTES = 4096
 /** ntfy sets no title limit; a phone shows one line of it. */
 const MAX_TITLE_LENGTH = 250
-/** RFC 2047 wants encoded words of at most 75 characters: ~45 bytes of UTF-8 each, in base64. */
-const ENCODED_WORD_BYTES = 45
-
 /** ntfy priorities: 1 min, 2 low, 3 default, 4 high, 5 max. */
 const PRIORITY: Record<Notice['type'], number> = { want_fulfilled: 4, crawler_warning: 4, webhook_delivery_failed: 3, test: 3 }
 /** Tags that are emoji short codes show as emoji before the title; `dht-indexer` shows as a tag. */
@@ -17,25 +14,6 @@ const TAGS: Record<Notice['type'], string> = {
   crawler_warning: 'warning,dht-indexer',
   webhook_delivery_failed: 'warning,dht-indexer',
   test: 'white_check_mark,dht-indexer',
-}
-
-/**
- * A header value as ntfy reads it: ASCII as is, anything else as RFC 2047 encoded words, which
- * ntfy decodes (its maybeDecodeHeader); HTTP headers themselves carry no UTF-8.
- */
-function headerText(text: string): string {
-  if (/^[\x20-\x7e]*$/.test(text)) return text
-  const words: string[] = []
-  let word = ''
-  for (const character of text) {
-    if (Buffer.byteLength(word + character) > ENCODED_WORD_BYTES) {
-      words.push(word)
-      word = ''
-    }
-    word += character
-  }
-  words.push(word)
-  return words.map((part) => `=?UTF-8?B?${Buffer.from(part).toString('base64')}?=`).join(' ')
 }
 
 /**
@@ -50,7 +28,8 @@ export const ntfy: ReceiverProtocol = {
       url: target.url,
       headers: {
         'content-type': 'text/plain; charset=utf-8',
-        title: headerText(fitLength(oneLine(notice.title), MAX_TITLE_LENGTH)),
+        // Titles are ASCII (notice.ts): HTTP headers carry no UTF-8.
+        title: fitLength(oneLine(notice.title), MAX_TITLE_LENGTH),
         priority: String(PRIORITY[notice.type]),
         tags: TAGS[notice.type],
         ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),

@@ -15,8 +15,8 @@ export function maskCredential(value: string): string {
 /**
  * A receiver's URL as answers show it. Some URLs are themselves the secret: a Discord webhook's
  * last segment is its token, a generic webhook may carry a key in its query, and a random ntfy
- * topic is its only protection. Every query value and every path segment long enough to be a key
- * is masked; the scheme, host, port and short segments stay, so the operator knows which it is.
+ * topic is its only protection. Every query value and every path segment that could be a key (16
+ * characters or more, with a letter) is masked; the scheme, host, port and short segments stay, so the operator knows which it is.
  */
 export function maskUrl(raw: string): string {
   const url = URL.parse(raw)
@@ -45,7 +45,8 @@ const decoded = (segment: string) => {
   }
 }
 
-const isKeyLike = (segment: string) => decoded(segment).length >= SHOWS_LAST_FOUR_FROM_LENGTH
+/** Long and with a letter: a number of that length is an id (a Discord webhook's), not a key. */
+const isKeyLike = (segment: string) => decoded(segment).length >= SHOWS_LAST_FOUR_FROM_LENGTH && /\p{L}/u.test(decoded(segment))
 
 /** Below this length a "secret" would match ordinary words: such a value is not looked for. */
 const MIN_REDACTED_LENGTH = 3

@@ -4,7 +4,14 @@ import { openTestDashboard } from '../../support/dashboard-app'
 // The core is a stand-in: the resource lives in the dashboard's own store and needs no core.
 const dashboard = openTestDashboard()
 const PASSWORD = 'hunter2-correct-horse'
-const home = { name: 'Home qBittorrent', kind: 'qbittorrent', url: 'http://192.168.1.20:8080', username: 'admin', password: PASSWORD, category: 'dht' }
+const home = {
+  name: 'Home qBittorrent',
+  kind: 'qbittorrent',
+  url: 'http://192.168.1.20:8080',
+  username: 'admin',
+  password: PASSWORD,
+  category: 'dht',
+}
 
 const create = (body: object) => dashboard.request('/api/download-clients', { method: 'POST', json: body })
 
@@ -62,7 +69,9 @@ describe('/api/download-clients', () => {
     })
     expect(renamed.status).toBe(200)
     expect(renamed.body).toMatchObject({ name: 'Edited', kind: 'qbittorrent', category: null, password: '****orse' })
-    const row = dashboard.store.sqlite.query<{ password: string }, [string]>('SELECT password FROM download_clients WHERE id = ?').get(client.id)
+    const row = dashboard.store.sqlite
+      .query<{ password: string }, [string]>('SELECT password FROM download_clients WHERE id = ?')
+      .get(client.id)
     expect(row?.password).toBe(PASSWORD)
     const cleared = await dashboard.request(`/api/download-clients/${client.id}`, { method: 'PUT', json: { password: null } })
     expect(cleared.body.password).toBeNull()
@@ -102,7 +111,8 @@ describe('/api/download-clients', () => {
     expect(actions).toContain('download_client_changed download_client:Edited')
     expect(actions).toContain('download_client_removed download_client:Gone soon')
     expect(items.find((entry) => entry.key === 'download_client:Home qBittorrent')?.kind).toBe('setting')
-    const everything = JSON.stringify(items) + JSON.stringify((await dashboard.request('/api/download-clients')).body) + dashboard.logLines.join('\n')
+    const everything =
+      JSON.stringify(items) + JSON.stringify((await dashboard.request('/api/download-clients')).body) + dashboard.logLines.join('\n')
     expect(everything).not.toContain(PASSWORD)
     expect(everything).not.toContain('abc123')
   })

@@ -12,7 +12,11 @@ import {
 
 const hash = (n: number) => `c0ffee${n.toString(16).padStart(34, '0')}`
 // Imported into the core, whose magnets carry the info hash and the name only: no tracker to contact.
-const releases = [1, 2, 3, 4, 5, 6].map((n) => ({ infoHash: hash(n), name: `Grab.Test.Release.${n}.2024.1080p.WEB-DL.x264-GRP`, size: 1_000_000 * n }))
+const releases = [1, 2, 3, 4, 5, 6].map((n) => ({
+  infoHash: hash(n),
+  name: `Grab.Test.Release.${n}.2024.1080p.WEB-DL.x264-GRP`,
+  size: 1_000_000 * n,
+}))
 
 // Built at load (a store opened inside beforeAll would be closed as that hook ends), then pointed at the core.
 const dashboard = openTestDashboard()
@@ -66,7 +70,10 @@ function describeClient(options: {
     })
 
     test('a torrent sent is in the client under the category, and the send is an audit row by who asked', async () => {
-      const answer = await dashboard.request(`/api/torrents/${hash(1).toUpperCase()}/send`, { method: 'POST', json: { client_id: clientId } })
+      const answer = await dashboard.request(`/api/torrents/${hash(1).toUpperCase()}/send`, {
+        method: 'POST',
+        json: { client_id: clientId },
+      })
       expect(answer.status).toBe(200)
       expect(answer.body).toEqual({ sent: true })
       const inClient = (await options.has(daemon)).find((torrent) => torrent.hash === hash(1))
@@ -113,7 +120,11 @@ function describeClient(options: {
       expect((await options.has(daemon)).map((torrent) => torrent.hash)).not.toContain(hash(5))
       const [failed] = await auditRows(`download_client:${name} (wrong)`)
       expect(failed).toMatchObject({ kind: 'operator', action: 'torrent_send_failed', new_value: { info_hashes: [hash(5)] } })
-      const everything = [JSON.stringify(send.body), JSON.stringify(test.body), JSON.stringify(await auditRows(`download_client:${name} (wrong)`))]
+      const everything = [
+        JSON.stringify(send.body),
+        JSON.stringify(test.body),
+        JSON.stringify(await auditRows(`download_client:${name} (wrong)`)),
+      ]
       everything.push(JSON.stringify((await dashboard.request('/api/download-clients')).body), dashboard.logLines.join('\n'))
       for (const text of everything) {
         expect(text).not.toContain(wrong)
@@ -128,7 +139,9 @@ function describeClient(options: {
       })
       const send = await dashboard.request(`/api/torrents/${hash(6)}/send`, { method: 'POST', json: { client_id: down.body.id } })
       expect(send.status).toBe(502)
-      expect(send.body.message).toBe(`${options.kind === 'qbittorrent' ? 'qBittorrent' : 'Transmission'} "${name} (down)" cannot be reached: could not connect`)
+      expect(send.body.message).toBe(
+        `${options.kind === 'qbittorrent' ? 'qBittorrent' : 'Transmission'} "${name} (down)" cannot be reached: could not connect`,
+      )
       expect((await dashboard.request('/api/download-clients')).status).toBe(200)
     })
   })
@@ -143,6 +156,7 @@ describeClient({
 describeClient({
   kind: 'transmission',
   start: () => startTransmission(),
-  has: async (daemon) => (await transmissionTorrents(daemon)).map((torrent) => ({ hash: torrent.hashString, category: torrent.labels[0] ?? null })),
+  has: async (daemon) =>
+    (await transmissionTorrents(daemon)).map((torrent) => ({ hash: torrent.hashString, category: torrent.labels[0] ?? null })),
   version: /^\d+\.\d+/,
 })
