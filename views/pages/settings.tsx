@@ -3,6 +3,8 @@ import { API_KEY_TARGETS, type ApiKeyTarget, type Setting } from '../../src/dash
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { AUDIT_LOG_ID, AuditLog, type AuditLogProps } from '../partials/audit-log'
 import { AUDIT_KIND_LABELS } from '../partials/audit-row'
+import { DownloadClientsSection, type DownloadClientsSectionProps } from '../partials/download-clients-section'
+import { NotificationTargetsSection, type NotificationTargetsSectionProps } from '../partials/notification-targets-section'
 import { ApiKeyCard } from '../partials/setting-api-key'
 import { SettingCard, type SettingCardProps } from '../partials/setting-card'
 
@@ -13,6 +15,8 @@ export interface SettingsPageProps extends PageChrome {
   /** A key just regenerated (the page was posted without htmx): shown once. */
   newKey?: { target: ApiKeyTarget; api_key: string }
   audit: AuditLogProps
+  downloadClients: DownloadClientsSectionProps
+  notificationTargets: NotificationTargetsSectionProps
 }
 
 export function SettingsPage(props: SettingsPageProps) {
@@ -34,6 +38,8 @@ export function SettingsPage(props: SettingsPageProps) {
           <ApiKeyCard target={target} newKey={props.newKey?.target === target ? props.newKey.api_key : undefined} />
         ))}
       </div>
+      <DownloadClientsSection {...props.downloadClients} />
+      <NotificationTargetsSection {...props.notificationTargets} />
       <h2 id="audit">Audit log</h2>
       <form
         class="toolbar"
@@ -45,7 +51,10 @@ export function SettingsPage(props: SettingsPageProps) {
         hx-push-url="true"
         hx-trigger="change"
       >
-        <p class="muted">Setting changes, sign-ins and the core's health, newest first. Nothing here can be edited or removed.</p>
+        <p class="muted">
+          Setting changes, sign-ins, the core's health, operator actions and failed deliveries, newest first. Nothing here can be edited or
+          removed.
+        </p>
         <div class="audit-filter">
           <label for="audit-kind">Kind</label>
           <select id="audit-kind" name="kind">

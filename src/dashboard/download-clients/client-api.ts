@@ -19,7 +19,7 @@ export interface DownloadClientApi {
 export interface AddOutcome {
   /** The info hashes among those sent that the client has afterwards: added now, or there already. */
   taken: string[]
-  /** Why the others are not there, in words; null when all were taken. */
+  /** Why the others are not there, in words that follow the client's name; null when all were taken. */
   refusal: string | null
 }
 

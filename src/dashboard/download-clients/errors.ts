@@ -16,7 +16,7 @@ export class DownloadClientFailedError extends AppError {
   }
 }
 
-/** What a client's API answered that is not a success, in words, before the client's name is put in front. */
+/** What a client's API answered that is not a success, in words that follow the client's name ("refused the user name or password"). */
 export class ClientAnswerError extends AppError {
   constructor(message: string) {
     super('download_client_answer', message)

@@ -29,11 +29,11 @@ export function createQbittorrentWebApi(access: ClientAccess, options: CallOptio
     const answer = (await readAnswerText(response)).trim()
     if (response.status === 403)
       throw new ClientAnswerError(
-        'it refuses sign-ins from this address for now, after too many failed ones (qBittorrent bans it for a while)',
+        'refuses sign-ins from this address for now, after too many failed ones (qBittorrent bans it for a while)',
       )
-    if (response.status !== 200) throw new ClientAnswerError(`its sign-in answered HTTP ${response.status}`)
-    if (answer === 'Fails.') throw new ClientAnswerError('it refused the user name or password')
-    if (answer !== 'Ok.') throw new ClientAnswerError('its sign-in did not answer as qBittorrent does: is this the address of its Web UI?')
+    if (response.status !== 200) throw new ClientAnswerError(`answered its sign-in with HTTP ${response.status}`)
+    if (answer === 'Fails.') throw new ClientAnswerError('refused the user name or password')
+    if (answer !== 'Ok.') throw new ClientAnswerError('did not answer the sign-in as qBittorrent does: is this the address of its Web UI?')
     const sid = response.headers
       .getSetCookie()
       .map((cookie) => /^SID=([^;]*)/.exec(cookie)?.[1])
@@ -46,9 +46,9 @@ export function createQbittorrentWebApi(access: ClientAccess, options: CallOptio
     const answer = await readAnswerText(response)
     if (response.status === 403)
       throw new ClientAnswerError(
-        access.username === null ? 'it asks for a user name and password' : 'it answered 403 Forbidden although the sign-in was accepted',
+        access.username === null ? 'asks for a user name and password' : 'answered 403 Forbidden although the sign-in was accepted',
       )
-    if (response.status !== 200) throw new ClientAnswerError(`${path} answered HTTP ${response.status}`)
+    if (response.status !== 200) throw new ClientAnswerError(`answered ${path} with HTTP ${response.status}`)
     return answer
   }
 
@@ -58,9 +58,9 @@ export function createQbittorrentWebApi(access: ClientAccess, options: CallOptio
     try {
       torrents = JSON.parse(answer)
     } catch {
-      throw new ClientAnswerError('its torrent list is not JSON: is this the address of its Web UI?')
+      throw new ClientAnswerError('answered its torrent list with something other than JSON: is this the address of its Web UI?')
     }
-    if (!Array.isArray(torrents)) throw new ClientAnswerError('its torrent list is not a list')
+    if (!Array.isArray(torrents)) throw new ClientAnswerError('answered its torrent list with something other than a list')
     const hashes = new Set(torrents.map((torrent) => String((torrent as { hash?: unknown }).hash ?? '').toLowerCase()))
     return infoHashes.filter((infoHash) => hashes.has(infoHash))
   }
@@ -82,7 +82,7 @@ export function createQbittorrentWebApi(access: ClientAccess, options: CallOptio
         const taken = await listed(infoHashes, session)
         if (taken.length === infoHashes.length) return { taken, refusal: null }
         if (Date.now() >= deadline)
-          return { taken, refusal: answer === 'Fails.' ? 'it did not take the torrent' : 'it did not list the torrent after taking it' }
+          return { taken, refusal: answer === 'Fails.' ? 'did not take the torrent' : 'did not list the torrent after taking it' }
         await Bun.sleep(LIST_POLL_MS)
       }
     },

@@ -4,13 +4,14 @@ import type { Logger } from '../../log'
 import type { AuditService } from '../audit/service'
 import { TorrentNotFoundError } from '../library/service'
 import { OutboundCallError } from '../outbound/call'
-import { readReceiverUrl } from '../outbound/receiver-url'
+import { MAX_URL_LENGTH, readReceiverUrl } from '../outbound/receiver-url'
 import { maskCredential, redactSecrets } from '../outbound/secrets'
 import type { ClientAccess, DownloadClientApi, TorrentToAdd } from './client-api'
 import { ClientAnswerError, DownloadClientFailedError, DownloadClientNotFoundError } from './errors'
 import {
   type CreateDownloadClientInput,
   DOWNLOAD_CLIENT_KIND_LABELS,
+  DOWNLOAD_CLIENT_KINDS,
   type DownloadClient,
   type DownloadClientKind,
   type UpdateDownloadClientInput,
@@ -64,8 +65,22 @@ const optional = (value: string | null | undefined) =>
 
 function readName(raw: string): string {
   const name = raw.trim()
-  if (name === '') throw new BadRequestError('name: must be text of 1 to 100 characters')
+  if (name === '' || name.length > 100) throw new BadRequestError('name: must be text of 1 to 100 characters')
   return name
+}
+
+/**
+ * What the API's schema checks, checked again for callers without one (the settings page's form):
+ * the kind is known and no text is longer than its column is meant to hold.
+ */
+function checkFields(input: UpdateDownloadClientInput): void {
+  if (input.kind !== undefined && !DOWNLOAD_CLIENT_KINDS.includes(input.kind))
+    throw new BadRequestError(`kind: must be one of ${DOWNLOAD_CLIENT_KINDS.join(', ')}`)
+  const limits = { url: MAX_URL_LENGTH, username: 256, password: 512, category: 64 } as const
+  for (const [field, max] of Object.entries(limits)) {
+    const value = input[field as keyof typeof limits]
+    if (typeof value === 'string' && value.length > max) throw new BadRequestError(`${field}: must be at most ${max} characters`)
+  }
 }
 
 /**
@@ -132,6 +147,7 @@ export function createDownloadClientService(deps: {
     get: (id: string): DownloadClient => toClient(row(id)),
 
     create(input: CreateDownloadClientInput, changedBy: string): DownloadClient {
+      checkFields(input)
       const name = readName(input.name)
       checkNameFree(name)
       const now = new Date().toISOString()
@@ -159,6 +175,7 @@ export function createDownloadClientService(deps: {
     /** Only the fields sent change. A password sent back as the API shows it (masked) keeps the stored one. */
     update(id: string, input: UpdateDownloadClientInput, changedBy: string): DownloadClient {
       const current = row(id)
+      checkFields(input)
       const name = input.name === undefined ? undefined : readName(input.name)
       if (name !== undefined) checkNameFree(name, id)
       const password = optional(input.password)

@@ -48,22 +48,23 @@ export function createTransmissionRpc(access: ClientAccess, options: CallOptions
         sessionId = response.headers.get('x-transmission-session-id')
         continue
       }
-      if (response.status === 401) throw new ClientAnswerError('it refused the user name or password')
-      if (response.status === 403) throw new ClientAnswerError("it refuses this address: add the dashboard's address to its rpc-whitelist")
-      if (response.status !== 200) throw new ClientAnswerError(`its RPC answered HTTP ${response.status}: is this Transmission's address?`)
+      if (response.status === 401) throw new ClientAnswerError('refused the user name or password')
+      if (response.status === 403) throw new ClientAnswerError("refuses this address: add the dashboard's address to its rpc-whitelist")
+      if (response.status !== 200)
+        throw new ClientAnswerError(`answered its RPC with HTTP ${response.status}: is this Transmission's address?`)
       try {
         return JSON.parse(answer) as RpcAnswer
       } catch {
-        throw new ClientAnswerError("its RPC did not answer JSON: is this Transmission's address?")
+        throw new ClientAnswerError("did not answer its RPC with JSON: is this Transmission's address?")
       }
     }
-    throw new ClientAnswerError('it kept asking for a new session id (HTTP 409)')
+    throw new ClientAnswerError('kept asking for a new session id (HTTP 409)')
   }
 
   /** The arguments of a successful call; any other `result` is the client's refusal, thrown. */
   const succeed = async (method: string, args: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const answer = await call(method, args)
-    if (answer.result !== 'success') throw new ClientAnswerError(`it refused: ${refusalOf(answer)}`)
+    if (answer.result !== 'success') throw new ClientAnswerError(`refused: ${refusalOf(answer)}`)
     return answer.arguments ?? {}
   }
 
@@ -81,7 +82,7 @@ export function createTransmissionRpc(access: ClientAccess, options: CallOptions
           | { hashString?: unknown }
           | undefined
         if (answer.result === 'success' && typeof taken?.hashString === 'string') present.push(taken.hashString.toLowerCase())
-        else refusal = `it refused the torrent: ${refusalOf(answer)}`
+        else refusal = `refused the torrent: ${refusalOf(answer)}`
       }
       if (category !== null && present.length > 0) await succeed('torrent-set', { ids: present, labels: [category] })
       return { taken: torrents.map((torrent) => torrent.infoHash).filter((infoHash) => present.includes(infoHash)), refusal }

@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto'
 import { BadRequestError } from '../../http'
 import type { AuditService } from '../audit/service'
 import type { NotificationType } from '../notifications/model'
-import { readReceiverUrl } from '../outbound/receiver-url'
+import { MAX_URL_LENGTH, readReceiverUrl } from '../outbound/receiver-url'
 import { maskCredential, maskUrl, redactSecrets, secretsOfUrl } from '../outbound/secrets'
 import { deliverOnce, type DeliveryOutcome } from './deliver'
 import { NotificationTargetFailedError, NotificationTargetNotFoundError } from './errors'
-import type {
-  CreateNotificationTargetInput,
-  Notice,
-  NotificationTarget,
-  NotificationTargetKind,
-  UpdateNotificationTargetInput,
+import {
+  type CreateNotificationTargetInput,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_TARGET_KINDS,
+  type Notice,
+  type NotificationTarget,
+  type NotificationTargetKind,
+  type UpdateNotificationTargetInput,
 } from './model'
 import { testNotice } from './notice'
 import { RECEIVER_PROTOCOLS } from './protocols'
@@ -52,8 +54,26 @@ const optionalToken = (value: string | null | undefined) =>
 
 function readName(raw: string): string {
   const name = raw.trim()
-  if (name === '') throw new BadRequestError('name: must be text of 1 to 100 characters')
+  if (name === '' || name.length > 100) throw new BadRequestError('name: must be text of 1 to 100 characters')
   return name
+}
+
+/**
+ * What the API's schema checks, checked again for callers without one (the settings page's form):
+ * a known kind, one or more known events each once, no text longer than it is meant to be.
+ */
+function checkFields(input: UpdateNotificationTargetInput): void {
+  if (input.kind !== undefined && !NOTIFICATION_TARGET_KINDS.includes(input.kind))
+    throw new BadRequestError(`kind: must be one of ${NOTIFICATION_TARGET_KINDS.join(', ')}`)
+  const events = input.events
+  if (
+    events !== undefined &&
+    (events.length === 0 || new Set(events).size !== events.length || events.some((event) => !NOTIFICATION_EVENTS.includes(event)))
+  )
+    throw new BadRequestError(`events: must list one or more of ${NOTIFICATION_EVENTS.join(', ')}, each once`)
+  if (input.url !== undefined && input.url.length > MAX_URL_LENGTH)
+    throw new BadRequestError(`url: must be at most ${MAX_URL_LENGTH} characters`)
+  if (typeof input.token === 'string' && input.token.length > 512) throw new BadRequestError('token: must be at most 512 characters')
 }
 
 /** The URL as stored: a valid http(s) URL the kind can use, or a 400 saying what that kind takes. */
@@ -96,6 +116,7 @@ export function createNotificationTargetService(deps: {
     get: (id: string): NotificationTarget => toTarget(row(id)),
 
     create(input: CreateNotificationTargetInput, changedBy: string): NotificationTarget {
+      checkFields(input)
       const name = readName(input.name)
       checkNameFree(name)
       const at = now().toISOString()
@@ -125,6 +146,7 @@ export function createNotificationTargetService(deps: {
     /** Only the fields sent change. A token or URL sent back as the API shows it (masked) keeps the stored one. */
     update(id: string, input: UpdateNotificationTargetInput, changedBy: string): NotificationTarget {
       const current = row(id)
+      checkFields(input)
       const name = input.name === undefined ? undefined : readName(input.name)
       if (name !== undefined) checkNameFree(name, id)
       const kind = input.kind ?? current.kind

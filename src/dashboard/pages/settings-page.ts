@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
-import type { PageChrome } from '../../../views/layout'
 import { SettingsPage, type SettingsPageProps } from '../../../views/pages/settings'
+import type { DownloadClientsSectionProps } from '../../../views/partials/download-clients-section'
+import type { NotificationTargetsSectionProps } from '../../../views/partials/notification-targets-section'
 import { AUDIT_PAGE_SIZE, AUDIT_STALE_EVENT, AuditLog, type AuditLogProps } from '../../../views/partials/audit-log'
 import { ApiKeyCard } from '../../../views/partials/setting-api-key'
 import { KEY_STALE_EVENT, SettingCard } from '../../../views/partials/setting-card'
@@ -10,6 +11,8 @@ import { BadRequestError } from '../../http'
 import { AUDIT_KINDS, type AuditKind } from '../audit/model'
 import type { AuditService } from '../audit/service'
 import type { AuthService } from '../auth/service'
+import type { DownloadClientService } from '../download-clients/service'
+import type { NotificationTargetService } from '../notification-targets/service'
 import type { NotificationService } from '../notifications/service'
 import type { ApiKeyRotation } from '../settings/api-key-rotation'
 import { InvalidSettingValueError } from '../settings/errors'
@@ -24,6 +27,43 @@ export interface SettingsPageDeps {
   apiKeyRotation: ApiKeyRotation
   audit: AuditService
   notifications: NotificationService
+  downloadClients: DownloadClientService
+  notificationTargets: NotificationTargetService
+}
+
+/** What a settings page shows besides its settings: the changed card, a new key, a section's outcome. */
+export type SettingsPageChange = Pick<SettingsPageProps, 'changed' | 'newKey'> & {
+  downloadClients?: Omit<DownloadClientsSectionProps, 'clients'>
+  notificationTargets?: Omit<NotificationTargetsSectionProps, 'targets'>
+}
+
+/** The newest page of the audit log, `kind` and `page` as a hand-edited address may give them (leniently). */
+export function readAuditPage(audit: AuditService, query: { kind?: string; page?: string }): AuditLogProps {
+  const kind = AUDIT_KINDS.find((known) => known === query.kind) as AuditKind | undefined
+  const page = /^[1-9]\d*$/.test(query.page ?? '') ? Number(query.page) : 1
+  // One row more than a page says whether an older page exists.
+  const rows = audit.list({ limit: AUDIT_PAGE_SIZE + 1, kind, offset: (page - 1) * AUDIT_PAGE_SIZE })
+  return { entries: rows.slice(0, AUDIT_PAGE_SIZE), kind, page, hasOlder: rows.length > AUDIT_PAGE_SIZE }
+}
+
+/** The whole settings page, as it is now, with `change` in place: what a form posted without htmx gets back. */
+export function settingsPageResponse(
+  deps: SettingsPageDeps,
+  change: SettingsPageChange = {},
+  status = 200,
+  audit: AuditLogProps = readAuditPage(deps.audit, {}),
+) {
+  return htmlPage(
+    SettingsPage({
+      ...change,
+      settings: deps.settings.list(),
+      audit,
+      downloadClients: { ...change.downloadClients, clients: deps.downloadClients.list() },
+      notificationTargets: { ...change.notificationTargets, targets: deps.notificationTargets.list() },
+      ...pageChrome(deps),
+    }),
+    status,
+  )
 }
 
 /** Lenient on purpose: a hand-edited address shows the first page of everything rather than an error. */
@@ -48,24 +88,7 @@ function formValue(key: string, value: string | undefined): unknown {
  * back whole with the change (or its error) in place.
  */
 export const settingsPage = (deps: SettingsPageDeps) => {
-  const readAudit = (query: { kind?: string; page?: string }): AuditLogProps => {
-    const kind = AUDIT_KINDS.find((known) => known === query.kind) as AuditKind | undefined
-    const page = /^[1-9]\d*$/.test(query.page ?? '') ? Number(query.page) : 1
-    // One row more than a page says whether an older page exists.
-    const rows = deps.audit.list({ limit: AUDIT_PAGE_SIZE + 1, kind, offset: (page - 1) * AUDIT_PAGE_SIZE })
-    return { entries: rows.slice(0, AUDIT_PAGE_SIZE), kind, page, hasOlder: rows.length > AUDIT_PAGE_SIZE }
-  }
-
-  const page = (props: Omit<SettingsPageProps, 'settings' | 'audit' | keyof PageChrome>, status = 200) =>
-    htmlPage(
-      SettingsPage({
-        ...props,
-        settings: deps.settings.list(),
-        audit: readAudit({}),
-        ...pageChrome(deps),
-      }),
-      status,
-    )
+  const page = (change: SettingsPageChange, status = 200) => settingsPageResponse(deps, change, status)
 
   /** The changed card alone for htmx (200, so htmx swaps it even when it carries an error), else the whole page. */
   const answerChange = async (request: Request, key: string, change: () => Promise<unknown>, draft: string | undefined) => {
@@ -91,14 +114,8 @@ export const settingsPage = (deps: SettingsPageDeps) => {
       '/settings',
       ({ query, request }) =>
         isHtmx(request)
-          ? htmlPartial(AuditLog(readAudit(query)))
-          : htmlPage(
-              SettingsPage({
-                settings: deps.settings.list(),
-                audit: readAudit(query),
-                ...pageChrome(deps),
-              }),
-            ),
+          ? htmlPartial(AuditLog(readAuditPage(deps.audit, query)))
+          : settingsPageResponse(deps, {}, 200, readAuditPage(deps.audit, query)),
       { query: AuditPageQuery },
     )
     .get(

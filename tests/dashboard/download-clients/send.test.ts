@@ -113,8 +113,9 @@ function describeClient(options: {
       const send = await dashboard.request(`/api/torrents/${hash(5)}/send`, { method: 'POST', json: { client_id: created.body.id } })
       expect(send.status).toBe(502)
       expect(send.body.error).toBe('download_client_failed')
-      expect(send.body.message).toContain(`"${name} (wrong)"`)
-      expect(send.body.message).toContain('refused the user name or password')
+      expect(send.body.message).toBe(
+        `${options.kind === 'qbittorrent' ? 'qBittorrent' : 'Transmission'} "${name} (wrong)" refused the user name or password`,
+      )
       const test = await dashboard.request(`/api/download-clients/${created.body.id}/test`, { method: 'POST' })
       expect(test.status).toBe(502)
       expect((await options.has(daemon)).map((torrent) => torrent.hash)).not.toContain(hash(5))
