@@ -5,7 +5,8 @@ import {
   type NotificationTarget,
 } from '../../src/dashboard/notification-targets/model'
 import type { NotificationType } from '../../src/dashboard/notifications/model'
-import { FormField, invalidWhen } from './form-field'
+import { ChoiceField, TextField } from './form-field'
+import { type ResourceColumn, ResourceSection, type TestOutcome } from './resource-section'
 import { TimeAgo } from './time-ago'
 
 /** The id of the settings page's notification targets, the `hx-target` each of its forms swaps. */
@@ -32,11 +33,8 @@ export interface NotificationTargetsSectionProps {
   draft?: NotificationTargetDraft
   errors?: Partial<Record<keyof NotificationTargetDraft | 'token', string>>
   notice?: string
-  /** The outcome of a Test, shown under that target's row. */
-  tested?: { id: string; isOk: boolean; message: string }
+  tested?: TestOutcome
 }
-
-const swap = { 'hx-target': `#${NOTIFICATION_TARGETS_ID}`, 'hx-swap': 'outerHTML' }
 
 /** Delivered or failed, and when: a failure after its retries is shown in full, with the receiver's reason. */
 function LastDelivery(props: { target: NotificationTarget }) {
@@ -57,61 +55,35 @@ function LastDelivery(props: { target: NotificationTarget }) {
   return <span class="muted">Nothing sent yet</span>
 }
 
-function TargetRow(props: { target: NotificationTarget; tested?: NotificationTargetsSectionProps['tested'] }) {
-  const { target } = props
-  const base = `/settings/notification-targets/${encodeURIComponent(target.id)}`
-  const tested = props.tested?.id === target.id ? props.tested : undefined
-  return (
-    <>
-      <tr>
-        <td class="title">
-          <strong>{target.name}</strong>
-          <div class="muted">
-            <code>{target.url}</code>
-          </div>
-        </td>
-        <td>{NOTIFICATION_TARGET_KIND_LABELS[target.kind]}</td>
-        <td class="hide-narrow">
-          <ul class="plain-list">
-            {target.events.map((event) => (
-              <li>{EVENT_LABELS[event]}</li>
-            ))}
-          </ul>
-        </td>
-        <td>
-          <LastDelivery target={target} />
-        </td>
-        <td>
-          <div class="row-buttons">
-            <form method="post" action={`${base}/test`} hx-post={`${base}/test`} {...swap}>
-              <button type="submit" class="secondary small" aria-label={`Test ${target.name}`}>
-                Test
-              </button>
-            </form>
-            <form
-              method="post"
-              action={`${base}/remove`}
-              hx-post={`${base}/remove`}
-              hx-confirm={`Remove the notification target "${target.name}"?`}
-              {...swap}
-            >
-              <button type="submit" class="danger small" aria-label={`Remove ${target.name}`}>
-                Remove
-              </button>
-            </form>
-          </div>
-        </td>
-      </tr>
-      {tested ? (
-        <tr class="outcome-row">
-          <td colspan={5} class={tested.isOk ? 'outcome ok' : 'outcome bad'} role={tested.isOk ? 'status' : 'alert'}>
-            {tested.message}
-          </td>
-        </tr>
-      ) : null}
-    </>
-  )
-}
+const TARGET_COLUMNS: ResourceColumn<NotificationTarget>[] = [
+  {
+    header: 'Name',
+    className: 'title',
+    cell: (target) => (
+      <>
+        <strong>{target.name}</strong>
+        <div class="muted">
+          <code>{target.url}</code>
+        </div>
+      </>
+    ),
+  },
+  { header: 'Service', cell: (target) => NOTIFICATION_TARGET_KIND_LABELS[target.kind] },
+  {
+    header: 'Sends',
+    isHiddenNarrow: true,
+    cell: (target) => (
+      <ul class="plain-list">
+        {target.events.map((event) => (
+          <li>{EVENT_LABELS[event]}</li>
+        ))}
+      </ul>
+    ),
+  },
+  { header: 'Last delivery', cell: (target) => <LastDelivery target={target} /> },
+]
+
+const KIND_CHOICES = NOTIFICATION_TARGET_KINDS.map((kind) => [kind, NOTIFICATION_TARGET_KIND_LABELS[kind]] as const)
 
 /**
  * The settings page's notification targets: each with what it is sent, how its last delivery
@@ -120,116 +92,67 @@ function TargetRow(props: { target: NotificationTarget; tested?: NotificationTar
 export function NotificationTargetsSection(props: NotificationTargetsSectionProps) {
   const draft = props.draft ?? EMPTY_NOTIFICATION_TARGET
   const errors = props.errors ?? {}
-  const id = (field: string) => `new-target-${field}`
+  const prefix = 'new-target'
   return (
-    <section id={NOTIFICATION_TARGETS_ID} aria-labelledby={`${NOTIFICATION_TARGETS_ID}-heading`}>
-      <h2 id={`${NOTIFICATION_TARGETS_ID}-heading`}>Notification targets</h2>
-      <p class="muted">
-        Where notifications are pushed as they happen, beside the Notifications page: a phone through ntfy or Gotify, a Discord channel, any
-        webhook.
-      </p>
-      {props.targets.length === 0 ? (
-        <p class="card muted">No notification target yet. Add one below.</p>
-      ) : (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Service</th>
-                <th scope="col" class="hide-narrow">
-                  Sends
-                </th>
-                <th scope="col">Last delivery</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {props.targets.map((target) => (
-                <TargetRow target={target} tested={props.tested} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <form class="card add-form" method="post" action="/settings/notification-targets" hx-post="/settings/notification-targets" {...swap}>
-        <h3>Add a notification target</h3>
-        <div class="form-grid">
-          <FormField id={id('name')} label="Name" error={errors.name}>
-            <input
-              id={id('name')}
-              name="name"
-              value={draft.name}
-              maxlength={100}
-              required
-              placeholder="My phone"
-              {...invalidWhen(id('name'), errors.name)}
-            />
-          </FormField>
-          <FormField id={id('kind')} label="Service" error={errors.kind}>
-            <select id={id('kind')} name="kind" {...invalidWhen(id('kind'), errors.kind)}>
-              {NOTIFICATION_TARGET_KINDS.map((kind) => (
-                <option value={kind} selected={kind === draft.kind}>
-                  {NOTIFICATION_TARGET_KIND_LABELS[kind]}
-                </option>
-              ))}
-            </select>
-          </FormField>
-        </div>
-        <FormField
-          id={id('url')}
-          label="Address"
-          error={errors.url}
-          hint="ntfy: the topic, as https://ntfy.sh/your-topic. Gotify: the server, as https://gotify.example. Discord: the webhook URL it shows. Webhook: any URL taking a JSON POST."
-        >
-          <input
-            id={id('url')}
-            name="url"
-            type="url"
-            value={draft.url}
-            maxlength={2048}
-            required
-            spellcheck={false}
-            {...invalidWhen(id('url'), errors.url)}
-          />
-        </FormField>
-        <FormField
-          id={id('token')}
-          label="Token"
-          error={errors.token}
-          hint="ntfy: an access token (tk_…). Gotify: the application’s token. Webhook: sent as a Bearer token. Discord: none."
-        >
-          <input
-            id={id('token')}
-            name="token"
-            type="password"
-            maxlength={512}
-            autocomplete="new-password"
-            {...invalidWhen(id('token'), errors.token)}
-          />
-        </FormField>
-        <fieldset class="events" {...(errors.events ? { 'aria-describedby': `${id('events')}-error` } : {})}>
-          <legend>Send when</legend>
-          {NOTIFICATION_EVENTS.map((event) => (
-            <label class="check">
-              <input type="checkbox" name="events" value={event} checked={draft.events.includes(event)} /> {EVENT_LABELS[event]}
-            </label>
-          ))}
-          {errors.events ? (
-            <p id={`${id('events')}-error`} class="error">
-              {errors.events}
-            </p>
-          ) : null}
-        </fieldset>
-        <div class="form-actions">
-          <button type="submit">Add notification target</button>
-          {props.notice ? (
-            <span class="muted" role="status">
-              {props.notice}
-            </span>
-          ) : null}
-        </div>
-      </form>
-    </section>
+    <ResourceSection
+      id={NOTIFICATION_TARGETS_ID}
+      heading="Notification targets"
+      about="Where notifications are pushed as they happen, beside the Notifications page: a phone through ntfy or Gotify, a Discord channel, any webhook."
+      empty="No notification target yet. Add one below."
+      items={props.targets}
+      columns={TARGET_COLUMNS}
+      what="notification target"
+      tested={props.tested}
+      path="/settings/notification-targets"
+      formHeading="Add a notification target"
+      notice={props.notice}
+    >
+      <div class="form-grid">
+        <TextField
+          prefix={prefix}
+          name="name"
+          label="Name"
+          value={draft.name}
+          error={errors.name}
+          maxLength={100}
+          isRequired
+          placeholder="My phone"
+        />
+        <ChoiceField prefix={prefix} name="kind" label="Service" value={draft.kind} error={errors.kind} choices={KIND_CHOICES} />
+      </div>
+      <TextField
+        prefix={prefix}
+        name="url"
+        label="Address"
+        type="url"
+        value={draft.url}
+        error={errors.url}
+        maxLength={2048}
+        isRequired
+        hint="ntfy: the topic, as https://ntfy.sh/your-topic. Gotify: the server, as https://gotify.example. Discord: the webhook URL it shows. Webhook: any URL taking a JSON POST."
+      />
+      <TextField
+        prefix={prefix}
+        name="token"
+        label="Token"
+        type="password"
+        error={errors.token}
+        maxLength={512}
+        hint="ntfy: an access token (tk_…). Gotify: the application’s token. Webhook: sent as a Bearer token. Discord: none."
+      />
+      <fieldset class="events" {...(errors.events ? { 'aria-describedby': `${prefix}-events-error` } : {})}>
+        <legend>Send when</legend>
+        {NOTIFICATION_EVENTS.map((event) => (
+          <label class="check">
+            <input type="checkbox" name="events" value={event} checked={draft.events.includes(event)} /> {EVENT_LABELS[event]}
+          </label>
+        ))}
+        {errors.events ? (
+          <p id={`${prefix}-events-error`} class="error">
+            {errors.events}
+          </p>
+        ) : null}
+      </fieldset>
+    </ResourceSection>
   )
 }

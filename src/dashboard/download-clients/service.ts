@@ -5,6 +5,7 @@ import type { AuditService } from '../audit/service'
 import { TorrentNotFoundError } from '../library/service'
 import { OutboundCallError } from '../outbound/call'
 import { MAX_URL_LENGTH, readReceiverUrl } from '../outbound/receiver-url'
+import { createReceiverBook } from '../outbound/receiver-book'
 import { maskCredential, redactSecrets } from '../outbound/secrets'
 import type { ClientAccess, DownloadClientApi, TorrentToAdd } from './client-api'
 import { ClientAnswerError, DownloadClientFailedError, DownloadClientNotFoundError } from './errors'
@@ -63,12 +64,6 @@ const API_OF_KIND: Record<DownloadClientKind, (access: ClientAccess, options: { 
 const optional = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null || value.trim() === '' ? null : value
 
-function readName(raw: string): string {
-  const name = raw.trim()
-  if (name === '' || name.length > 100) throw new BadRequestError('name: must be text of 1 to 100 characters')
-  return name
-}
-
 /**
  * What the API's schema checks, checked again for callers without one (the settings page's form):
  * the kind is known and no text is longer than its column is meant to hold.
@@ -112,16 +107,15 @@ export function createDownloadClientService(deps: {
 }) {
   const timeoutMs = deps.timeoutMs ?? CALL_TIMEOUT_MS
 
-  const row = (id: string): DownloadClientRow => {
-    const found = deps.repository.find(id)
-    if (!found) throw new DownloadClientNotFoundError(id)
-    return found
-  }
-
-  const checkNameFree = (name: string, exceptId?: string) => {
-    const holder = deps.repository.findByName(name)
-    if (holder && holder.id !== exceptId) throw new BadRequestError(`name: another download client is called "${holder.name}"`)
-  }
+  const book = createReceiverBook({
+    repository: deps.repository,
+    audit: deps.audit,
+    key: 'download_client',
+    what: 'download client',
+    notFound: (id) => new DownloadClientNotFoundError(id),
+    auditView,
+  })
+  const row = book.row
 
   const label = (client: DownloadClientRow) => `${DOWNLOAD_CLIENT_KIND_LABELS[client.kind]} "${client.name}"`
 
@@ -148,8 +142,7 @@ export function createDownloadClientService(deps: {
 
     create(input: CreateDownloadClientInput, changedBy: string): DownloadClient {
       checkFields(input)
-      const name = readName(input.name)
-      checkNameFree(name)
+      const name = book.readName(input.name)
       const now = new Date().toISOString()
       const created = deps.repository.insert({
         id: randomUUID(),
@@ -162,13 +155,7 @@ export function createDownloadClientService(deps: {
         createdAt: now,
         updatedAt: now,
       })
-      deps.audit.record({
-        kind: 'setting',
-        key: `download_client:${name}`,
-        action: 'download_client_added',
-        newValue: auditView(created),
-        changedBy,
-      })
+      book.recordAdded(created, changedBy)
       return toClient(created)
     },
 
@@ -176,8 +163,7 @@ export function createDownloadClientService(deps: {
     update(id: string, input: UpdateDownloadClientInput, changedBy: string): DownloadClient {
       const current = row(id)
       checkFields(input)
-      const name = input.name === undefined ? undefined : readName(input.name)
-      if (name !== undefined) checkNameFree(name, id)
+      const name = input.name === undefined ? undefined : book.readName(input.name, id)
       const password = optional(input.password)
       const isMaskedEcho =
         password !== undefined && password !== null && current.password !== null && password === maskCredential(current.password)
@@ -191,28 +177,11 @@ export function createDownloadClientService(deps: {
         updatedAt: new Date().toISOString(),
       })
       if (!updated) throw new DownloadClientNotFoundError(id)
-      deps.audit.record({
-        kind: 'setting',
-        key: `download_client:${updated.name}`,
-        action: 'download_client_changed',
-        oldValue: auditView(current),
-        newValue: auditView(updated),
-        changedBy,
-      })
+      book.recordChanged(current, updated, changedBy)
       return toClient(updated)
     },
 
-    remove(id: string, changedBy: string): void {
-      const current = row(id)
-      if (!deps.repository.delete(id)) throw new DownloadClientNotFoundError(id)
-      deps.audit.record({
-        kind: 'setting',
-        key: `download_client:${current.name}`,
-        action: 'download_client_removed',
-        oldValue: auditView(current),
-        changedBy,
-      })
-    },
+    remove: book.remove,
 
     /** The client's version call, signed in: what the settings page's Test shows. */
     async test(id: string): Promise<{ ok: true; version: string }> {

@@ -3,6 +3,7 @@ import { BadRequestError } from '../../http'
 import type { AuditService } from '../audit/service'
 import type { NotificationType } from '../notifications/model'
 import { MAX_URL_LENGTH, readReceiverUrl } from '../outbound/receiver-url'
+import { createReceiverBook } from '../outbound/receiver-book'
 import { maskCredential, maskUrl, redactSecrets, secretsOfUrl } from '../outbound/secrets'
 import { deliverOnce, type DeliveryOutcome } from './deliver'
 import { NotificationTargetFailedError, NotificationTargetNotFoundError } from './errors'
@@ -52,12 +53,6 @@ export const secretsOf = (row: Pick<NotificationTargetRow, 'url' | 'token'>) => 
 const optionalToken = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null || value === '' ? null : value
 
-function readName(raw: string): string {
-  const name = raw.trim()
-  if (name === '' || name.length > 100) throw new BadRequestError('name: must be text of 1 to 100 characters')
-  return name
-}
-
 /**
  * What the API's schema checks, checked again for callers without one (the settings page's form):
  * a known kind, one or more known events each once, no text longer than it is meant to be.
@@ -99,16 +94,15 @@ export function createNotificationTargetService(deps: {
   const now = deps.now ?? (() => new Date())
   const timeoutMs = deps.timeoutMs ?? DELIVERY_TIMEOUT_MS
 
-  const row = (id: string): NotificationTargetRow => {
-    const found = deps.repository.find(id)
-    if (!found) throw new NotificationTargetNotFoundError(id)
-    return found
-  }
-
-  const checkNameFree = (name: string, exceptId?: string) => {
-    const holder = deps.repository.findByName(name)
-    if (holder && holder.id !== exceptId) throw new BadRequestError(`name: another notification target is called "${holder.name}"`)
-  }
+  const book = createReceiverBook({
+    repository: deps.repository,
+    audit: deps.audit,
+    key: 'notification_target',
+    what: 'notification target',
+    notFound: (id) => new NotificationTargetNotFoundError(id),
+    auditView,
+  })
+  const row = book.row
 
   return {
     list: (): NotificationTarget[] => deps.repository.list().map(toTarget),
@@ -117,8 +111,7 @@ export function createNotificationTargetService(deps: {
 
     create(input: CreateNotificationTargetInput, changedBy: string): NotificationTarget {
       checkFields(input)
-      const name = readName(input.name)
-      checkNameFree(name)
+      const name = book.readName(input.name)
       const at = now().toISOString()
       const created = deps.repository.insert({
         id: randomUUID(),
@@ -133,13 +126,7 @@ export function createNotificationTargetService(deps: {
         lastFailedAt: null,
         lastError: null,
       })
-      deps.audit.record({
-        kind: 'setting',
-        key: `notification_target:${name}`,
-        action: 'notification_target_added',
-        newValue: auditView(created),
-        changedBy,
-      })
+      book.recordAdded(created, changedBy)
       return toTarget(created)
     },
 
@@ -147,8 +134,7 @@ export function createNotificationTargetService(deps: {
     update(id: string, input: UpdateNotificationTargetInput, changedBy: string): NotificationTarget {
       const current = row(id)
       checkFields(input)
-      const name = input.name === undefined ? undefined : readName(input.name)
-      if (name !== undefined) checkNameFree(name, id)
+      const name = input.name === undefined ? undefined : book.readName(input.name, id)
       const kind = input.kind ?? current.kind
       const rawUrl = input.url === undefined || input.url === maskUrl(current.url) ? current.url : input.url
       const token = optionalToken(input.token)
@@ -163,28 +149,11 @@ export function createNotificationTargetService(deps: {
         updatedAt: now().toISOString(),
       })
       if (!updated) throw new NotificationTargetNotFoundError(id)
-      deps.audit.record({
-        kind: 'setting',
-        key: `notification_target:${updated.name}`,
-        action: 'notification_target_changed',
-        oldValue: auditView(current),
-        newValue: auditView(updated),
-        changedBy,
-      })
+      book.recordChanged(current, updated, changedBy)
       return toTarget(updated)
     },
 
-    remove(id: string, changedBy: string): void {
-      const current = row(id)
-      if (!deps.repository.delete(id)) throw new NotificationTargetNotFoundError(id)
-      deps.audit.record({
-        kind: 'setting',
-        key: `notification_target:${current.name}`,
-        action: 'notification_target_removed',
-        oldValue: auditView(current),
-        changedBy,
-      })
-    },
+    remove: book.remove,
 
     /** Sends a test notice now, once; the receiver's refusal is a NotificationTargetFailedError (502) with its reason. */
     async test(id: string): Promise<{ delivered: true }> {

@@ -1,20 +1,9 @@
-import { Elysia, t } from 'elysia'
-import { AUDIT_STALE_EVENT } from '../../../views/partials/audit-log'
-import {
-  type DownloadClientDraft,
-  DownloadClientsSection,
-  type DownloadClientsSectionProps,
-} from '../../../views/partials/download-clients-section'
-import { BadRequestError } from '../../http'
+import { type DownloadClientDraft, DownloadClientsSection } from '../../../views/partials/download-clients-section'
 import { DownloadClientFailedError, DownloadClientNotFoundError } from '../download-clients/errors'
 import type { CreateDownloadClientInput } from '../download-clients/model'
-import { fieldErrorOf, formText } from './field-errors'
-import { pageAuth } from './page-auth'
-import { htmlPartial, isHtmx, staleParts } from './render'
+import { formText } from './field-errors'
+import { resourcePanel } from './resource-panel'
 import { type SettingsPageDeps, settingsPageResponse } from './settings-page'
-
-const CLIENT_FIELDS = ['name', 'kind', 'url', 'username', 'password', 'category'] as const
-const ClientParams = t.Object({ id: t.String({ maxLength: 64 }) })
 
 /** The add form as posted, read as text; the service checks it (and names the field it refuses). */
 function readClientForm(body: unknown): { draft: DownloadClientDraft; input: CreateDownloadClientInput } {
@@ -23,62 +12,19 @@ function readClientForm(body: unknown): { draft: DownloadClientDraft; input: Cre
   return { draft, input: { ...draft, kind: draft.kind as CreateDownloadClientInput['kind'], password: text('password') } }
 }
 
-/**
- * The settings page's download clients: add, test and remove. With htmx each answers the section
- * (200 even with a refusal in it, so htmx swaps it); without, the whole settings page.
- */
-export const downloadClientsPanel = (deps: SettingsPageDeps) => {
-  const answer = (request: Request, section: Omit<DownloadClientsSectionProps, 'clients'>, status = 200, changed = false) =>
-    isHtmx(request)
-      ? htmlPartial(
-          DownloadClientsSection({ ...section, clients: deps.downloadClients.list() }),
-          200,
-          changed ? staleParts(AUDIT_STALE_EVENT) : {},
-        )
-      : settingsPageResponse(deps, { downloadClients: section }, status)
-
-  /** A client removed meanwhile (another tab) leaves the list as it is now, saying so. */
-  const gone = (request: Request, err: unknown) => {
-    if (!(err instanceof DownloadClientNotFoundError)) throw err
-    return answer(request, { notice: 'That download client was removed meanwhile.' }, 404)
-  }
-
-  return new Elysia({ name: 'dashboard-page-download-clients' })
-    .use(pageAuth(deps))
-    .post('/settings/download-clients', ({ body, request, identity }) => {
-      const form = readClientForm(body)
-      try {
-        const created = deps.downloadClients.create(form.input, identity!.id)
-        return answer(request, { notice: `Added “${created.name}”.` }, 200, true)
-      } catch (err) {
-        if (!(err instanceof BadRequestError)) throw err
-        return answer(request, { draft: form.draft, errors: fieldErrorOf(err, CLIENT_FIELDS, 'name') }, 400)
-      }
-    })
-    .post(
-      '/settings/download-clients/:id/test',
-      async ({ params, request }) => {
-        try {
-          const { version } = await deps.downloadClients.test(params.id)
-          return answer(request, { tested: { id: params.id, isOk: true, message: `Reached it: version ${version}.` } })
-        } catch (err) {
-          if (!(err instanceof DownloadClientFailedError)) return gone(request, err)
-          return answer(request, { tested: { id: params.id, isOk: false, message: `${err.message}.` } }, 502)
-        }
-      },
-      { params: ClientParams },
-    )
-    .post(
-      '/settings/download-clients/:id/remove',
-      ({ params, request, identity }) => {
-        try {
-          const { name } = deps.downloadClients.get(params.id)
-          deps.downloadClients.remove(params.id, identity!.id)
-          return answer(request, { notice: `Removed “${name}”.` }, 200, true)
-        } catch (err) {
-          return gone(request, err)
-        }
-      },
-      { params: ClientParams },
-    )
-}
+/** The settings page's download clients: add, test (the client's version call) and remove. */
+export const downloadClientsPanel = (deps: SettingsPageDeps) =>
+  resourcePanel('dashboard-page-download-clients', deps, {
+    path: '/settings/download-clients',
+    fields: ['name', 'kind', 'url', 'username', 'password', 'category'],
+    readForm: readClientForm,
+    create: (input, changedBy) => deps.downloadClients.create(input, changedBy),
+    nameOf: (id) => deps.downloadClients.get(id).name,
+    remove: (id, changedBy) => deps.downloadClients.remove(id, changedBy),
+    test: async (id) => `Reached it: version ${(await deps.downloadClients.test(id)).version}.`,
+    testFailureOf: (err) => (err instanceof DownloadClientFailedError ? `${err.message}.` : null),
+    isGone: (err) => err instanceof DownloadClientNotFoundError,
+    goneNotice: 'That download client was removed meanwhile.',
+    section: (change) => DownloadClientsSection({ ...change, clients: deps.downloadClients.list() }),
+    page: (change, status) => settingsPageResponse(deps, { downloadClients: change }, status),
+  })

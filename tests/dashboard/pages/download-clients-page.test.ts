@@ -43,7 +43,7 @@ async function addThroughForm(
   await section.getByLabel('User name').fill(fields.username ?? '')
   await section.getByLabel('Password').fill(fields.password ?? '')
   await section.getByLabel('Category').fill(fields.category ?? '')
-  await section.getByRole('button', { name: 'Add download client' }).click()
+  await section.getByRole('button', { name: 'Add a download client' }).click()
 }
 
 describe('download clients in a browser', () => {

@@ -29,7 +29,7 @@ async function addThroughForm(page: Page, fields: { name: string; service: strin
   if (fields.events)
     for (const label of ['A want is fulfilled', 'The evidence webhook fails', 'The crawler warns'])
       await section.getByLabel(label).setChecked(fields.events.includes(label))
-  await section.getByRole('button', { name: 'Add notification target' }).click()
+  await section.getByRole('button', { name: 'Add a notification target' }).click()
 }
 
 describe('notification targets in a browser', () => {
