@@ -1,7 +1,11 @@
 import { callOutbound, OutboundCallError, readAnswerText } from '../outbound/call'
+import { fitLength } from './fit-text'
 import { NOTIFICATION_TARGET_KIND_LABELS, type Notice, type NotificationTargetKind } from './model'
 import { RECEIVER_PROTOCOLS } from './protocols'
 import type { TargetAccess } from './receiver-protocol'
+
+/** A receiver's reason is kept on its target and in the audit log: a sentence, not whatever it sent. */
+const MAX_REASON_LENGTH = 300
 
 /** One delivery attempt's outcome; a failure says why in words and whether trying again may help. */
 export type DeliveryOutcome = { isDelivered: true } | { isDelivered: false; reason: string; isRetryable: boolean }
@@ -34,7 +38,7 @@ export async function deliverOnce(
   if (response.status >= 200 && response.status < 300) return { isDelivered: true }
   return {
     isDelivered: false,
-    reason: `${label} answered HTTP ${response.status}: ${protocol.reasonOf(response.status, body)}`,
+    reason: `${label} answered HTTP ${response.status}: ${fitLength(protocol.reasonOf(response.status, body), MAX_REASON_LENGTH)}`,
     isRetryable: response.status >= 500 || response.status === 429 || response.status === 408,
   }
 }

@@ -178,6 +178,29 @@ describe('delivery of notifications', () => {
     )
   })
 
+  test('a receiver answering a huge error leaves a short reason on the target', async () => {
+    const loud = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: () => Response.json({ error: 'x'.repeat(20_000), code: 40000, http: 400 }, { status: 400 }),
+    })
+    try {
+      const { id } = await addTarget({
+        name: 'Loud',
+        kind: 'ntfy',
+        url: `http://127.0.0.1:${loud.port}/topic`,
+        events: ['crawler_warning'],
+      })
+      notify('Crawler warning for the loud one')
+      await dashboard.delivery.idle()
+      const message = (await target(id)).last_failure!.message
+      expect(message).toStartWith('ntfy answered HTTP 400: xxx')
+      expect(message.length).toBeLessThan(400)
+    } finally {
+      loud.stop(true)
+    }
+  })
+
   test('a huge message is cut to each receiver’s limit and still delivered', async () => {
     for (const receiver of [ntfy, gotify, discord, webhook]) receiver.received.length = 0
     const huge = `${'Huge.Release.Name.😀.'.repeat(5_000)}END`
