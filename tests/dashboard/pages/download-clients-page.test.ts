@@ -57,6 +57,35 @@ describe('download clients in a browser', () => {
     expect(errors).toEqual([])
   })
 
+  test('without JavaScript the add form answers the whole settings page, with the refusal beside its field', async () => {
+    const post = (fields: Record<string, string>) =>
+      fetch(`${service.dashboardUrl}/settings/download-clients`, { method: 'POST', body: new URLSearchParams(fields) })
+    const refused = await post({
+      name: 'No JS',
+      kind: 'qbittorrent',
+      url: 'gopher://nas',
+      username: '',
+      password: 'secret-nojs-1',
+      category: '',
+    })
+    expect(refused.status).toBe(400)
+    const page = await refused.text()
+    expect(page).toContain('<h1>Settings</h1>')
+    expect(page).toContain('Must be an http:// or https:// URL.')
+    expect(page).not.toContain('secret-nojs-1')
+    const added = await post({ name: 'No JS', kind: 'transmission', url: 'http://127.0.0.1:9', username: '', password: '', category: '' })
+    expect(added.status).toBe(200)
+    expect(await added.text()).toContain('Added “No JS”.')
+    const { items } = (await (await fetch(`${service.dashboardUrl}/api/download-clients`)).json()) as {
+      items: { id: string; name: string }[]
+    }
+    const removed = await fetch(
+      `${service.dashboardUrl}/settings/download-clients/${items.find((client) => client.name === 'No JS')!.id}/remove`,
+      { method: 'POST' },
+    )
+    expect(await removed.text()).toContain('Removed “No JS”.')
+  })
+
   describe.skipIf(qbtGate.skip || trGate.skip)(`with real daemons ${qbtGate.title} ${trGate.title}`, () => {
     test('settings: a client is added, tested and removed through the form; refusals are explained; no password on the page', async () => {
       const { page, errors, foreignRequests } = await openPage(service.dashboardUrl)
