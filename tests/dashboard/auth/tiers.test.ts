@@ -35,8 +35,8 @@ describe('with auth off', () => {
     expect(dashboard.audit.list()).toEqual([])
   })
 
-  test('AUTH_METHOD=none is open even with REQUIRE_AUTH=true', async () => {
-    const dashboard = enforced({ AUTH_METHOD: 'none' })
+  test('AUTH_METHOD=none is open (with REQUIRE_AUTH=true it is refused at start: tests/config)', async () => {
+    const dashboard = openTestDashboard({ env: { AUTH_METHOD: 'none', DASHBOARD_API_KEY: KEY } })
     expect(await me(dashboard)).toMatchObject({ status: 200, body: { method: 'none' } })
   })
 })
