@@ -85,7 +85,7 @@ describe('loadConfig', () => {
     expect((error as ConfigError).message).toContain('expected')
   })
 
-  test("DASHBOARD_PUBLIC_URL is kept as the origin a browser sends; CORE_ADMIN_KEY as given", () => {
+  test('DASHBOARD_PUBLIC_URL is kept as the origin a browser sends; CORE_ADMIN_KEY as given', () => {
     expect(loadConfig({}).dashboard.publicOrigin).toBeUndefined()
     expect(loadConfig({ DASHBOARD_PUBLIC_URL: 'https://Dash.Example.com/' }).dashboard.publicOrigin).toBe('https://dash.example.com')
     expect(loadConfig({ DASHBOARD_PUBLIC_URL: 'http://nas.lan:8080' }).dashboard.publicOrigin).toBe('http://nas.lan:8080')

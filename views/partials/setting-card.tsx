@@ -1,5 +1,6 @@
-import type { Setting } from '../../src/dashboard/settings/model'
+import { CONFIRMED_SETTINGS, type Setting } from '../../src/dashboard/settings/model'
 import { SETTING_FIELDS } from '../setting-fields'
+import { ConfirmKeyField } from './confirm-key-field'
 
 /** The id of a setting's card, the `hx-target` its Save and Reset buttons swap. */
 export const settingCardId = (key: string) => `setting-${key}`
@@ -12,6 +13,10 @@ export interface SettingCardProps {
   error?: string
   /** Said once after a change went through. */
   notice?: string
+  /** Whether changes that need the dashboard key ask for it here (DESIGN.md 7.2): auth is on and the session is not fresh. */
+  asksConfirmKey?: boolean
+  /** Why the confirmation did not hold, shown beside its field. */
+  confirmError?: string
 }
 
 function ShownValue(props: { value: Setting['value'] }) {
@@ -104,6 +109,7 @@ export function SettingCard(props: SettingCardProps) {
             </p>
           ) : null}
         </div>
+        {props.asksConfirmKey && CONFIRMED_SETTINGS.has(key) ? <ConfirmKeyField idPrefix={id} error={props.confirmError} /> : null}
         <div class="setting-actions">
           <button type="submit">
             Save<span class="visually-hidden"> {key}</span>

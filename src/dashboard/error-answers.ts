@@ -1,0 +1,35 @@
+import { Elysia } from 'elysia'
+import { ConfirmationRequiredError, TooManyAuthFailuresError } from './auth/errors'
+import { CoreRefusedError } from './core-client'
+
+/** SQLite's answer when a write needs a page the disk has no room for. */
+const isDiskFull = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_FULL'
+
+/**
+ * The dashboard's own error answers, ahead of the shared JSON ones (json-errors.ts), in the same
+ * `{error, message}` form: 429 with Retry-After for an address past its key tries, 403 for a change
+ * left unconfirmed, 502 for a change the core refused, and 507 when the disk is full (a write the
+ * store could not make is the operator's to fix, not a bare 500).
+ */
+export const dashboardErrorAnswers = new Elysia({ name: 'dashboard-error-answers' }).onError({ as: 'scoped' }, ({ error, set }) => {
+  if (error instanceof TooManyAuthFailuresError) {
+    set.status = 429
+    set.headers['retry-after'] = String(error.retryAfterSeconds)
+    return { error: error.code, message: error.message }
+  }
+  if (error instanceof ConfirmationRequiredError) {
+    set.status = 403
+    return { error: error.code, message: error.message }
+  }
+  if (error instanceof CoreRefusedError) {
+    set.status = 502
+    return { error: error.code, message: error.message }
+  }
+  if (isDiskFull(error)) {
+    set.status = 507
+    return {
+      error: 'disk_full',
+      message: "the disk holding the dashboard's store (DASHBOARD_DB_PATH) is full: nothing was saved. Free some space and try again",
+    }
+  }
+})
