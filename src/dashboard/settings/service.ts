@@ -115,7 +115,13 @@ export function createSettingsService(deps: {
         else after.set(key, next)
         outcome = await coreSync.push(coreOverrides(after))
       }
-      commit(key, next, changedBy)
+      try {
+        commit(key, next, changedBy)
+      } catch (err) {
+        // Not kept here (a full disk): the core is given back the set the dashboard still has.
+        if (outcome === 'applied') await coreSync.push(coreOverrides()).catch(() => undefined)
+        throw err
+      }
       if (outcome === undefined) return toSetting(key)
       return outcome === 'applied'
         ? { ...toSetting(key), core_sync: 'applied' }
