@@ -25,6 +25,12 @@ export function SettingsPage(props: SettingsPageProps) {
         Overrides apply from the next request, with no restart. Everything else (ports, paths) comes from the environment.
       </p>
       <h2>Overrides</h2>
+      {props.asksConfirmKey ? (
+        <p class="muted">
+          Changes to who the dashboard trusts, to where it finds the core, and to API keys ask for the dashboard API key again, unless you
+          signed in within the last 5 minutes.
+        </p>
+      ) : null}
       <div class="settings-grid">
         {props.settings.map((setting) =>
           props.changed?.key === setting.key ? (

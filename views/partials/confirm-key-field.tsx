@@ -1,10 +1,10 @@
 /**
  * The dashboard API key typed to confirm a change that widens who is trusted or replaces a key
- * (DESIGN.md 7.2), inside that change's form. Not needed within 5 minutes of signing in.
+ * (DESIGN.md 7.2), inside that change's form (the settings page says why, once, above the cards).
+ * Not shown within 5 minutes of signing in.
  */
 export function ConfirmKeyField(props: { idPrefix: string; error?: string }) {
   const inputId = `${props.idPrefix}-confirm`
-  const hintId = `${inputId}-hint`
   const errorId = `${inputId}-error`
   return (
     <div class="field">
@@ -16,11 +16,8 @@ export function ConfirmKeyField(props: { idPrefix: string; error?: string }) {
         autocomplete="current-password"
         spellcheck={false}
         aria-invalid={props.error ? 'true' : undefined}
-        aria-describedby={props.error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={props.error ? errorId : undefined}
       />
-      <p id={hintId} class="muted">
-        This change widens who the dashboard trusts or replaces a key, so it asks for the key again.
-      </p>
       {props.error ? (
         <p id={errorId} class="error" role="alert">
           {props.error}

@@ -175,18 +175,12 @@ export function createAuthService(deps: {
     /** Throws ConfirmationRequiredError (403) unless `identity` needs no confirmation or `confirmKey` is the dashboard key. */
     confirm(identity: Identity, confirmKey: string | undefined, clientAddress: string): void {
       if (!needsConfirmation(identity)) return
-      if (!deps.dashboardApiKey.current())
-        throw new ConfirmationRequiredError(
-          'this change needs the dashboard API key to confirm it, and none is set: set DASHBOARD_API_KEY, or change it in the environment',
-        )
-      if (!confirmKey)
-        throw new ConfirmationRequiredError(
-          'this change widens who is trusted or replaces a key: confirm it with the dashboard API key (confirm_key, or header X-Confirm-Key), or sign in again',
-        )
+      if (!deps.dashboardApiKey.current()) throw new ConfirmationRequiredError('no_key_set')
+      if (!confirmKey) throw new ConfirmationRequiredError('missing')
       const outcome = checkKey([confirmKey], clientAddress)
       if (outcome && 'identity' in outcome) return
       noteFailure('api_key', 'confirmation with a wrong API key', clientAddress)
-      throw new ConfirmationRequiredError('that is not the dashboard API key: the change was not made')
+      throw new ConfirmationRequiredError('wrong')
     },
 
     /**

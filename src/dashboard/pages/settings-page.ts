@@ -9,7 +9,7 @@ import { isSettingKey, SETTING_RULES } from '../../config'
 import { BadRequestError } from '../../http'
 import { AUDIT_KINDS, type AuditKind } from '../audit/model'
 import type { AuditService } from '../audit/service'
-import { ConfirmationRequiredError, TooManyAuthFailuresError } from '../auth/errors'
+import { ConfirmationRequiredError, TooManyAuthFailuresError, type UnconfirmedReason } from '../auth/errors'
 import type { Identity } from '../auth/model'
 import type { AuthService } from '../auth/service'
 import { CoreRefusedError } from '../core-client'
@@ -51,11 +51,18 @@ function formValue(key: string, value: string | undefined): unknown {
 /** What the page says beside the form when a change was not made: the refusals a person can act on. */
 function refusalOf(err: unknown, key: string): { error?: string; confirmError?: string } | null {
   if (err instanceof InvalidSettingValueError && isSettingKey(key)) return { error: `Use ${SETTING_RULES[key].inForm}.` }
-  if (err instanceof ConfirmationRequiredError) return { confirmError: sentence(err.message) }
+  if (err instanceof ConfirmationRequiredError) return { confirmError: UNCONFIRMED_IN_FORM[err.reason] }
   if (err instanceof TooManyAuthFailuresError)
     return { confirmError: `Too many wrong keys from your address. Try again in ${err.retryAfterSeconds} seconds.` }
   if (err instanceof CoreRefusedError) return { error: sentence(err.message) }
   return null
+}
+
+/** The confirmation's refusals in a person's words, beside the field they typed (or did not type) the key in. */
+const UNCONFIRMED_IN_FORM: Record<UnconfirmedReason, string> = {
+  missing: 'Type the dashboard API key to confirm this change.',
+  wrong: 'That is not the dashboard API key. Nothing was changed.',
+  no_key_set: 'No dashboard API key is set to confirm with: set DASHBOARD_API_KEY, or make this change in the environment.',
 }
 
 const sentence = (message: string) => `${message[0]!.toUpperCase()}${message.slice(1)}.`

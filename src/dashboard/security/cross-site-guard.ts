@@ -17,7 +17,9 @@ const LOG_WINDOW_MS = 60_000
  */
 export const crossSiteGuard = (deps: { policy: () => OriginPolicy; log: Logger }) => {
   const logged = createOncePerWindow({ windowMs: LOG_WINDOW_MS, maxKeys: 1_000 })
-  return new Elysia({ name: 'dashboard-cross-site-guard' }).onBeforeHandle({ as: 'scoped' }, ({ request }) => {
+  // At transform, before the body is validated and before who is asking is resolved: such a
+  // request is refused as it is, whatever it carries.
+  return new Elysia({ name: 'dashboard-cross-site-guard' }).onTransform({ as: 'scoped' }, ({ request }) => {
     if (SAFE_METHODS.has(request.method)) return
     if (judgeWriteOrigin(request.headers, deps.policy()) !== 'foreign') return
     const origin = request.headers.get('origin') ?? `(none; Sec-Fetch-Site ${request.headers.get('sec-fetch-site')})`
