@@ -124,31 +124,24 @@ describe('start-up with configuration', () => {
     expect(output).toContain('$DATA_DIR/index.db')
   })
 
-  test('a bad value stops start-up with one line naming the variable', async () => {
-    const child = Bun.spawn([process.execPath, 'src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: childEnv({ CORE_PORT: 'eighty' }),
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
+  /** `bun run start` with `vars`, expected to stop before it listens: its exit code and stderr lines. */
+  const refusedStart = async (vars: Record<string, string>) => {
+    const child = Bun.spawn([process.execPath, 'src/main.ts'], { cwd: REPO_ROOT, env: childEnv(vars), stdout: 'pipe', stderr: 'pipe' })
     const stderr = await new Response(child.stderr).text()
-    expect(await child.exited).toBe(2)
-    const lines = stderr.trim().split('\n')
+    return { exitCode: await child.exited, lines: stderr.trim().split('\n') }
+  }
+
+  test('a bad value stops start-up with one line naming the variable', async () => {
+    const { exitCode, lines } = await refusedStart({ CORE_PORT: 'eighty' })
+    expect(exitCode).toBe(2)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('CORE_PORT="eighty"')
     expect(lines[0]).toContain('port number')
   })
 
   test('AUTH_METHOD=none with REQUIRE_AUTH=true stops start-up with one line naming both (exit code 2)', async () => {
-    const child = Bun.spawn([process.execPath, 'src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: childEnv({ AUTH_METHOD: 'none', REQUIRE_AUTH: 'true' }),
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
-    const stderr = await new Response(child.stderr).text()
-    expect(await child.exited).toBe(2)
-    const lines = stderr.trim().split('\n')
+    const { exitCode, lines } = await refusedStart({ AUTH_METHOD: 'none', REQUIRE_AUTH: 'true' })
+    expect(exitCode).toBe(2)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('AUTH_METHOD=none')
     expect(lines[0]).toContain('REQUIRE_AUTH=true')

@@ -1,5 +1,6 @@
 import { afterAll } from 'bun:test'
 import { type Env, loadConfig } from '../../src/config'
+import { createAuthService } from '../../src/dashboard/auth/service'
 import { buildDashboard } from '../../src/dashboard/start'
 import { createLogger, type LogThreshold } from '../../src/log'
 import { makeTempDir } from './temp-dir'
@@ -80,3 +81,23 @@ export function openTestDashboard(options: { env?: Env; corePort?: number; coreA
 }
 
 export type TestDashboard = ReturnType<typeof openTestDashboard>
+
+/**
+ * Another auth service over a test dashboard's parts (its settings, key, sessions and audit log),
+ * with a clock the test moves and its log lines kept.
+ */
+export function authServiceWithClock(dashboard: TestDashboard) {
+  const clock = { nowMs: 1_000_000 }
+  const logLines: string[] = []
+  const auth = createAuthService({
+    config: dashboard.config.dashboard,
+    settings: dashboard.settings,
+    dashboardApiKey: dashboard.dashboardApiKey,
+    sessionSecret: new TextEncoder().encode('sso-secret-0123456789abcdef'),
+    sessions: dashboard.sessions,
+    audit: dashboard.audit,
+    log: createLogger({ level: 'debug', sink: (line) => logLines.push(line) }),
+    nowMs: () => clock.nowMs,
+  })
+  return { auth, clock, logLines }
+}

@@ -1,3 +1,5 @@
+import { FieldError } from './field-error'
+
 /**
  * The dashboard API key typed to confirm a change that widens who is trusted or replaces a key
  * (DESIGN.md 7.2), inside that change's form (the settings page says why, once, above the cards).
@@ -18,11 +20,7 @@ export function ConfirmKeyField(props: { idPrefix: string; error?: string }) {
         aria-invalid={props.error ? 'true' : undefined}
         aria-describedby={props.error ? errorId : undefined}
       />
-      {props.error ? (
-        <p id={errorId} class="error" role="alert">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={errorId} error={props.error} />
     </div>
   )
 }

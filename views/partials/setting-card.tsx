@@ -1,6 +1,7 @@
 import { CONFIRMED_SETTINGS, type Setting } from '../../src/dashboard/settings/model'
 import { SETTING_FIELDS } from '../setting-fields'
 import { ConfirmKeyField } from './confirm-key-field'
+import { FieldError } from './field-error'
 
 /** The id of a setting's card, the `hx-target` its Save and Reset buttons swap. */
 export const settingCardId = (key: string) => `setting-${key}`
@@ -103,11 +104,7 @@ export function SettingCard(props: SettingCardProps) {
             New value<span class="visually-hidden"> for {key}</span>
           </label>
           <ValueControl {...props} id={inputId} describedBy={props.error ? errorId : undefined} />
-          {props.error ? (
-            <p id={errorId} class="error" role="alert">
-              {props.error}
-            </p>
-          ) : null}
+          <FieldError id={errorId} error={props.error} />
         </div>
         {props.asksConfirmKey && CONFIRMED_SETTINGS.has(key) ? <ConfirmKeyField idPrefix={id} error={props.confirmError} /> : null}
         <div class="setting-actions">

@@ -1,8 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { Credentials } from '../../../src/dashboard/auth/model'
-import { createAuthService } from '../../../src/dashboard/auth/service'
-import { createLogger } from '../../../src/log'
-import { openTestDashboard } from '../../support/dashboard-app'
+import { authServiceWithClock, openTestDashboard } from '../../support/dashboard-app'
 
 const KEY = 'dashboard-key-0123456789abcdef'
 const WRONG_KEY = 'wrong-key-fedcba9876543210'
@@ -10,18 +8,7 @@ const WRONG_KEY = 'wrong-key-fedcba9876543210'
 /** The auth service over a test dashboard's parts, with a clock the test moves. */
 function authAt(env: Record<string, string> = {}) {
   const dashboard = openTestDashboard({ env: { REQUIRE_AUTH: 'true', DASHBOARD_API_KEY: KEY, ...env } })
-  const clock = { nowMs: 1_000_000 }
-  const logLines: string[] = []
-  const auth = createAuthService({
-    config: dashboard.config.dashboard,
-    settings: dashboard.settings,
-    dashboardApiKey: dashboard.dashboardApiKey,
-    sessionSecret: new TextEncoder().encode('sso-secret-0123456789abcdef'),
-    sessions: dashboard.sessions,
-    audit: dashboard.audit,
-    log: createLogger({ level: 'debug', sink: (line) => logLines.push(line) }),
-    nowMs: () => clock.nowMs,
-  })
+  const { auth, clock, logLines } = authServiceWithClock(dashboard)
   const attempt = (credentials: Partial<Credentials>) =>
     auth.authenticate({ apiKeys: [], proxyUser: null, forwardedUser: null, sessionToken: null, clientAddress: '10.0.0.7', ...credentials })
   const authRows = () => dashboard.audit.list({ kind: 'auth' }).reverse()

@@ -2,9 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { TooManyAuthFailuresError } from '../../../src/dashboard/auth/errors'
 import { createFailureThrottle } from '../../../src/dashboard/auth/failure-throttle'
 import type { Credentials } from '../../../src/dashboard/auth/model'
-import { createAuthService } from '../../../src/dashboard/auth/service'
-import { quietLog } from '../../support/test-index'
-import { openTestDashboard } from '../../support/dashboard-app'
+import { authServiceWithClock, openTestDashboard } from '../../support/dashboard-app'
 
 const KEY = 'dashboard-key-0123456789abcdef'
 const WRONG_KEY = 'wrong-key-fedcba9876543210'
@@ -36,17 +34,7 @@ describe('createFailureThrottle', () => {
 describe('wrong dashboard keys per address (issue 29.6)', () => {
   function authAt() {
     const dashboard = openTestDashboard({ env: { REQUIRE_AUTH: 'true', DASHBOARD_API_KEY: KEY } })
-    const clock = { nowMs: 1_000_000 }
-    const auth = createAuthService({
-      config: dashboard.config.dashboard,
-      settings: dashboard.settings,
-      dashboardApiKey: dashboard.dashboardApiKey,
-      sessionSecret: new TextEncoder().encode('sso-secret-0123456789abcdef'),
-      sessions: dashboard.sessions,
-      audit: dashboard.audit,
-      log: quietLog,
-      nowMs: () => clock.nowMs,
-    })
+    const { auth, clock } = authServiceWithClock(dashboard)
     const attempt = (apiKey: string, clientAddress = '10.0.0.7') =>
       auth.authenticate({
         apiKeys: [apiKey],
