@@ -3,6 +3,7 @@ import { jsonErrors } from '../http'
 import { assetRoutes } from './pages/assets'
 import { pageRoutes } from './pages/routes'
 import { crossSiteGuard } from './security/cross-site-guard'
+import type { OriginPolicy } from './security/request-origin'
 import type { Logger } from '../log'
 import { auditRoutes } from './audit/routes'
 import type { AuditService } from './audit/service'
@@ -38,6 +39,7 @@ import type { StatsService } from './stats/service'
 import { wantRoutes } from './wants/routes'
 import type { WantService } from './wants/service'
 import { pageNotFound } from './pages/not-found'
+import { dashboardErrorAnswers } from './error-answers'
 
 export interface DashboardAppDeps {
   core: CoreClient
@@ -56,6 +58,8 @@ export interface DashboardAppDeps {
   crawlerControl: CrawlerControlService
   downloadClients: DownloadClientService
   notificationTargets: NotificationTargetService
+  /** Which pages may send changes (DESIGN.md 7.1); read per request, trust_proxy_headers may change. */
+  originPolicy: () => OriginPolicy
   log: Logger
 }
 
@@ -69,8 +73,9 @@ export function createDashboardApp(deps: DashboardAppDeps) {
     .get('/healthz', () => ({ status: 'ok', ts: new Date().toISOString() }))
     .use(assetRoutes)
     .use(pageNotFound)
+    .use(dashboardErrorAnswers)
     .use(jsonErrors({ log: deps.log }))
-    .use(crossSiteGuard)
+    .use(crossSiteGuard({ policy: deps.originPolicy, log: deps.log }))
     .use(deps.auth.offersLogin() ? loginRoutes(deps) : new Elysia({ name: 'dashboard-login' }))
     .use(pageRoutes(deps))
     .use(auth)

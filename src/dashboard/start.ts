@@ -4,7 +4,9 @@ import { createDashboardApp } from './app'
 import { createAuditRepository } from './audit/repository'
 import { createAuditService } from './audit/service'
 import { createDashboardApiKey } from './auth/dashboard-api-key'
+import { createEndedSessionRepository } from './auth/ended-sessions'
 import { createAuthService } from './auth/service'
+import { createSessionLifecycle } from './auth/sessions'
 import { loadSessionSecret } from './auth/session-token'
 import { createCoreClient, createResponseCache } from './core-client'
 import { createCrawlerControlService } from './crawler/service'
@@ -29,6 +31,7 @@ import { createSettingsOverrideRepository } from './settings/repository'
 import { createSettingsService } from './settings/service'
 import { createStatsService } from './stats/service'
 import { createStoreSize } from './stats/store-size'
+import type { OriginPolicy } from './security/request-origin'
 import { openDashboardStore } from './store/open-store'
 import { createStateRepository } from './store/state'
 import { startCoreWatch } from './watcher/core-watch'
@@ -47,14 +50,15 @@ const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 /**
  * The operator dashboard's composition root, started beside the core (`bun run start`) or alone
  * (`bun run start dashboard`). It reaches the core only over HTTP (core-client/), so it runs the
- * same when the core is on another host; `corePort` is this process's core, when there is one;
+ * same when the core is on another host; `corePort` is this process's core, when there is one,
+ * and `coreAdminKey` the admin key it uses (handed over in memory, so it need not be configured);
  * `logThreshold` is the level `log` writes at, which the log_level setting moves.
  * Throws MigrationError before anything listens.
  */
 export function startDashboard(
   config: Config,
   log: Logger,
-  options: { corePort?: number; logThreshold?: LogThreshold } = {},
+  options: { corePort?: number; coreAdminKey?: string; logThreshold?: LogThreshold } = {},
 ): RunningDashboard {
   const dashboard = buildDashboard(config, log, options)
   const app = dashboard.app.listen({
@@ -85,7 +89,13 @@ export function startDashboard(
 export function buildDashboard(
   config: Config,
   log: Logger,
-  options: { corePort?: number; watchIntervalMs?: number; logThreshold?: LogThreshold; deliveryBackoffMs?: readonly number[] } = {},
+  options: {
+    corePort?: number
+    coreAdminKey?: string
+    watchIntervalMs?: number
+    logThreshold?: LogThreshold
+    deliveryBackoffMs?: readonly number[]
+  } = {},
 ) {
   const store = openDashboardStore(config.db.dashboardPath, log)
   const state = createStateRepository(store.orm)
@@ -94,6 +104,9 @@ export function buildDashboard(
   // The core's address and key are settings an operator may override: read them per request.
   // (The client is only called once `settings`, below, is built.)
   const defaults = settingDefaults(config, options.corePort)
+  const coreAdminKey = options.coreAdminKey ?? config.dashboard.coreAdminKey
+  /** This process's core, at the address the dashboard reaches it by default. */
+  const localCoreUrl = options.corePort === undefined ? undefined : `http://127.0.0.1:${options.corePort}/graphql`
   const core = createCoreClient({
     graphqlUrl: () => settings.value('core_graphql_url'),
     // Unset everywhere, the metrics live beside whichever core the GraphQL URL names now.
@@ -102,6 +115,7 @@ export function buildDashboard(
         ? metricsBeside(settings.value('core_graphql_url'))
         : settings.value('core_metrics_url'),
     torznabApiKey: () => settings.value('torznab_api_key') ?? undefined,
+    adminKey: () => coreAdminKey,
     log: log.child({ component: 'core-client' }),
   })
   const audit = createAuditService({ repository: createAuditRepository(store.orm) })
@@ -111,6 +125,7 @@ export function buildDashboard(
     audit,
     defaults,
     core,
+    isCoreLocal: () => localCoreUrl !== undefined && settings.value('core_graphql_url') === localCoreUrl,
     onLogLevel: logThreshold
       ? (level) => {
           logThreshold.level = level
@@ -125,12 +140,18 @@ export function buildDashboard(
     // Match ids count per core: another core's start from its own first one.
     state.delete('want_match_cursor')
   })
+  const originPolicy = (): OriginPolicy => ({
+    publicOrigin: config.dashboard.publicOrigin,
+    isProxyTrusted: settings.value('trust_proxy_headers'),
+  })
   const dashboardApiKey = createDashboardApiKey({ state, envKey: config.dashboard.apiKey })
+  const sessions = createSessionLifecycle({ state, ended: createEndedSessionRepository(store.orm), nowMs: Date.now })
   const auth = createAuthService({
     config: config.dashboard,
     settings,
     dashboardApiKey,
     sessionSecret: loadSessionSecret({ state, configured: config.dashboard.ssoJwtSecret }),
+    sessions,
     audit,
     log: log.child({ component: 'auth' }),
   })
@@ -176,7 +197,7 @@ export function buildDashboard(
     notifications,
     auth,
     settings,
-    apiKeyRotation: createApiKeyRotation({ settings, dashboardApiKey, audit }),
+    apiKeyRotation: createApiKeyRotation({ settings, dashboardApiKey, sessions, audit }),
     audit,
     posters: createPosterService({
       cache: createPosterCacheRepository(store.orm),
@@ -190,6 +211,7 @@ export function buildDashboard(
     crawlerControl: createCrawlerControlService({ core, audit }),
     downloadClients,
     notificationTargets,
+    originPolicy,
     log,
   })
   return {
@@ -198,6 +220,7 @@ export function buildDashboard(
     settings,
     auth,
     dashboardApiKey,
+    sessions,
     state,
     coreGraphqlUrl: () => settings.value('core_graphql_url'),
     watch,

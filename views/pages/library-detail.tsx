@@ -1,5 +1,6 @@
 import type { TorrentDetail, TorrentFacts } from '../../src/dashboard/library/model'
 import { formatBytes, formatCount } from '../format'
+import { hasHiddenCharacters } from '../hidden-characters'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { contentTypeLabel } from '../partials/library-content-type'
 import { ClassificationTag } from '../partials/library-row'
@@ -7,6 +8,7 @@ import { ClientBadge } from '../partials/evidence-row'
 import type { SendTarget } from '../partials/library-selection'
 import { LibrarySend } from '../partials/library-send'
 import { LibraryTags } from '../partials/library-tags'
+import { SuspiciousNameNotice } from '../partials/suspicious-name'
 import { TimeAgo } from '../partials/time-ago'
 
 export interface LibraryDetailPageProps extends PageChrome {
@@ -39,6 +41,7 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
       <p>
         <a href="/library">← Library</a>
       </p>
+      {[torrent.title, ...torrent.files.map((file) => file.path)].some(hasHiddenCharacters) ? <SuspiciousNameNotice /> : null}
       <div class={props.posterUrl ? 'library-detail with-poster' : 'library-detail'}>
         {props.posterUrl ? <img class="poster" src={props.posterUrl} alt={`Poster of ${torrent.title}`} width="200" height="300" /> : null}
         <div class="table-wrap">

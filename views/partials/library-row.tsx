@@ -1,7 +1,9 @@
 import type { LibraryRow as Row } from '../../src/dashboard/library/model'
 import { formatBytes, formatCount } from '../format'
+import { hasHiddenCharacters } from '../hidden-characters'
 import { contentTypeLabel } from './library-content-type'
 import { SelectRow } from './library-selection'
+import { SuspiciousNameBadge } from './suspicious-name'
 import { TimeAgo } from './time-ago'
 
 /** Confirmed = ground truth from an *arr client's evidence; pending = only the rules labelled it (DESIGN.md 3.6). */
@@ -27,6 +29,12 @@ export function LibraryRow(props: { row: Row }) {
       </td>
       <td class="title">
         <a href={`/library/${row.info_hash}`}>{row.title}</a>
+        {hasHiddenCharacters(row.title) ? (
+          <>
+            {' '}
+            <SuspiciousNameBadge />
+          </>
+        ) : null}
       </td>
       <td>{contentTypeLabel(row.content_type)}</td>
       <td class="num">{formatBytes(row.size_bytes)}</td>

@@ -13,19 +13,19 @@ export const downloadClientRoutes = (deps: { downloadClients: DownloadClientServ
       '/api/download-clients',
       ({ body, identity, set }) => {
         set.status = 201
-        return deps.downloadClients.create(body, identity.id)
+        return deps.downloadClients.create(body, identity.actor)
       },
       { body: CreateDownloadClientBody },
     )
     .get('/api/download-clients/:id', ({ params }) => deps.downloadClients.get(params.id), { params: DownloadClientParams })
-    .put('/api/download-clients/:id', ({ params, body, identity }) => deps.downloadClients.update(params.id, body, identity.id), {
+    .put('/api/download-clients/:id', ({ params, body, identity }) => deps.downloadClients.update(params.id, body, identity.actor), {
       params: DownloadClientParams,
       body: UpdateDownloadClientBody,
     })
     .delete(
       '/api/download-clients/:id',
       ({ params, identity, set }) => {
-        deps.downloadClients.remove(params.id, identity.id)
+        deps.downloadClients.remove(params.id, identity.actor)
         set.status = 204
       },
       { params: DownloadClientParams },
@@ -34,7 +34,7 @@ export const downloadClientRoutes = (deps: { downloadClients: DownloadClientServ
     .post(
       '/api/torrents/:info_hash/send',
       async ({ params, body, identity }) => {
-        await deps.downloadClients.send([readInfoHash(params.info_hash)], body.client_id, identity.id)
+        await deps.downloadClients.send([readInfoHash(params.info_hash)], body.client_id, identity.actor)
         return { sent: true }
       },
       { params: TorrentParams, body: SendBody },

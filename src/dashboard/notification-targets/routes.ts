@@ -12,19 +12,19 @@ export const notificationTargetRoutes = (deps: { notificationTargets: Notificati
       '/',
       ({ body, identity, set }) => {
         set.status = 201
-        return deps.notificationTargets.create(body, identity.id)
+        return deps.notificationTargets.create(body, identity.actor)
       },
       { body: CreateNotificationTargetBody },
     )
     .get('/:id', ({ params }) => deps.notificationTargets.get(params.id), { params: NotificationTargetParams })
-    .put('/:id', ({ params, body, identity }) => deps.notificationTargets.update(params.id, body, identity.id), {
+    .put('/:id', ({ params, body, identity }) => deps.notificationTargets.update(params.id, body, identity.actor), {
       params: NotificationTargetParams,
       body: UpdateNotificationTargetBody,
     })
     .delete(
       '/:id',
       ({ params, identity, set }) => {
-        deps.notificationTargets.remove(params.id, identity.id)
+        deps.notificationTargets.remove(params.id, identity.actor)
         set.status = 204
       },
       { params: NotificationTargetParams },

@@ -26,5 +26,5 @@ export const downloadClientsPanel = (deps: SettingsPageDeps) =>
     isGone: (err) => err instanceof DownloadClientNotFoundError,
     goneNotice: 'That download client was removed meanwhile.',
     section: (change) => DownloadClientsSection({ ...change, clients: deps.downloadClients.list() }),
-    page: (change, status) => settingsPageResponse(deps, { downloadClients: change }, status),
+    page: (identity, change, status) => settingsPageResponse(deps, identity, { downloadClients: change }, status),
   })

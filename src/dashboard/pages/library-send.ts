@@ -82,11 +82,11 @@ export const librarySend = (deps: { auth: AuthService; downloadClients: Download
     .post('/library/selection/send', async ({ body, request, identity }) => {
       const ticked = formList((body as Record<string, unknown> | undefined)?.info_hash)
       const infoHashes = [...new Set(ticked.filter(isInfoHash).map((infoHash) => infoHash.toLowerCase()))]
-      return answer(request, LIBRARY_SELECTION_STATUS_ID, await send(infoHashes, formText(body, 'client_id'), identity!.id), '/library')
+      return answer(request, LIBRARY_SELECTION_STATUS_ID, await send(infoHashes, formText(body, 'client_id'), identity!.actor), '/library')
     })
     .post('/library/:info_hash/send', async ({ params, body, request, identity }) => {
       const infoHashes = isInfoHash(params.info_hash) ? [params.info_hash.toLowerCase()] : []
       const back = `/library/${infoHashes[0] ?? ''}`
-      return answer(request, LIBRARY_SEND_STATUS_ID, await send(infoHashes, formText(body, 'client_id'), identity!.id), back)
+      return answer(request, LIBRARY_SEND_STATUS_ID, await send(infoHashes, formText(body, 'client_id'), identity!.actor), back)
     })
 }

@@ -41,5 +41,5 @@ export const notificationTargetsPanel = (deps: SettingsPageDeps) =>
     isGone: (err) => err instanceof NotificationTargetNotFoundError,
     goneNotice: 'That notification target was removed meanwhile.',
     section: (change) => NotificationTargetsSection({ ...change, targets: deps.notificationTargets.list() }),
-    page: (change, status) => settingsPageResponse(deps, { notificationTargets: change }, status),
+    page: (identity, change, status) => settingsPageResponse(deps, identity, { notificationTargets: change }, status),
   })

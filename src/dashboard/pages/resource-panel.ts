@@ -3,6 +3,7 @@ import type { HtmlEscapedString } from 'hono/utils/html'
 import { AUDIT_STALE_EVENT } from '../../../views/partials/audit-log'
 import type { TestOutcome } from '../../../views/partials/resource-section'
 import { BadRequestError } from '../../http'
+import type { Identity } from '../auth/model'
 import type { AuthService } from '../auth/service'
 import { fieldErrorOf } from './field-errors'
 import { pageAuth } from './page-auth'
@@ -36,8 +37,8 @@ export interface ResourcePanelConfig<Draft, Input> {
   goneNotice: string
   /** The section alone, with its list as it is now (what htmx swaps). */
   section(change: SectionChange<Draft>): HtmlEscapedString | Promise<HtmlEscapedString>
-  /** The whole settings page with the section changed (what a form posted without htmx gets). */
-  page(change: SectionChange<Draft>, status: number): Promise<Response>
+  /** The whole settings page for `identity` with the section changed (what a form posted without htmx gets). */
+  page(identity: Identity, change: SectionChange<Draft>, status: number): Promise<Response>
 }
 
 const ResourceParams = t.Object({ id: t.String({ maxLength: 64 }) })
@@ -48,36 +49,40 @@ const ResourceParams = t.Object({ id: t.String({ maxLength: 64 }) })
  * told to refresh after a change); without, the whole settings page with the right status.
  */
 export function resourcePanel<Draft, Input>(name: string, deps: { auth: AuthService }, config: ResourcePanelConfig<Draft, Input>) {
-  const answer = (request: Request, change: SectionChange<Draft>, status = 200, isChanged = false) =>
-    isHtmx(request) ? htmlPartial(config.section(change), 200, isChanged ? staleParts(AUDIT_STALE_EVENT) : {}) : config.page(change, status)
+  const answer = (asker: { request: Request; identity: Identity }, change: SectionChange<Draft>, status = 200, isChanged = false) =>
+    isHtmx(asker.request)
+      ? htmlPartial(config.section(change), 200, isChanged ? staleParts(AUDIT_STALE_EVENT) : {})
+      : config.page(asker.identity, change, status)
 
   /** Removed meanwhile (another tab): the list as it is now, saying so. */
-  const gone = (request: Request, err: unknown) => {
+  const gone = (asker: { request: Request; identity: Identity }, err: unknown) => {
     if (!config.isGone(err)) throw err
-    return answer(request, { notice: config.goneNotice }, 404)
+    return answer(asker, { notice: config.goneNotice }, 404)
   }
 
   return new Elysia({ name })
     .use(pageAuth(deps))
     .post(config.path, ({ body, request, identity }) => {
+      const asker = { request, identity: identity! }
       const form = config.readForm(body)
       try {
-        const created = config.create(form.input, identity!.id)
-        return answer(request, { notice: `Added “${created.name}”.` }, 200, true)
+        const created = config.create(form.input, asker.identity.actor)
+        return answer(asker, { notice: `Added “${created.name}”.` }, 200, true)
       } catch (err) {
         if (!(err instanceof BadRequestError)) throw err
-        return answer(request, { draft: form.draft, errors: fieldErrorOf(err, config.fields, config.fields[0]) }, 400)
+        return answer(asker, { draft: form.draft, errors: fieldErrorOf(err, config.fields, config.fields[0]) }, 400)
       }
     })
     .post(
       `${config.path}/:id/test`,
-      async ({ params, request }) => {
+      async ({ params, request, identity }) => {
+        const asker = { request, identity: identity! }
         try {
-          return answer(request, { tested: { id: params.id, isOk: true, message: await config.test(params.id) } })
+          return answer(asker, { tested: { id: params.id, isOk: true, message: await config.test(params.id) } })
         } catch (err) {
           const failure = config.testFailureOf(err)
-          if (failure === null) return gone(request, err)
-          return answer(request, { tested: { id: params.id, isOk: false, message: failure } }, 502)
+          if (failure === null) return gone(asker, err)
+          return answer(asker, { tested: { id: params.id, isOk: false, message: failure } }, 502)
         }
       },
       { params: ResourceParams },
@@ -85,12 +90,13 @@ export function resourcePanel<Draft, Input>(name: string, deps: { auth: AuthServ
     .post(
       `${config.path}/:id/remove`,
       ({ params, request, identity }) => {
+        const asker = { request, identity: identity! }
         try {
           const resourceName = config.nameOf(params.id)
-          config.remove(params.id, identity!.id)
-          return answer(request, { notice: `Removed “${resourceName}”.` }, 200, true)
+          config.remove(params.id, asker.identity.actor)
+          return answer(asker, { notice: `Removed “${resourceName}”.` }, 200, true)
         } catch (err) {
-          return gone(request, err)
+          return gone(asker, err)
         }
       },
       { params: ResourceParams },

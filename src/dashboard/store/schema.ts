@@ -3,7 +3,8 @@
  * this file changes in the same commit. tests/dashboard/store/schema.test.ts checks they agree.
  * Each table has one owner: settings_overrides (settings), audit_log (audit), wants (wants),
  * notifications (notifications), poster_cache (posters), dashboard_state (store/state.ts),
- * download_clients (download-clients), notification_targets (notification-targets).
+ * ended_sessions (auth/ended-sessions.ts), download_clients (download-clients),
+ * notification_targets (notification-targets).
  */
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
@@ -64,6 +65,12 @@ export const dashboardState = sqliteTable('dashboard_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: text('updated_at').notNull(),
+})
+
+export const endedSessions = sqliteTable('ended_sessions', {
+  /** SHA-256 of the token, hex. */
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: text('expires_at').notNull(),
 })
 
 export const downloadClients = sqliteTable('download_clients', {
