@@ -1,4 +1,5 @@
 import type { Child } from 'hono/jsx'
+import { FieldError } from './field-error'
 
 /**
  * A labelled field with its refusal beside it (the control names `aria-describedby` = `${id}-error`
@@ -10,11 +11,7 @@ export function FormField(props: { id: string; label: string; error?: string; hi
       <label for={props.id}>{props.label}</label>
       {props.children}
       {props.hint ? <p class="muted field-hint">{props.hint}</p> : null}
-      {props.error ? (
-        <p id={`${props.id}-error`} class="error">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldError id={`${props.id}-error`} error={props.error} />
     </div>
   )
 }

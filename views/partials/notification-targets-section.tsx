@@ -5,6 +5,7 @@ import {
   type NotificationTarget,
 } from '../../src/dashboard/notification-targets/model'
 import type { NotificationType } from '../../src/dashboard/notifications/model'
+import { FieldError } from './field-error'
 import { ChoiceField, TextField } from './form-field'
 import { type ResourceColumn, ResourceSection, type TestOutcome } from './resource-section'
 import { TimeAgo } from './time-ago'
@@ -147,11 +148,7 @@ export function NotificationTargetsSection(props: NotificationTargetsSectionProp
             <input type="checkbox" name="events" value={event} checked={draft.events.includes(event)} /> {EVENT_LABELS[event]}
           </label>
         ))}
-        {errors.events ? (
-          <p id={`${prefix}-events-error`} class="error">
-            {errors.events}
-          </p>
-        ) : null}
+        <FieldError id={`${prefix}-events-error`} error={errors.events} />
       </fieldset>
     </ResourceSection>
   )
