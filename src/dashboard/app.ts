@@ -15,6 +15,8 @@ import type { CoreClient } from './core-client'
 import { crawlerRoutes } from './crawler/routes'
 import type { CrawlerControlService } from './crawler/service'
 import { demoRoutes } from './demo/routes'
+import { downloadClientRoutes } from './download-clients/routes'
+import type { DownloadClientService } from './download-clients/service'
 import type { DemoSeedService } from './demo/service'
 import type { EventBus } from './events/event-bus'
 import { eventRoutes } from './events/routes'
@@ -22,6 +24,8 @@ import { evidenceRoutes } from './evidence/routes'
 import type { EvidenceService } from './evidence/service'
 import { libraryRoutes } from './library/routes'
 import type { LibraryService } from './library/service'
+import { notificationTargetRoutes } from './notification-targets/routes'
+import type { NotificationTargetService } from './notification-targets/service'
 import { notificationRoutes } from './notifications/routes'
 import type { NotificationService } from './notifications/service'
 import { posterRoutes } from './posters/routes'
@@ -52,6 +56,8 @@ export interface DashboardAppDeps {
   events: EventBus
   demo: DemoSeedService
   crawlerControl: CrawlerControlService
+  downloadClients: DownloadClientService
+  notificationTargets: NotificationTargetService
   /** Which pages may send changes (DESIGN.md 7.1); read per request, trust_proxy_headers may change. */
   originPolicy: () => OriginPolicy
   log: Logger
@@ -82,6 +88,8 @@ export function createDashboardApp(deps: DashboardAppDeps) {
     .use(evidenceRoutes(deps))
     .use(wantRoutes(deps))
     .use(notificationRoutes(deps))
+    .use(downloadClientRoutes({ ...deps, authPlugin: auth }))
+    .use(notificationTargetRoutes({ ...deps, authPlugin: auth }))
     .use(proxyRoutes(deps))
     .use(posterRoutes(deps))
     .use(eventRoutes(deps))

@@ -11,9 +11,14 @@ import { loadSessionSecret } from './auth/session-token'
 import { createCoreClient, createResponseCache } from './core-client'
 import { createCrawlerControlService } from './crawler/service'
 import { createDemoSeedService } from './demo/service'
+import { createDownloadClientRepository } from './download-clients/repository'
+import { createDownloadClientService } from './download-clients/service'
 import { createEventBus } from './events/event-bus'
 import { createEvidenceService } from './evidence/service'
 import { createLibraryService } from './library/service'
+import { startNotificationDelivery } from './notification-targets/delivery'
+import { createNotificationTargetRepository } from './notification-targets/repository'
+import { createNotificationTargetService } from './notification-targets/service'
 import { createNotificationRepository } from './notifications/repository'
 import { createNotificationService } from './notifications/service'
 import { createPosterCacheRepository } from './posters/repository'
@@ -84,7 +89,13 @@ export function startDashboard(
 export function buildDashboard(
   config: Config,
   log: Logger,
-  options: { corePort?: number; coreAdminKey?: string; watchIntervalMs?: number; logThreshold?: LogThreshold } = {},
+  options: {
+    corePort?: number
+    coreAdminKey?: string
+    watchIntervalMs?: number
+    logThreshold?: LogThreshold
+    deliveryBackoffMs?: readonly number[]
+  } = {},
 ) {
   const store = openDashboardStore(config.db.dashboardPath, log)
   const state = createStateRepository(store.orm)
@@ -145,6 +156,15 @@ export function buildDashboard(
     log: log.child({ component: 'auth' }),
   })
   const notifications = createNotificationService({ repository: createNotificationRepository(store.orm), events })
+  const notificationTargets = createNotificationTargetService({ repository: createNotificationTargetRepository(store.orm), audit })
+  // Subscribed before anything can notify: the core watch below may on its first tick.
+  const delivery = startNotificationDelivery({
+    events,
+    targets: notificationTargets,
+    audit,
+    log: log.child({ component: 'notification-delivery' }),
+    backoffMs: options.deliveryBackoffMs,
+  })
   const wants = createWantService({ repository: createWantRepository(store.orm), notifications })
   const storeBytes = createStoreSize(config.db.dashboardPath)
   const watch = startCoreWatch({
@@ -161,9 +181,16 @@ export function buildDashboard(
     intervalMs: options.watchIntervalMs,
   })
 
+  const library = createLibraryService({ core, cache })
+  const downloadClients = createDownloadClientService({
+    repository: createDownloadClientRepository(store.orm),
+    audit,
+    findTorrents: library.findTorrents,
+    log: log.child({ component: 'download-clients' }),
+  })
   const app = createDashboardApp({
     core,
-    library: createLibraryService({ core, cache }),
+    library,
     evidence: createEvidenceService({ core }),
     stats: createStatsService({ core, cache, storeBytes }),
     wants,
@@ -182,6 +209,8 @@ export function buildDashboard(
     events,
     demo: createDemoSeedService({ core, wants, notifications, state, log: log.child({ component: 'demo' }) }),
     crawlerControl: createCrawlerControlService({ core, audit }),
+    downloadClients,
+    notificationTargets,
     originPolicy,
     log,
   })
@@ -196,10 +225,13 @@ export function buildDashboard(
     coreGraphqlUrl: () => settings.value('core_graphql_url'),
     watch,
     events,
+    delivery,
+    downloadClients,
+    notificationTargets,
     store,
     async close() {
       try {
-        await watch.stop()
+        await Promise.all([watch.stop(), delivery.stop()])
       } finally {
         store.close()
       }

@@ -43,8 +43,11 @@ export function startFakeCore() {
  * The dashboard as start.ts builds it (real store in a temp dir, real services), driven through
  * `app.handle`. `env` is the environment its config is read from; its core is a fake one
  * (startFakeCore) unless `corePort` names another. `storeDir` reopens an earlier store.
+ * `deliveryBackoffMs` shortens the waits between notification delivery retries.
  */
-export function openTestDashboard(options: { env?: Env; corePort?: number; coreAdminKey?: string; storeDir?: string } = {}) {
+export function openTestDashboard(
+  options: { env?: Env; corePort?: number; coreAdminKey?: string; storeDir?: string; deliveryBackoffMs?: readonly number[] } = {},
+) {
   const fakeCore = options.corePort === undefined ? startFakeCore() : undefined
   const dir = options.storeDir ?? makeTempDir('dashboard-test-')
   const config = loadConfig({ DATA_DIR: dir, ...options.env })
@@ -56,6 +59,7 @@ export function openTestDashboard(options: { env?: Env; corePort?: number; coreA
     coreAdminKey: options.coreAdminKey,
     watchIntervalMs: 3_600_000,
     logThreshold,
+    deliveryBackoffMs: options.deliveryBackoffMs,
   })
   afterAll(() => dashboard.close())
 

@@ -3,6 +3,8 @@ import { API_KEY_TARGETS, type Setting } from '../../src/dashboard/settings/mode
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { AUDIT_LOG_ID, AuditLog, type AuditLogProps } from '../partials/audit-log'
 import { AUDIT_KIND_LABELS } from '../partials/audit-row'
+import { DownloadClientsSection, type DownloadClientsSectionProps } from '../partials/download-clients-section'
+import { NotificationTargetsSection, type NotificationTargetsSectionProps } from '../partials/notification-targets-section'
 import { ApiKeyCard, type ApiKeyCardProps } from '../partials/setting-api-key'
 import { SettingCard, type SettingCardProps } from '../partials/setting-card'
 
@@ -15,6 +17,8 @@ export interface SettingsPageProps extends PageChrome {
   /** Whether changes that widen trust or replace a key ask for the dashboard key here (DESIGN.md 7.2). */
   asksConfirmKey: boolean
   audit: AuditLogProps
+  downloadClients: DownloadClientsSectionProps
+  notificationTargets: NotificationTargetsSectionProps
 }
 
 export function SettingsPage(props: SettingsPageProps) {
@@ -50,6 +54,8 @@ export function SettingsPage(props: SettingsPageProps) {
           ),
         )}
       </div>
+      <DownloadClientsSection {...props.downloadClients} />
+      <NotificationTargetsSection {...props.notificationTargets} />
       <h2 id="audit">Audit log</h2>
       <form
         class="toolbar"
@@ -61,7 +67,10 @@ export function SettingsPage(props: SettingsPageProps) {
         hx-push-url="true"
         hx-trigger="change"
       >
-        <p class="muted">Setting changes, sign-ins and the core's health, newest first. Nothing here can be edited or removed.</p>
+        <p class="muted">
+          Setting changes, sign-ins, the core's health, operator actions and failed deliveries, newest first. Nothing here can be edited or
+          removed.
+        </p>
         <div class="audit-filter">
           <label for="audit-kind">Kind</label>
           <select id="audit-kind" name="kind">

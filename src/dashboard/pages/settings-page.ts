@@ -1,7 +1,8 @@
 import { Elysia, t } from 'elysia'
-import type { PageChrome } from '../../../views/layout'
 import { SettingsPage, type SettingsPageProps } from '../../../views/pages/settings'
 import { AUDIT_PAGE_SIZE, AUDIT_STALE_EVENT, AuditLog, type AuditLogProps } from '../../../views/partials/audit-log'
+import type { DownloadClientsSectionProps } from '../../../views/partials/download-clients-section'
+import type { NotificationTargetsSectionProps } from '../../../views/partials/notification-targets-section'
 import { ApiKeyCard } from '../../../views/partials/setting-api-key'
 import { KEY_STALE_EVENT, SettingCard } from '../../../views/partials/setting-card'
 import { SETTING_FIELDS } from '../../../views/setting-fields'
@@ -13,6 +14,8 @@ import { ConfirmationRequiredError, TooManyAuthFailuresError, type UnconfirmedRe
 import type { Identity } from '../auth/model'
 import type { AuthService } from '../auth/service'
 import { CoreRefusedError } from '../core-client'
+import type { DownloadClientService } from '../download-clients/service'
+import type { NotificationTargetService } from '../notification-targets/service'
 import type { NotificationService } from '../notifications/service'
 import type { ApiKeyRotation } from '../settings/api-key-rotation'
 import { InvalidSettingValueError } from '../settings/errors'
@@ -27,6 +30,49 @@ export interface SettingsPageDeps {
   apiKeyRotation: ApiKeyRotation
   audit: AuditService
   notifications: NotificationService
+  downloadClients: DownloadClientService
+  notificationTargets: NotificationTargetService
+}
+
+/** What a settings page shows besides its settings: the changed card, a key card, a section's outcome. */
+export type SettingsPageChange = Pick<SettingsPageProps, 'changed' | 'keyCard'> & {
+  downloadClients?: Omit<DownloadClientsSectionProps, 'clients'>
+  notificationTargets?: Omit<NotificationTargetsSectionProps, 'targets'>
+}
+
+/** A page of the audit log, newest first; `kind` and `page` as a hand-edited address may give them (leniently). */
+function readAuditPage(audit: AuditService, query: { kind?: string; page?: string }): AuditLogProps {
+  const kind = AUDIT_KINDS.find((known) => known === query.kind) as AuditKind | undefined
+  const page = /^[1-9]\d*$/.test(query.page ?? '') ? Number(query.page) : 1
+  // One row more than a page says whether an older page exists.
+  const rows = audit.list({ limit: AUDIT_PAGE_SIZE + 1, kind, offset: (page - 1) * AUDIT_PAGE_SIZE })
+  return { entries: rows.slice(0, AUDIT_PAGE_SIZE), kind, page, hasOlder: rows.length > AUDIT_PAGE_SIZE }
+}
+
+/**
+ * The whole settings page as it is now for `identity`, with `change` in place: what a form posted
+ * without htmx gets back (the settings' own forms and the download clients' and notification
+ * targets' sections).
+ */
+export function settingsPageResponse(
+  deps: SettingsPageDeps,
+  identity: Identity,
+  change: SettingsPageChange = {},
+  status = 200,
+  query: { kind?: string; page?: string } = {},
+) {
+  return htmlPage(
+    SettingsPage({
+      ...change,
+      settings: deps.settings.list(),
+      audit: readAuditPage(deps.audit, query),
+      asksConfirmKey: deps.auth.needsConfirmation(identity),
+      downloadClients: { ...change.downloadClients, clients: deps.downloadClients.list() },
+      notificationTargets: { ...change.notificationTargets, targets: deps.notificationTargets.list() },
+      ...pageChrome(deps),
+    }),
+    status,
+  )
 }
 
 /** Lenient on purpose: a hand-edited address shows the first page of everything rather than an error. */
@@ -80,30 +126,8 @@ function noticeOf(change: SettingChange): string {
  * carry a field for the dashboard key, which confirms them (DESIGN.md 7.2).
  */
 export const settingsPage = (deps: SettingsPageDeps) => {
-  const readAudit = (query: { kind?: string; page?: string }): AuditLogProps => {
-    const kind = AUDIT_KINDS.find((known) => known === query.kind) as AuditKind | undefined
-    const page = /^[1-9]\d*$/.test(query.page ?? '') ? Number(query.page) : 1
-    // One row more than a page says whether an older page exists.
-    const rows = deps.audit.list({ limit: AUDIT_PAGE_SIZE + 1, kind, offset: (page - 1) * AUDIT_PAGE_SIZE })
-    return { entries: rows.slice(0, AUDIT_PAGE_SIZE), kind, page, hasOlder: rows.length > AUDIT_PAGE_SIZE }
-  }
-
-  const page = (
-    identity: Identity,
-    props: Omit<SettingsPageProps, 'settings' | 'audit' | 'asksConfirmKey' | keyof PageChrome>,
-    status = 200,
-    query: { kind?: string; page?: string } = {},
-  ) =>
-    htmlPage(
-      SettingsPage({
-        ...props,
-        settings: deps.settings.list(),
-        audit: readAudit(query),
-        asksConfirmKey: deps.auth.needsConfirmation(identity),
-        ...pageChrome(deps),
-      }),
-      status,
-    )
+  const page = (identity: Identity, change: SettingsPageChange, status = 200, query: { kind?: string; page?: string } = {}) =>
+    settingsPageResponse(deps, identity, change, status, query)
 
   const settingOf = (key: string) => deps.settings.list().find((candidate) => candidate.key === key)
 
@@ -138,7 +162,8 @@ export const settingsPage = (deps: SettingsPageDeps) => {
     .use(pageAuth(deps))
     .get(
       '/settings',
-      ({ query, request, identity }) => (isHtmx(request) ? htmlPartial(AuditLog(readAudit(query))) : page(identity!, {}, 200, query)),
+      ({ query, request, identity }) =>
+        isHtmx(request) ? htmlPartial(AuditLog(readAuditPage(deps.audit, query))) : page(identity!, {}, 200, query),
       { query: AuditPageQuery },
     )
     .get(
