@@ -32,7 +32,15 @@ const running: { stop(): Promise<void> }[] = []
 try {
   const core = side === 'dashboard' ? undefined : await startCore(config, log, logThreshold)
   if (core) running.push(core)
-  if (side !== 'core') running.push(startDashboard(config, log.child({ component: 'dashboard' }), { corePort: core?.port, logThreshold }))
+  if (side !== 'core')
+    running.push(
+      startDashboard(config, log.child({ component: 'dashboard' }), {
+        corePort: core?.port,
+        // The core's admin key, generated when CORE_ADMIN_KEY is unset, reaches the dashboard in memory.
+        coreAdminKey: core?.adminKey ?? config.dashboard.coreAdminKey,
+        logThreshold,
+      }),
+    )
 } catch (err) {
   exitOnStartupFailure(err, log)
 }

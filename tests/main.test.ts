@@ -10,6 +10,13 @@ function portOf(service: RunningService, message: string): number | undefined {
   return record ? Number(record.port) : undefined
 }
 
+/** The port a side logs it listens on, waiting up to 10 s for the line (the dashboard starts after the core). */
+async function listeningPort(service: RunningService, message: string): Promise<number | undefined> {
+  const deadline = Date.now() + 10_000
+  while (portOf(service, message) === undefined && Date.now() < deadline) await Bun.sleep(20)
+  return portOf(service, message)
+}
+
 async function stop(service: RunningService): Promise<number> {
   service.child.kill('SIGTERM')
   return service.child.exited
@@ -24,8 +31,7 @@ describe('bun run start', () => {
 
   test('with no argument runs the core and the dashboard, and stops both on SIGTERM', async () => {
     service = await startService({ DATA_DIR: makeTempDir() })
-    await Bun.sleep(200)
-    const dashboardPort = portOf(service, 'dashboard listening')
+    const dashboardPort = await listeningPort(service, 'dashboard listening')
     expect(dashboardPort).toBeGreaterThan(0)
     expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200)
     expect(await (await fetch(`http://127.0.0.1:${dashboardPort}/healthz`)).json()).toMatchObject({ status: 'ok' })

@@ -69,6 +69,11 @@ export interface DashboardConfig {
   requireAuth: boolean
   /** undefined: every tier of spec 5.2 in order. */
   authMethod: AuthMethod | undefined
+  /**
+   * DASHBOARD_PUBLIC_URL's origin (`https://dash.example`): where browsers open the dashboard,
+   * behind a proxy that does not pass the address on; undefined when unset.
+   */
+  publicOrigin: string | undefined
   apiKey: string | undefined
   trustProxyHeaders: boolean
   trustForwardedUser: boolean
@@ -78,6 +83,11 @@ export interface DashboardConfig {
   /** undefined: the core of this process, at 127.0.0.1 on the port it listens on. */
   coreGraphqlUrl: string | undefined
   coreMetricsUrl: string | undefined
+  /**
+   * CORE_ADMIN_KEY: what the core asks of the dashboard for what only the dashboard does. In one
+   * process the core's own (generated) key is handed over instead, when this is unset.
+   */
+  coreAdminKey: string | undefined
   artworkApiKey: string | undefined
   artworkApiUrl: string
   /** SERVICE_ARTWORK_RATE: the core's enrichment requests per second. */
@@ -140,6 +150,9 @@ export type Env = Record<string, string | undefined>
 /** Reads every declared variable from `env`; the first bad value throws a ConfigError. */
 export function loadConfig(env: Env): Config {
   const v = readValues(env)
+  // Either alone is clear; together one of them is a mistake, and guessing which opens the dashboard.
+  if (v.AUTH_METHOD === 'none' && v.REQUIRE_AUTH)
+    throw new ConfigError('AUTH_METHOD', 'AUTH_METHOD=none turns sign-in off but REQUIRE_AUTH=true asks for it: unset one of the two')
   return deepFreeze({
     http: { host: v.HOST, corePort: v.CORE_PORT, dashboardPort: v.DASHBOARD_PORT },
     db: { dataDir: v.DATA_DIR, corePath: v.DATABASE_PATH, dashboardPath: v.DASHBOARD_DB_PATH },
@@ -213,6 +226,7 @@ export function loadConfig(env: Env): Config {
     },
     dashboard: {
       requireAuth: v.AUTH_METHOD === undefined ? v.REQUIRE_AUTH : v.AUTH_METHOD !== 'none',
+      publicOrigin: v.DASHBOARD_PUBLIC_URL,
       authMethod: v.AUTH_METHOD,
       apiKey: v.DASHBOARD_API_KEY,
       trustProxyHeaders: v.TRUST_PROXY_HEADERS,
@@ -222,6 +236,7 @@ export function loadConfig(env: Env): Config {
       ssoSessionTtlMs: v.SSO_SESSION_TTL,
       coreGraphqlUrl: v.CORE_GRAPHQL_URL,
       coreMetricsUrl: v.CORE_METRICS_URL,
+      coreAdminKey: v.CORE_ADMIN_KEY,
       artworkApiKey: v.ARTWORK_API_KEY,
       artworkApiUrl: v.ARTWORK_API_URL.replace(/\/+$/, ''),
       artworkRatePerSecond: v.SERVICE_ARTWORK_RATE,
@@ -243,7 +258,7 @@ function readValues(env: Env): Values {
       continue
     }
     const parsed = declaration.type.parse(raw)
-    if (parsed === undefined) throw new ConfigError(name, raw, declaration.type.accepts)
+    if (parsed === undefined) throw ConfigError.invalidValue(name, raw, declaration.type.accepts)
     rawByName[name] = raw
     values[name] = parsed
   }

@@ -140,6 +140,22 @@ export const publicBaseUrl: ValueType<string> = {
   },
 }
 
+/**
+ * Where browsers open a web app: an http(s) scheme, host and optional port, and nothing after
+ * (a path, query or credentials would not be part of what a browser sends as `Origin`).
+ * Returned as that origin, e.g. `https://dash.example`.
+ */
+export const webOrigin: ValueType<string> = {
+  accepts: 'an http:// or https:// address with no path, such as https://dash.example.com',
+  parse(raw) {
+    const href = httpUrl.parse(raw)
+    if (href === undefined) return undefined
+    const url = new URL(href)
+    if (url.username || url.password || url.pathname !== '/' || raw.includes('?') || raw.includes('#')) return undefined
+    return url.origin
+  },
+}
+
 export const logLevel: ValueType<LogLevel> = {
   accepts: LOG_LEVELS.join(', '),
   parse(raw) {

@@ -245,12 +245,16 @@ export const variables = {
   TRUST_PROXY_HEADERS: variable(
     value.boolean,
     'false',
-    'believe the x-auth-user header a reverse proxy sets; keep false unless only the proxy can reach the dashboard, or anyone can claim a name',
+    'trust the reverse proxy in front of the dashboard: believe the x-auth-user header it sets, and its X-Forwarded-Host, X-Forwarded-Proto and X-Forwarded-For (the address the browser opened, and who is asking); keep false unless only the proxy can reach the dashboard, or anyone can claim a name',
   ),
   TRUST_FORWARDED_USER: variable(
     value.boolean,
     'false',
     'believe the X-Forwarded-User header (oauth2-proxy, Authelia); same caution as TRUST_PROXY_HEADERS',
+  ),
+  DASHBOARD_PUBLIC_URL: optional(
+    value.webOrigin,
+    'the address browsers open the dashboard at, e.g. https://dash.example.com behind a reverse proxy; a change a browser sends is taken only from a page of this address or of the one the request names (Host). An https:// address also marks the session cookie Secure',
   ),
   SSO_COOKIE_NAME: variable(value.cookieName, 'indexer_session', 'cookie holding the HS256 session token (set by /login or an SSO portal)'),
   SSO_JWT_SECRET: optional(

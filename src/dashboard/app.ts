@@ -3,6 +3,7 @@ import { jsonErrors } from '../http'
 import { assetRoutes } from './pages/assets'
 import { pageRoutes } from './pages/routes'
 import { crossSiteGuard } from './security/cross-site-guard'
+import type { OriginPolicy } from './security/request-origin'
 import type { Logger } from '../log'
 import { auditRoutes } from './audit/routes'
 import type { AuditService } from './audit/service'
@@ -14,6 +15,8 @@ import type { CoreClient } from './core-client'
 import { crawlerRoutes } from './crawler/routes'
 import type { CrawlerControlService } from './crawler/service'
 import { demoRoutes } from './demo/routes'
+import { downloadClientRoutes } from './download-clients/routes'
+import type { DownloadClientService } from './download-clients/service'
 import type { DemoSeedService } from './demo/service'
 import type { EventBus } from './events/event-bus'
 import { eventRoutes } from './events/routes'
@@ -21,6 +24,8 @@ import { evidenceRoutes } from './evidence/routes'
 import type { EvidenceService } from './evidence/service'
 import { libraryRoutes } from './library/routes'
 import type { LibraryService } from './library/service'
+import { notificationTargetRoutes } from './notification-targets/routes'
+import type { NotificationTargetService } from './notification-targets/service'
 import { notificationRoutes } from './notifications/routes'
 import type { NotificationService } from './notifications/service'
 import { posterRoutes } from './posters/routes'
@@ -34,6 +39,7 @@ import type { StatsService } from './stats/service'
 import { wantRoutes } from './wants/routes'
 import type { WantService } from './wants/service'
 import { pageNotFound } from './pages/not-found'
+import { dashboardErrorAnswers } from './error-answers'
 
 export interface DashboardAppDeps {
   core: CoreClient
@@ -50,6 +56,10 @@ export interface DashboardAppDeps {
   events: EventBus
   demo: DemoSeedService
   crawlerControl: CrawlerControlService
+  downloadClients: DownloadClientService
+  notificationTargets: NotificationTargetService
+  /** Which pages may send changes (DESIGN.md 7.1); read per request, trust_proxy_headers may change. */
+  originPolicy: () => OriginPolicy
   log: Logger
 }
 
@@ -63,8 +73,9 @@ export function createDashboardApp(deps: DashboardAppDeps) {
     .get('/healthz', () => ({ status: 'ok', ts: new Date().toISOString() }))
     .use(assetRoutes)
     .use(pageNotFound)
+    .use(dashboardErrorAnswers)
     .use(jsonErrors({ log: deps.log }))
-    .use(crossSiteGuard)
+    .use(crossSiteGuard({ policy: deps.originPolicy, log: deps.log }))
     .use(deps.auth.offersLogin() ? loginRoutes(deps) : new Elysia({ name: 'dashboard-login' }))
     .use(pageRoutes(deps))
     .use(auth)
@@ -77,6 +88,8 @@ export function createDashboardApp(deps: DashboardAppDeps) {
     .use(evidenceRoutes(deps))
     .use(wantRoutes(deps))
     .use(notificationRoutes(deps))
+    .use(downloadClientRoutes({ ...deps, authPlugin: auth }))
+    .use(notificationTargetRoutes({ ...deps, authPlugin: auth }))
     .use(proxyRoutes(deps))
     .use(posterRoutes(deps))
     .use(eventRoutes(deps))

@@ -4,14 +4,21 @@ import { createDashboardApp } from './app'
 import { createAuditRepository } from './audit/repository'
 import { createAuditService } from './audit/service'
 import { createDashboardApiKey } from './auth/dashboard-api-key'
+import { createEndedSessionRepository } from './auth/ended-sessions'
 import { createAuthService } from './auth/service'
+import { createSessionLifecycle } from './auth/sessions'
 import { loadSessionSecret } from './auth/session-token'
 import { createCoreClient, createResponseCache } from './core-client'
 import { createCrawlerControlService } from './crawler/service'
 import { createDemoSeedService } from './demo/service'
+import { createDownloadClientRepository } from './download-clients/repository'
+import { createDownloadClientService } from './download-clients/service'
 import { createEventBus } from './events/event-bus'
 import { createEvidenceService } from './evidence/service'
 import { createLibraryService } from './library/service'
+import { startNotificationDelivery } from './notification-targets/delivery'
+import { createNotificationTargetRepository } from './notification-targets/repository'
+import { createNotificationTargetService } from './notification-targets/service'
 import { createNotificationRepository } from './notifications/repository'
 import { createNotificationService } from './notifications/service'
 import { createPosterCacheRepository } from './posters/repository'
@@ -24,6 +31,7 @@ import { createSettingsOverrideRepository } from './settings/repository'
 import { createSettingsService } from './settings/service'
 import { createStatsService } from './stats/service'
 import { createStoreSize } from './stats/store-size'
+import type { OriginPolicy } from './security/request-origin'
 import { openDashboardStore } from './store/open-store'
 import { createStateRepository } from './store/state'
 import { startCoreWatch } from './watcher/core-watch'
@@ -42,14 +50,15 @@ const MAX_REQUEST_BODY_BYTES = 1024 * 1024
 /**
  * The operator dashboard's composition root, started beside the core (`bun run start`) or alone
  * (`bun run start dashboard`). It reaches the core only over HTTP (core-client/), so it runs the
- * same when the core is on another host; `corePort` is this process's core, when there is one;
+ * same when the core is on another host; `corePort` is this process's core, when there is one,
+ * and `coreAdminKey` the admin key it uses (handed over in memory, so it need not be configured);
  * `logThreshold` is the level `log` writes at, which the log_level setting moves.
  * Throws MigrationError before anything listens.
  */
 export function startDashboard(
   config: Config,
   log: Logger,
-  options: { corePort?: number; logThreshold?: LogThreshold } = {},
+  options: { corePort?: number; coreAdminKey?: string; logThreshold?: LogThreshold } = {},
 ): RunningDashboard {
   const dashboard = buildDashboard(config, log, options)
   const app = dashboard.app.listen({
@@ -80,7 +89,13 @@ export function startDashboard(
 export function buildDashboard(
   config: Config,
   log: Logger,
-  options: { corePort?: number; watchIntervalMs?: number; logThreshold?: LogThreshold } = {},
+  options: {
+    corePort?: number
+    coreAdminKey?: string
+    watchIntervalMs?: number
+    logThreshold?: LogThreshold
+    deliveryBackoffMs?: readonly number[]
+  } = {},
 ) {
   const store = openDashboardStore(config.db.dashboardPath, log)
   const state = createStateRepository(store.orm)
@@ -89,6 +104,9 @@ export function buildDashboard(
   // The core's address and key are settings an operator may override: read them per request.
   // (The client is only called once `settings`, below, is built.)
   const defaults = settingDefaults(config, options.corePort)
+  const coreAdminKey = options.coreAdminKey ?? config.dashboard.coreAdminKey
+  /** This process's core, at the address the dashboard reaches it by default. */
+  const localCoreUrl = options.corePort === undefined ? undefined : `http://127.0.0.1:${options.corePort}/graphql`
   const core = createCoreClient({
     graphqlUrl: () => settings.value('core_graphql_url'),
     // Unset everywhere, the metrics live beside whichever core the GraphQL URL names now.
@@ -97,6 +115,7 @@ export function buildDashboard(
         ? metricsBeside(settings.value('core_graphql_url'))
         : settings.value('core_metrics_url'),
     torznabApiKey: () => settings.value('torznab_api_key') ?? undefined,
+    adminKey: () => coreAdminKey,
     log: log.child({ component: 'core-client' }),
   })
   const audit = createAuditService({ repository: createAuditRepository(store.orm) })
@@ -106,6 +125,7 @@ export function buildDashboard(
     audit,
     defaults,
     core,
+    isCoreLocal: () => localCoreUrl !== undefined && settings.value('core_graphql_url') === localCoreUrl,
     onLogLevel: logThreshold
       ? (level) => {
           logThreshold.level = level
@@ -120,16 +140,31 @@ export function buildDashboard(
     // Match ids count per core: another core's start from its own first one.
     state.delete('want_match_cursor')
   })
+  const originPolicy = (): OriginPolicy => ({
+    publicOrigin: config.dashboard.publicOrigin,
+    isProxyTrusted: settings.value('trust_proxy_headers'),
+  })
   const dashboardApiKey = createDashboardApiKey({ state, envKey: config.dashboard.apiKey })
+  const sessions = createSessionLifecycle({ state, ended: createEndedSessionRepository(store.orm), nowMs: Date.now })
   const auth = createAuthService({
     config: config.dashboard,
     settings,
     dashboardApiKey,
     sessionSecret: loadSessionSecret({ state, configured: config.dashboard.ssoJwtSecret }),
+    sessions,
     audit,
     log: log.child({ component: 'auth' }),
   })
   const notifications = createNotificationService({ repository: createNotificationRepository(store.orm), events })
+  const notificationTargets = createNotificationTargetService({ repository: createNotificationTargetRepository(store.orm), audit })
+  // Subscribed before anything can notify: the core watch below may on its first tick.
+  const delivery = startNotificationDelivery({
+    events,
+    targets: notificationTargets,
+    audit,
+    log: log.child({ component: 'notification-delivery' }),
+    backoffMs: options.deliveryBackoffMs,
+  })
   const wants = createWantService({ repository: createWantRepository(store.orm), notifications })
   const storeBytes = createStoreSize(config.db.dashboardPath)
   const watch = startCoreWatch({
@@ -146,16 +181,23 @@ export function buildDashboard(
     intervalMs: options.watchIntervalMs,
   })
 
+  const library = createLibraryService({ core, cache })
+  const downloadClients = createDownloadClientService({
+    repository: createDownloadClientRepository(store.orm),
+    audit,
+    findTorrents: library.findTorrents,
+    log: log.child({ component: 'download-clients' }),
+  })
   const app = createDashboardApp({
     core,
-    library: createLibraryService({ core, cache }),
+    library,
     evidence: createEvidenceService({ core }),
     stats: createStatsService({ core, cache, storeBytes }),
     wants,
     notifications,
     auth,
     settings,
-    apiKeyRotation: createApiKeyRotation({ settings, dashboardApiKey, audit }),
+    apiKeyRotation: createApiKeyRotation({ settings, dashboardApiKey, sessions, audit }),
     audit,
     posters: createPosterService({
       cache: createPosterCacheRepository(store.orm),
@@ -167,6 +209,9 @@ export function buildDashboard(
     events,
     demo: createDemoSeedService({ core, wants, notifications, state, log: log.child({ component: 'demo' }) }),
     crawlerControl: createCrawlerControlService({ core, audit }),
+    downloadClients,
+    notificationTargets,
+    originPolicy,
     log,
   })
   return {
@@ -175,14 +220,18 @@ export function buildDashboard(
     settings,
     auth,
     dashboardApiKey,
+    sessions,
     state,
     coreGraphqlUrl: () => settings.value('core_graphql_url'),
     watch,
     events,
+    delivery,
+    downloadClients,
+    notificationTargets,
     store,
     async close() {
       try {
-        await watch.stop()
+        await Promise.all([watch.stop(), delivery.stop()])
       } finally {
         store.close()
       }

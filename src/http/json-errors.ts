@@ -22,6 +22,9 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   core_unavailable: 502,
   core_query_failed: 502,
   artwork_unavailable: 502,
+  // A download client or a notification receiver the operator configured failed a call (issue 33).
+  download_client_failed: 502,
+  notification_target_failed: 502,
 }
 
 /**

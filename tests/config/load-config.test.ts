@@ -68,6 +68,10 @@ describe('loadConfig', () => {
     ['BASE_URL', 'ftp://indexer.example/'],
     ['BASE_URL', 'https://indexer.example/?x=1'],
     ['BASE_URL', 'https://user:pass@indexer.example/'],
+    ['DASHBOARD_PUBLIC_URL', 'dash.example'],
+    ['DASHBOARD_PUBLIC_URL', 'https://dash.example/dashboard'],
+    ['DASHBOARD_PUBLIC_URL', 'https://dash.example/?x=1'],
+    ['CORE_ADMIN_KEY', 'short'],
   ])('rejects %s=%s naming the variable and what it accepts', (name, raw) => {
     let error: unknown
     try {
@@ -79,6 +83,29 @@ describe('loadConfig', () => {
     expect((error as ConfigError).variable).toBe(name)
     expect((error as ConfigError).message).toContain(name)
     expect((error as ConfigError).message).toContain('expected')
+  })
+
+  test('DASHBOARD_PUBLIC_URL is kept as the origin a browser sends; CORE_ADMIN_KEY as given', () => {
+    expect(loadConfig({}).dashboard.publicOrigin).toBeUndefined()
+    expect(loadConfig({ DASHBOARD_PUBLIC_URL: 'https://Dash.Example.com/' }).dashboard.publicOrigin).toBe('https://dash.example.com')
+    expect(loadConfig({ DASHBOARD_PUBLIC_URL: 'http://nas.lan:8080' }).dashboard.publicOrigin).toBe('http://nas.lan:8080')
+    expect(loadConfig({ DASHBOARD_PUBLIC_URL: 'https://dash.example:443' }).dashboard.publicOrigin).toBe('https://dash.example')
+    expect(loadConfig({ CORE_ADMIN_KEY: 'admin-key-0123456789abcdef' }).dashboard.coreAdminKey).toBe('admin-key-0123456789abcdef')
+  })
+
+  test('AUTH_METHOD=none with REQUIRE_AUTH=true is refused naming both; each alone is taken', () => {
+    let error: unknown
+    try {
+      loadConfig({ AUTH_METHOD: 'none', REQUIRE_AUTH: 'true' })
+    } catch (err) {
+      error = err
+    }
+    expect(error).toBeInstanceOf(ConfigError)
+    expect((error as ConfigError).message).toContain('AUTH_METHOD=none')
+    expect((error as ConfigError).message).toContain('REQUIRE_AUTH=true')
+    expect(loadConfig({ AUTH_METHOD: 'none' }).dashboard.requireAuth).toBe(false)
+    expect(loadConfig({ AUTH_METHOD: 'none', REQUIRE_AUTH: 'false' }).dashboard.requireAuth).toBe(false)
+    expect(loadConfig({ REQUIRE_AUTH: 'true' }).dashboard.requireAuth).toBe(true)
   })
 
   test('returns a frozen object', () => {
@@ -97,18 +124,26 @@ describe('start-up with configuration', () => {
     expect(output).toContain('$DATA_DIR/index.db')
   })
 
-  test('a bad value stops start-up with one line naming the variable', async () => {
-    const child = Bun.spawn([process.execPath, 'src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: childEnv({ CORE_PORT: 'eighty' }),
-      stdout: 'pipe',
-      stderr: 'pipe',
-    })
+  /** `bun run start` with `vars`, expected to stop before it listens: its exit code and stderr lines. */
+  const refusedStart = async (vars: Record<string, string>) => {
+    const child = Bun.spawn([process.execPath, 'src/main.ts'], { cwd: REPO_ROOT, env: childEnv(vars), stdout: 'pipe', stderr: 'pipe' })
     const stderr = await new Response(child.stderr).text()
-    expect(await child.exited).toBe(2)
-    const lines = stderr.trim().split('\n')
+    return { exitCode: await child.exited, lines: stderr.trim().split('\n') }
+  }
+
+  test('a bad value stops start-up with one line naming the variable', async () => {
+    const { exitCode, lines } = await refusedStart({ CORE_PORT: 'eighty' })
+    expect(exitCode).toBe(2)
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('CORE_PORT="eighty"')
     expect(lines[0]).toContain('port number')
+  })
+
+  test('AUTH_METHOD=none with REQUIRE_AUTH=true stops start-up with one line naming both (exit code 2)', async () => {
+    const { exitCode, lines } = await refusedStart({ AUTH_METHOD: 'none', REQUIRE_AUTH: 'true' })
+    expect(exitCode).toBe(2)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toContain('AUTH_METHOD=none')
+    expect(lines[0]).toContain('REQUIRE_AUTH=true')
   })
 })

@@ -32,9 +32,28 @@ export interface WatchedPage {
   foreignRequests: string[]
 }
 
-/** A fresh page (a new context: no cookies) that records console errors and requests to other origins. */
-export async function openPage(baseUrl: string, options: { width?: number; height?: number } = {}): Promise<WatchedPage> {
-  const context = await (await launchBrowser()).newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } })
+/**
+ * Another headless Chromium, started with `args` (e.g. `--host-resolver-rules=MAP *.home.test 127.0.0.1`
+ * to reach loopback servers by host names), closed when the test file ends. Call it at the top of
+ * the file, not in a hook: an `afterAll` registered inside `beforeAll` runs as that hook ends.
+ */
+export function launchBrowserWith(args: string[]): Promise<Browser> {
+  const launched = chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage', ...args] })
+  afterAll(async () => (await launched).close())
+  return launched
+}
+
+/**
+ * A fresh page (a new context: no cookies) that records console errors and requests to other
+ * origins; in the shared browser unless `browser` names another.
+ */
+export async function openPage(
+  baseUrl: string,
+  options: { width?: number; height?: number; browser?: Browser } = {},
+): Promise<WatchedPage> {
+  const context = await (options.browser ?? (await launchBrowser())).newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  })
   const page = await context.newPage()
   const errors: string[] = []
   const foreignRequests: string[] = []

@@ -1,10 +1,14 @@
 import type { TorrentDetail, TorrentFacts } from '../../src/dashboard/library/model'
 import { formatBytes, formatCount } from '../format'
+import { hasHiddenCharacters } from '../hidden-characters'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { contentTypeLabel } from '../partials/library-content-type'
 import { ClassificationTag } from '../partials/library-row'
 import { ClientBadge } from '../partials/evidence-row'
+import type { SendTarget } from '../partials/library-selection'
+import { LibrarySend } from '../partials/library-send'
 import { LibraryTags } from '../partials/library-tags'
+import { SuspiciousNameNotice } from '../partials/suspicious-name'
 import { TimeAgo } from '../partials/time-ago'
 
 export interface LibraryDetailPageProps extends PageChrome {
@@ -15,6 +19,8 @@ export interface LibraryDetailPageProps extends PageChrome {
   /** A tag the core refused, and why (the form without JavaScript lands here). */
   tagDraft?: string
   tagError?: string
+  /** The download clients "Send to" offers. */
+  clients: SendTarget[]
 }
 
 function Fact(props: { label: string; value: string | number | null | undefined }) {
@@ -27,7 +33,7 @@ function Fact(props: { label: string; value: string | number | null | undefined 
   )
 }
 
-/** One torrent: poster, parsed facts, magnet with Copy, files, evidence, tags and Delete. */
+/** One torrent: poster, parsed facts, magnet with Copy, Send to each download client, files, evidence, tags and Delete. */
 export function LibraryDetailPage(props: LibraryDetailPageProps) {
   const { torrent, facts } = props
   return (
@@ -35,6 +41,7 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
       <p>
         <a href="/library">← Library</a>
       </p>
+      {[torrent.title, ...torrent.files.map((file) => file.path)].some(hasHiddenCharacters) ? <SuspiciousNameNotice /> : null}
       <div class={props.posterUrl ? 'library-detail with-poster' : 'library-detail'}>
         {props.posterUrl ? <img class="poster" src={props.posterUrl} alt={`Poster of ${torrent.title}`} width="200" height="300" /> : null}
         <div class="table-wrap">
@@ -85,6 +92,8 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
           Copy magnet link
         </button>
       </div>
+
+      <LibrarySend infoHash={torrent.info_hash} clients={props.clients} />
 
       <h2>Files</h2>
       {torrent.files.length === 0 ? (
@@ -167,13 +176,22 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
   )
 }
 
-/** A page that explains why there is nothing to show: a bad or unknown hash, or the core away. */
-export function LibraryMessagePage(props: PageChrome & { title: string; message: string }) {
+/**
+ * A page that explains why there is nothing to show (a bad or unknown hash, the core away), or what
+ * an action posted without JavaScript did; `back` is where to go next (the library by default).
+ */
+export function LibraryMessagePage(props: PageChrome & { title: string; message: string; back?: string }) {
   return (
     <Layout title={props.title} active="/library" {...chromeOf(props)}>
       <p class="card">{props.message}</p>
       <p>
         <a href="/library">← Library</a>
+        {props.back && props.back !== '/library' ? (
+          <>
+            {' · '}
+            <a href={props.back}>Back to the torrent</a>
+          </>
+        ) : null}
       </p>
     </Layout>
   )

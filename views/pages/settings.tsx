@@ -1,18 +1,24 @@
 import { AUDIT_KINDS } from '../../src/dashboard/audit/model'
-import { API_KEY_TARGETS, type ApiKeyTarget, type Setting } from '../../src/dashboard/settings/model'
+import { API_KEY_TARGETS, type Setting } from '../../src/dashboard/settings/model'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { AUDIT_LOG_ID, AuditLog, type AuditLogProps } from '../partials/audit-log'
 import { AUDIT_KIND_LABELS } from '../partials/audit-row'
-import { ApiKeyCard } from '../partials/setting-api-key'
+import { DownloadClientsSection, type DownloadClientsSectionProps } from '../partials/download-clients-section'
+import { NotificationTargetsSection, type NotificationTargetsSectionProps } from '../partials/notification-targets-section'
+import { ApiKeyCard, type ApiKeyCardProps } from '../partials/setting-api-key'
 import { SettingCard, type SettingCardProps } from '../partials/setting-card'
 
 export interface SettingsPageProps extends PageChrome {
   settings: Setting[]
   /** The card that just took (or refused) a change, with what was typed and said. */
   changed?: Omit<SettingCardProps, 'setting'> & { key: string }
-  /** A key just regenerated (the page was posted without htmx): shown once. */
-  newKey?: { target: ApiKeyTarget; api_key: string }
+  /** The key card that just regenerated its key (shown once) or refused to (the page was posted without htmx). */
+  keyCard?: ApiKeyCardProps
+  /** Whether changes that widen trust or replace a key ask for the dashboard key here (DESIGN.md 7.2). */
+  asksConfirmKey: boolean
   audit: AuditLogProps
+  downloadClients: DownloadClientsSectionProps
+  notificationTargets: NotificationTargetsSectionProps
 }
 
 export function SettingsPage(props: SettingsPageProps) {
@@ -23,17 +29,33 @@ export function SettingsPage(props: SettingsPageProps) {
         Overrides apply from the next request, with no restart. Everything else (ports, paths) comes from the environment.
       </p>
       <h2>Overrides</h2>
+      {props.asksConfirmKey ? (
+        <p class="muted">
+          Changes to who the dashboard trusts, to where it finds the core, and to API keys ask for the dashboard API key again, unless you
+          signed in within the last 5 minutes.
+        </p>
+      ) : null}
       <div class="settings-grid">
         {props.settings.map((setting) =>
-          props.changed?.key === setting.key ? <SettingCard setting={setting} {...props.changed} /> : <SettingCard setting={setting} />,
+          props.changed?.key === setting.key ? (
+            <SettingCard setting={setting} asksConfirmKey={props.asksConfirmKey} {...props.changed} />
+          ) : (
+            <SettingCard setting={setting} asksConfirmKey={props.asksConfirmKey} />
+          ),
         )}
       </div>
       <h2>API keys</h2>
       <div class="settings-grid">
-        {API_KEY_TARGETS.map((target) => (
-          <ApiKeyCard target={target} newKey={props.newKey?.target === target ? props.newKey.api_key : undefined} />
-        ))}
+        {API_KEY_TARGETS.map((target) =>
+          props.keyCard?.target === target ? (
+            <ApiKeyCard {...props.keyCard} />
+          ) : (
+            <ApiKeyCard target={target} asksConfirmKey={props.asksConfirmKey} />
+          ),
+        )}
       </div>
+      <DownloadClientsSection {...props.downloadClients} />
+      <NotificationTargetsSection {...props.notificationTargets} />
       <h2 id="audit">Audit log</h2>
       <form
         class="toolbar"
@@ -45,7 +67,10 @@ export function SettingsPage(props: SettingsPageProps) {
         hx-push-url="true"
         hx-trigger="change"
       >
-        <p class="muted">Setting changes, sign-ins and the core's health, newest first. Nothing here can be edited or removed.</p>
+        <p class="muted">
+          Setting changes, sign-ins, the core's health, operator actions and failed deliveries, newest first. Nothing here can be edited or
+          removed.
+        </p>
         <div class="audit-filter">
           <label for="audit-kind">Kind</label>
           <select id="audit-kind" name="kind">

@@ -1,6 +1,7 @@
 import type { LibraryOrder, LibraryRow as Row } from '../../src/dashboard/library/model'
 import { formatCount } from '../format'
 import { LibraryRow } from './library-row'
+import { LibrarySelection, SelectAllRows, type SendTarget } from './library-selection'
 
 /** What the library shows: the search text, the content type, the order and the page (1-based). */
 export interface LibraryFilter {
@@ -31,6 +32,8 @@ export interface LibraryResultsProps {
   pageSize: number
   /** The core did not answer: nothing to list. */
   coreUnavailable?: boolean
+  /** The download clients the ticked rows may be sent to. */
+  clients: SendTarget[]
 }
 
 function PagerLink(props: { filter: LibraryFilter; page: number; label: string; rel: string }) {
@@ -50,7 +53,7 @@ function PagerLink(props: { filter: LibraryFilter; page: number; label: string; 
   )
 }
 
-/** The count, the table of torrents and Previous/Next. */
+/** The count, the bulk actions, the table of torrents (each with its box) and Previous/Next. */
 export function LibraryResults(props: LibraryResultsProps) {
   const { filter, totalCount, rows, pageSize } = props
   const pages = Math.max(1, Math.ceil(totalCount / pageSize))
@@ -81,11 +84,15 @@ export function LibraryResults(props: LibraryResultsProps) {
           `${formatCount(first)}–${formatCount(first + rows.length - 1)} of ${formatCount(totalCount)} ${totalCount === 1 ? 'torrent' : 'torrents'}`
         )}
       </p>
+      {rows.length > 0 ? <LibrarySelection clients={props.clients} /> : null}
       {rows.length > 0 ? (
         <div class="table-wrap">
           <table>
             <thead>
               <tr>
+                <th scope="col" class="select">
+                  <SelectAllRows />
+                </th>
                 <th scope="col">Title</th>
                 <th scope="col">Type</th>
                 <th scope="col" class="num">

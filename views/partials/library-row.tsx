@@ -1,6 +1,9 @@
 import type { LibraryRow as Row } from '../../src/dashboard/library/model'
 import { formatBytes, formatCount } from '../format'
+import { hasHiddenCharacters } from '../hidden-characters'
 import { contentTypeLabel } from './library-content-type'
+import { SelectRow } from './library-selection'
+import { SuspiciousNameBadge } from './suspicious-name'
 import { TimeAgo } from './time-ago'
 
 /** Confirmed = ground truth from an *arr client's evidence; pending = only the rules labelled it (DESIGN.md 3.6). */
@@ -16,13 +19,22 @@ export function ClassificationTag(props: { status: Row['classification_status'] 
   )
 }
 
-/** One torrent of the library table. */
+/** One torrent of the library table, with its box for bulk actions. */
 export function LibraryRow(props: { row: Row }) {
   const { row } = props
   return (
     <tr>
+      <td class="select">
+        <SelectRow infoHash={row.info_hash} title={row.title} />
+      </td>
       <td class="title">
         <a href={`/library/${row.info_hash}`}>{row.title}</a>
+        {hasHiddenCharacters(row.title) ? (
+          <>
+            {' '}
+            <SuspiciousNameBadge />
+          </>
+        ) : null}
       </td>
       <td>{contentTypeLabel(row.content_type)}</td>
       <td class="num">{formatBytes(row.size_bytes)}</td>

@@ -1,4 +1,5 @@
 import type { ApiKeyTarget } from '../../src/dashboard/settings/model'
+import { ConfirmKeyField } from './confirm-key-field'
 
 /** The id of an API key's card, the `hx-target` its Regenerate button swaps. */
 export const apiKeyCardId = (target: ApiKeyTarget) => `api-key-${target}`
@@ -12,7 +13,8 @@ const ABOUT: Record<ApiKeyTarget, { name: string; use: string; after: string }> 
   dashboard: {
     name: 'Dashboard API key',
     use: "What scripts send in X-Api-Key to this dashboard's API, and what the sign-in page asks for.",
-    after: 'Store it now (and use it to sign in next time): the old key stopped working, and this one is not shown again.',
+    after:
+      'Store it now: the old key stopped working, every session signed in before (this one too) has ended, and this key is not shown again. Sign in with it next.',
   },
 }
 
@@ -20,6 +22,12 @@ export interface ApiKeyCardProps {
   target: ApiKeyTarget
   /** The key just made: shown this once. */
   newKey?: string
+  /** The core could not be told the new Torznab key yet: it gets it when it is back. */
+  coreUnreachable?: boolean
+  /** Whether the form asks for the dashboard key to confirm (DESIGN.md 7.2). */
+  asksConfirmKey?: boolean
+  /** Why the rotation was not made. */
+  error?: string
 }
 
 /** Regenerate one API key behind a confirmation; the new key is shown once with a copy button. */
@@ -42,7 +50,13 @@ export function ApiKeyCard(props: ApiKeyCardProps) {
             </button>
           </p>
           <p>{about.after}</p>
+          {props.coreUnreachable ? <p>The core cannot be reached now: it takes this key when it is back.</p> : null}
         </div>
+      ) : null}
+      {props.error && !props.asksConfirmKey ? (
+        <p class="error" role="alert">
+          {props.error}
+        </p>
       ) : null}
       <form
         method="post"
@@ -53,6 +67,7 @@ export function ApiKeyCard(props: ApiKeyCardProps) {
         hx-confirm={`Regenerate the ${about.name}? The current one stops working at once.`}
       >
         <input type="hidden" name="target" value={props.target} />
+        {props.asksConfirmKey ? <ConfirmKeyField idPrefix={id} error={props.error} /> : null}
         <button type="submit" class="danger">
           Regenerate {about.name}
         </button>

@@ -1,5 +1,7 @@
-import type { Setting } from '../../src/dashboard/settings/model'
+import { CONFIRMED_SETTINGS, type Setting } from '../../src/dashboard/settings/model'
 import { SETTING_FIELDS } from '../setting-fields'
+import { ConfirmKeyField } from './confirm-key-field'
+import { FieldError } from './field-error'
 
 /** The id of a setting's card, the `hx-target` its Save and Reset buttons swap. */
 export const settingCardId = (key: string) => `setting-${key}`
@@ -12,6 +14,10 @@ export interface SettingCardProps {
   error?: string
   /** Said once after a change went through. */
   notice?: string
+  /** Whether changes that need the dashboard key ask for it here (DESIGN.md 7.2): auth is on and the session is not fresh. */
+  asksConfirmKey?: boolean
+  /** Why the confirmation did not hold, shown beside its field. */
+  confirmError?: string
 }
 
 function ShownValue(props: { value: Setting['value'] }) {
@@ -98,12 +104,9 @@ export function SettingCard(props: SettingCardProps) {
             New value<span class="visually-hidden"> for {key}</span>
           </label>
           <ValueControl {...props} id={inputId} describedBy={props.error ? errorId : undefined} />
-          {props.error ? (
-            <p id={errorId} class="error" role="alert">
-              {props.error}
-            </p>
-          ) : null}
+          <FieldError id={errorId} error={props.error} />
         </div>
+        {props.asksConfirmKey && CONFIRMED_SETTINGS.has(key) ? <ConfirmKeyField idPrefix={id} error={props.confirmError} /> : null}
         <div class="setting-actions">
           <button type="submit">
             Save<span class="visually-hidden"> {key}</span>

@@ -14,10 +14,11 @@ export function SetupCopyField(props: { label: string; value: string }) {
 }
 
 /**
- * The Torznab key: masked (last 4 shown) until the reader opens "Reveal", with a Copy button
- * that copies the whole key either way. No key set means the feed is open to all.
+ * The Torznab key (or a URL holding it): masked until the reader opens "Reveal", with a Copy button
+ * that copies the whole value either way. `shown` is the masked form (default: the last 4
+ * characters). No key set means the feed is open to all.
  */
-export function SetupSecretField(props: { label: string; value: string | null }) {
+export function SetupSecretField(props: { label: string; value: string | null; shown?: string }) {
   if (!props.value)
     return (
       <div class="setup-field">
@@ -29,7 +30,7 @@ export function SetupSecretField(props: { label: string; value: string | null })
     <div class="setup-field">
       <span class="setup-label">{props.label}</span>
       <span class="setup-value">
-        <code>{`••••••••${props.value.slice(-4)}`}</code>
+        <code>{props.shown ?? `••••••••${props.value.slice(-4)}`}</code>
         <button type="button" class="secondary" data-copy={props.value}>
           Copy<span class="visually-hidden"> {props.label}</span>
         </button>

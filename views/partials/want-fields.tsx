@@ -1,3 +1,4 @@
+import { FormField } from './form-field'
 import { contentTypeLabel } from './library-content-type'
 
 /** What a want form holds, as typed (re-shown with errors beside the fields). */
@@ -16,20 +17,6 @@ export type WantFormErrors = Partial<Record<keyof WantFormValues, string>>
 export const WANT_FORM_CONTENT_TYPES = ['movie', 'tv_show', 'music', 'audiobook', 'ebook', 'comic', 'software', 'game', 'xxx', 'other']
 
 export const EMPTY_WANT: WantFormValues = { title: '', content_type: 'movie', query: '', priority: 'medium', notes: '' }
-
-function Field(props: { id: string; label: string; error?: string; children: unknown; wide?: boolean }) {
-  return (
-    <div class={props.wide ? 'field wide' : 'field'}>
-      <label for={props.id}>{props.label}</label>
-      {props.children}
-      {props.error ? (
-        <p id={`${props.id}-error`} class="error">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
 
 const FIELD_ORDER = ['title', 'content_type', 'query', 'priority', 'notes'] as const
 
@@ -50,10 +37,10 @@ export function WantFields(props: {
   const contentType = values.content_type === 'tv' ? 'tv_show' : values.content_type
   return (
     <div class="row want-fields">
-      <Field id={`${prefix}-title`} label="Title" error={errors.title}>
+      <FormField id={`${prefix}-title`} label="Title" error={errors.title}>
         <input id={`${prefix}-title`} name="title" value={values.title} maxlength={200} {...invalid('title')} />
-      </Field>
-      <Field id={`${prefix}-content_type`} label="Content type" error={errors.content_type}>
+      </FormField>
+      <FormField id={`${prefix}-content_type`} label="Content type" error={errors.content_type}>
         <select id={`${prefix}-content_type`} name="content_type" {...invalid('content_type')}>
           {WANT_FORM_CONTENT_TYPES.map((type) => (
             <option value={type} selected={type === contentType}>
@@ -61,11 +48,11 @@ export function WantFields(props: {
             </option>
           ))}
         </select>
-      </Field>
-      <Field id={`${prefix}-query`} label="Query" error={errors.query}>
+      </FormField>
+      <FormField id={`${prefix}-query`} label="Query" error={errors.query}>
         <input id={`${prefix}-query`} name="query" value={values.query} maxlength={500} {...invalid('query')} />
-      </Field>
-      <Field id={`${prefix}-priority`} label="Priority" error={errors.priority}>
+      </FormField>
+      <FormField id={`${prefix}-priority`} label="Priority" error={errors.priority}>
         <select id={`${prefix}-priority`} name="priority" {...invalid('priority')}>
           {['low', 'medium', 'high'].map((priority) => (
             <option value={priority} selected={priority === values.priority}>
@@ -73,12 +60,12 @@ export function WantFields(props: {
             </option>
           ))}
         </select>
-      </Field>
-      <Field id={`${prefix}-notes`} label="Notes" error={errors.notes} wide>
+      </FormField>
+      <FormField id={`${prefix}-notes`} label="Notes" error={errors.notes} wide>
         <textarea id={`${prefix}-notes`} name="notes" rows={2} maxlength={2000} {...invalid('notes')}>
           {values.notes}
         </textarea>
-      </Field>
+      </FormField>
     </div>
   )
 }

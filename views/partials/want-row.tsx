@@ -38,7 +38,9 @@ export function WantRow(props: { want: Want; focus?: 'edit' | 'status' }) {
   return (
     <tr id={wantRowId(want.id)}>
       <td class="title">
-        <strong>{want.title}</strong>
+        <strong>
+          <a href={`/wants/${encodeURIComponent(want.id)}`}>{want.title}</a>
+        </strong>
         <div class="muted want-notes show-narrow">
           {contentTypeLabel(want.content_type)} · {want.priority}
         </div>

@@ -1,8 +1,18 @@
 import type { Logger } from '../../log'
-import { CoreQueryError, CoreUnavailableError } from './errors'
+import { CoreQueryError, CoreRefusedError, CoreUnavailableError } from './errors'
+import { isPrometheusContentType, isPrometheusText } from './prometheus-text'
 
 /** Longest the dashboard waits on the core; a page must answer even when the core hangs. */
 const CORE_TIMEOUT_MS = 5_000
+
+/** Larger than any core's metrics page (a few hundred KB): past it, the answer is not read on. */
+const MAX_METRICS_BYTES = 8 * 1024 * 1024
+
+/** The header the core's admin key travels in (issue 30.1). */
+export const CORE_ADMIN_KEY_HEADER = 'x-core-admin-key'
+
+/** GraphQL error codes by which the core refuses the dashboard itself, not the data of one request. */
+const REFUSING_CODES = new Set(['unauthorized', 'forbidden'])
 
 export interface CoreClientDeps {
   /** The core's GraphQL URL and metrics URL, read per request: both are overridable settings. */
@@ -10,6 +20,8 @@ export interface CoreClientDeps {
   metricsUrl: () => string
   /** The Torznab key the core currently takes (its /import and evidence intake need it when set). */
   torznabApiKey: () => string | undefined
+  /** The core's admin key (CORE_ADMIN_KEY, or the one this process's core made): what only the dashboard may do needs it. */
+  adminKey: () => string | undefined
   log: Logger
 }
 
@@ -22,7 +34,9 @@ export interface GraphqlEnvelope {
 /**
  * The only way the dashboard reaches the core (DESIGN.md 5): GraphQL, metrics, the evidence intake
  * and the import, all over HTTP to URLs from settings, so the core may run on another host.
- * Anything but an answer (refused, timeout, 5xx, not JSON) is a CoreUnavailableError.
+ * Anything but an answer (refused, timeout, 5xx, not JSON) is a CoreUnavailableError. The core's
+ * keys (admin, Torznab) go to the GraphQL URL's origin only, never to another host; a metrics URL
+ * elsewhere gets none.
  */
 export function createCoreClient(deps: CoreClientDeps) {
   /** The core's base URL: the GraphQL URL without its /graphql path. */
@@ -42,6 +56,11 @@ export function createCoreClient(deps: CoreClientDeps) {
     return key
   }
   const bearer = (key: string | undefined): Record<string, string> => (key ? { authorization: `Bearer ${key}` } : {})
+  const admin = (): Record<string, string> => {
+    const key = deps.adminKey()
+    return key ? { [CORE_ADMIN_KEY_HEADER]: key } : {}
+  }
+  const isCoreOrigin = (url: string) => URL.parse(url)?.origin === URL.parse(deps.graphqlUrl())?.origin
 
   const send = async (url: string, init: RequestInit): Promise<Response> => {
     let response: Response
@@ -89,42 +108,58 @@ export function createCoreClient(deps: CoreClientDeps) {
 
   return {
     /**
-     * Runs one of the dashboard's own queries, with the Torznab key (the core's mutations that
-     * steer it need it); GraphQL errors in the answer are a CoreQueryError.
+     * Runs one of the dashboard's own queries, with the admin key and the Torznab key; GraphQL
+     * errors in the answer are a CoreRefusedError when the core refuses the dashboard's
+     * credential, else a CoreQueryError.
      */
     async query<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-      let envelope = await postGraphql({ query, variables }, bearer(currentKey()))
-      if (isRefusedKey(envelope) && previousKey) envelope = await postGraphql({ query, variables }, bearer(previousKey))
+      let envelope = await postGraphql({ query, variables }, { ...bearer(currentKey()), ...admin() })
+      if (isRefusedKey(envelope) && previousKey) envelope = await postGraphql({ query, variables }, { ...bearer(previousKey), ...admin() })
       if (envelope.errors?.length) {
-        deps.log.warn('core query failed', { errors: envelope.errors.map((error) => error.message) })
-        throw new CoreQueryError(envelope.errors.map((error) => error.message).join('; '))
+        const messages = envelope.errors.map((error) => error.message)
+        deps.log.warn('core query failed', { errors: messages })
+        if (envelope.errors.some((error) => REFUSING_CODES.has(error.extensions?.code ?? '')))
+          throw new CoreRefusedError(`the core refused the dashboard: ${messages.join('; ')} (does CORE_ADMIN_KEY match the core's?)`)
+        throw new CoreQueryError(messages.join('; '))
       }
       return envelope.data as T
     },
 
     /**
      * Forwards an operator's GraphQL request (/api/graphql) and returns the core's envelope as is;
-     * without the key, so settings are changed through the dashboard's audited routes only.
+     * without the keys, so settings are changed through the dashboard's audited routes only.
      */
     forwardGraphql(body: { query: string; variables?: unknown; operationName?: unknown }): Promise<GraphqlEnvelope> {
       return postGraphql(body)
     },
 
-    /** The core's metrics page, text exposition format. */
+    /**
+     * The core's metrics page, only when it is Prometheus text (issue 30.4): whatever else the
+     * metrics URL answers (a page, a file) is a CoreUnavailableError and is never passed on.
+     */
     async metrics(): Promise<string> {
-      const response = await send(deps.metricsUrl(), { headers: { accept: 'text/plain' } })
+      const url = deps.metricsUrl()
+      const response = await send(url, { headers: { accept: 'text/plain; version=0.0.4', ...(isCoreOrigin(url) ? admin() : {}) } })
+      const notMetrics = (why: string) => new CoreUnavailableError(`${url} answered ${why}, not the core's metrics`)
       if (!response.ok) {
         await response.body?.cancel()
-        throw new CoreUnavailableError(`${deps.metricsUrl()} answered HTTP ${response.status}, not the core's metrics`)
+        throw notMetrics(`HTTP ${response.status}`)
       }
-      return response.text()
+      if (!isPrometheusContentType(response.headers.get('content-type'))) {
+        await response.body?.cancel()
+        throw notMetrics(`${JSON.stringify(response.headers.get('content-type') ?? 'no content type').slice(0, 100)}`)
+      }
+      const text = await readAtMost(response, MAX_METRICS_BYTES)
+      if (text === null) throw notMetrics(`more than ${MAX_METRICS_BYTES} bytes`)
+      if (!isPrometheusText(text)) throw notMetrics('a document that is not Prometheus text')
+      return text
     },
 
     /** Forwards a client's webhook to the core's intake (POST /evidence/arr/<instance>) and returns its answer. */
     async forwardEvidence(instance: string, body: string, contentType: string): Promise<{ status: number; body: string }> {
       const response = await send(coreUrl(`evidence/arr/${encodeURIComponent(instance)}`), {
         method: 'POST',
-        headers: { 'content-type': contentType, ...bearer(currentKey()) },
+        headers: { 'content-type': contentType, ...bearer(currentKey()), ...admin() },
         body,
       })
       return { status: response.status, body: await response.text() }
@@ -134,7 +169,7 @@ export function createCoreClient(deps: CoreClientDeps) {
     async importTorrents(lines: string): Promise<{ status: number; body: string }> {
       const response = await send(coreUrl('import'), {
         method: 'POST',
-        headers: { 'content-type': 'application/x-ndjson', ...bearer(currentKey()) },
+        headers: { 'content-type': 'application/x-ndjson', ...bearer(currentKey()), ...admin() },
         body: lines,
       })
       return { status: response.status, body: await response.text() }
@@ -143,3 +178,18 @@ export function createCoreClient(deps: CoreClientDeps) {
 }
 
 export type CoreClient = ReturnType<typeof createCoreClient>
+
+/** A body's text, or null once it passes `maxBytes` (the rest is not read). */
+async function readAtMost(response: Response, maxBytes: number): Promise<string | null> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of response.body ?? []) {
+    size += chunk.byteLength
+    if (size > maxBytes) {
+      await response.body?.cancel()
+      return null
+    }
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}

@@ -13,3 +13,13 @@ export class CoreQueryError extends AppError {
     super('core_query_failed', message)
   }
 }
+
+/**
+ * The core answered and said no: it refused the dashboard's credential (CORE_ADMIN_KEY) or a
+ * change it was asked to make. 502: the change did not happen, and nothing of it is kept here.
+ */
+export class CoreRefusedError extends AppError {
+  constructor(message: string) {
+    super('core_refused', message)
+  }
+}

@@ -1,3 +1,3 @@
 export { type CoreClient, createCoreClient, type GraphqlEnvelope } from './core-client'
-export { CoreQueryError, CoreUnavailableError } from './errors'
+export { CoreQueryError, CoreRefusedError, CoreUnavailableError } from './errors'
 export { createResponseCache, type ResponseCache } from './response-cache'

@@ -8,8 +8,8 @@ export const crawlerRoutes = (deps: { crawlerControl: CrawlerControlService; aut
   new Elysia({ name: 'dashboard-crawler', prefix: '/api/crawler' })
     .use(deps.authPlugin)
     .get('/', () => deps.crawlerControl.state())
-    .put('/paused', ({ body, identity }) => deps.crawlerControl.setPaused(body.paused, identity.id), { body: PausedBody })
+    .put('/paused', ({ body, identity }) => deps.crawlerControl.setPaused(body.paused, identity.actor), { body: PausedBody })
     .get('/fetches', async () => ({ items: await deps.crawlerControl.fetchRequests() }))
-    .post('/fetches', async ({ body, identity }) => ({ items: await deps.crawlerControl.fetch(body.targets, identity.id) }), {
+    .post('/fetches', async ({ body, identity }) => ({ items: await deps.crawlerControl.fetch(body.targets, identity.actor) }), {
       body: FetchBody,
     })

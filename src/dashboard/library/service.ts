@@ -25,6 +25,13 @@ const DETAIL_QUERY = `query DashboardTorrent($infoHash: Hash20!) {
   evidence(input: { infoHash: $infoHash, limit: 100 }) { items { id client type result occurredAt receivedAt } }
 }`
 
+const MAGNETS_QUERY = `query DashboardMagnets($infoHashes: [Hash20!], $limit: Int!) {
+  torrentContent { search(input: { infoHashes: $infoHashes, limit: $limit }) { items { infoHash title torrent { magnetUri } } } }
+}`
+
+/** The core's search answers at most this many items: a selection is looked up in pages of it. */
+const MAGNETS_PAGE = 1000
+
 const BROWSE_QUERY = `query DashboardLibrary($input: TorrentContentSearchQueryInput!) {
   torrentContent { search(input: $input) { totalCount items { ${SUMMARY_FIELDS} seeders classificationStatus } } }
 }`
@@ -178,6 +185,23 @@ export function createLibraryService(deps: { core: CoreClient; cache: ResponseCa
     async remove(infoHash: string): Promise<void> {
       await deps.core.query('mutation DashboardDeleteTorrent($h: [Hash20!]!) { torrent { delete(infoHashes: $h) } }', { h: [infoHash] })
       deps.cache.clear()
+    },
+
+    /**
+     * The magnet links of the torrents with these info hashes (lowercase 40-hex), in one query per
+     * thousand, never cached; those the index does not have are left out.
+     */
+    async findTorrents(infoHashes: string[]): Promise<{ infoHash: string; title: string; magnet: string }[]> {
+      const found: { infoHash: string; title: string; magnet: string }[] = []
+      for (let start = 0; start < infoHashes.length; start += MAGNETS_PAGE) {
+        const page = infoHashes.slice(start, start + MAGNETS_PAGE)
+        const data = await deps.core.query<{
+          torrentContent: { search: { items: { infoHash: string; title: string; torrent: { magnetUri: string } }[] } }
+        }>(MAGNETS_QUERY, { infoHashes: page, limit: page.length })
+        for (const item of data.torrentContent.search.items)
+          found.push({ infoHash: item.infoHash, title: item.title, magnet: item.torrent.magnetUri })
+      }
+      return found
     },
 
     async get(infoHash: string): Promise<TorrentDetail> {

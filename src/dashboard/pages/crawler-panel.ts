@@ -28,7 +28,7 @@ export const crawlerPanel = (deps: { auth: AuthService; crawlerControl: CrawlerC
       async ({ body, request, identity }) => {
         if (body.paused !== 'true' && body.paused !== 'false') throw new BadRequestError('paused must be true or false')
         try {
-          const crawler = await deps.crawlerControl.setPaused(body.paused === 'true', identity!.id)
+          const crawler = await deps.crawlerControl.setPaused(body.paused === 'true', identity!.actor)
           if (!isHtmx(request)) return new Response(null, { status: 303, headers: { location: '/' } })
           return htmlPartial(OverviewCrawler({ crawler }))
         } catch (err) {
@@ -49,7 +49,7 @@ export const crawlerPanel = (deps: { auth: AuthService; crawlerControl: CrawlerC
         else if (targets.length > MAX_FETCH_TARGETS) error = `At most ${MAX_FETCH_TARGETS} at a time.`
         else
           try {
-            await deps.crawlerControl.fetch(targets, identity!.id)
+            await deps.crawlerControl.fetch(targets, identity!.actor)
           } catch (err) {
             if (!(err instanceof BadRequestError)) throw err
             error = err.message

@@ -7,8 +7,10 @@ import { CoreQueryError, CoreUnavailableError } from '../core-client'
 import { CONTENT_TYPES, TAG_MAX_LENGTH, TAG_PATTERN, type TorrentFacts } from '../library/model'
 import { type LibraryService, TorrentNotFoundError } from '../library/service'
 import type { AuthService } from '../auth/service'
+import type { DownloadClientService } from '../download-clients/service'
 import type { NotificationService } from '../notifications/service'
 import type { PosterService } from '../posters/service'
+import { sendTargets } from './library-send'
 import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
 
 const PAGE_SIZE = 50
@@ -46,7 +48,9 @@ export const libraryPage = (deps: {
   posters: PosterService
   notifications: NotificationService
   auth: AuthService
+  downloadClients: DownloadClientService
 }) => {
+  const clients = () => sendTargets(deps.downloadClients)
   const message = (status: number, title: string, text: string, coreUnavailable = false) =>
     htmlPage(LibraryMessagePage({ title, message: text, ...pageChrome(deps), coreUnavailable }), status)
 
@@ -70,6 +74,7 @@ export const libraryPage = (deps: {
           torrent,
           facts,
           posterUrl: await posterUrl(facts),
+          clients: clients(),
           ...pageChrome(deps),
           ...tagState,
         }),
@@ -114,7 +119,14 @@ export const libraryPage = (deps: {
         if (!(err instanceof CoreUnavailableError)) throw err
         coreUnavailable = true
       }
-      const props = { filter, totalCount: results.totalCount, rows: results.items, pageSize: PAGE_SIZE, coreUnavailable }
+      const props = {
+        filter,
+        totalCount: results.totalCount,
+        rows: results.items,
+        pageSize: PAGE_SIZE,
+        coreUnavailable,
+        clients: clients(),
+      }
       if (isHtmx(request)) return htmlPartial(LibraryResults(props))
       return htmlPage(LibraryPage({ ...props, ...pageChrome(deps) }))
     })

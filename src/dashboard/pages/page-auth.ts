@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { readCredentials } from '../auth/credentials'
+import { clientAddressOf, readCredentials } from '../auth/credentials'
 import type { AuthService } from '../auth/service'
 import { isHtmx } from './render'
 
@@ -11,8 +11,8 @@ import { isHtmx } from './render'
 export const pageAuth = (deps: { auth: AuthService }) =>
   new Elysia({ name: 'dashboard-page-auth' })
     .derive({ as: 'scoped' }, async ({ request, server }) => {
-      const clientAddress = server?.requestIP(request)?.address ?? 'unknown'
-      return { identity: await deps.auth.authenticate(readCredentials(request, deps.auth.cookieName(), clientAddress)) }
+      const clientAddress = clientAddressOf(request, server?.requestIP(request)?.address, deps.auth.trustsProxy())
+      return { identity: await deps.auth.authenticate(readCredentials(request, deps.auth.cookieName(), clientAddress)), clientAddress }
     })
     .onBeforeHandle({ as: 'scoped' }, ({ identity, request }) => {
       if (identity) return

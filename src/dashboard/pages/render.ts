@@ -1,18 +1,27 @@
 import type { HtmlEscapedString } from 'hono/utils/html'
+import { revealHiddenCharacters } from '../../../views/hidden-characters'
 import type { PageChrome } from '../../../views/layout'
 import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 
 type Rendered = HtmlEscapedString | Promise<HtmlEscapedString>
 
+/**
+ * Every page and partial leaves through here with its hidden characters shown as markers
+ * (issue 29.3): stored text (names, paths, titles, notes) may hold bidi controls or invisible
+ * characters, and no page shows them raw. Our own markup holds none, so the whole document is
+ * read, attributes too (a title tooltip or a field's value lies the same way).
+ */
+const shown = async (node: Rendered): Promise<string> => revealHiddenCharacters(String(await node))
+
 /** A whole page: the doctype, then the layout's markup (escaped by construction by hono/jsx). */
 export async function htmlPage(node: Rendered, status = 200): Promise<Response> {
-  return new Response(`<!doctype html>${await node}`, { status, headers: PAGE_HEADERS })
+  return new Response(`<!doctype html>${await shown(node)}`, { status, headers: PAGE_HEADERS })
 }
 
 /** A partial for htmx to swap in (STYLE.md 15: a route answers it when HX-Request is set). */
 export async function htmlPartial(node: Rendered, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  return new Response(String(await node), { status, headers: { ...PAGE_HEADERS, ...headers } })
+  return new Response(await shown(node), { status, headers: { ...PAGE_HEADERS, ...headers } })
 }
 
 /**

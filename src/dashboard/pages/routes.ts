@@ -3,6 +3,8 @@ import type { AuditService } from '../audit/service'
 import type { AuthService } from '../auth/service'
 import type { CoreClient } from '../core-client'
 import type { CrawlerControlService } from '../crawler/service'
+import type { DownloadClientService } from '../download-clients/service'
+import type { NotificationTargetService } from '../notification-targets/service'
 import type { EvidenceService } from '../evidence/service'
 import type { LibraryService } from '../library/service'
 import type { NotificationService } from '../notifications/service'
@@ -12,7 +14,10 @@ import type { SettingsService } from '../settings/service'
 import type { StatsService } from '../stats/service'
 import type { WantService } from '../wants/service'
 import { crawlerPanel } from './crawler-panel'
+import { downloadClientsPanel } from './download-clients-panel'
+import { notificationTargetsPanel } from './notification-targets-panel'
 import { libraryPage } from './library-page'
+import { librarySend } from './library-send'
 import { evidencePage } from './evidence-page'
 import { notificationsPage } from './notifications-page'
 import { overviewPage } from './overview-page'
@@ -34,6 +39,8 @@ export interface PageDeps {
   posters: PosterService
   wants: WantService
   crawlerControl: CrawlerControlService
+  downloadClients: DownloadClientService
+  notificationTargets: NotificationTargetService
 }
 
 /**
@@ -50,5 +57,8 @@ export const pageRoutes = (deps: PageDeps) =>
     .use(evidencePage(deps))
     .use(setupPage(deps))
     .use(settingsPage(deps))
+    .use(downloadClientsPanel(deps))
+    .use(notificationTargetsPanel(deps))
     .use(libraryPage(deps))
+    .use(librarySend(deps))
     .use(wantsPage(deps))

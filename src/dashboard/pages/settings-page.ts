@@ -1,7 +1,8 @@
 import { Elysia, t } from 'elysia'
-import type { PageChrome } from '../../../views/layout'
 import { SettingsPage, type SettingsPageProps } from '../../../views/pages/settings'
 import { AUDIT_PAGE_SIZE, AUDIT_STALE_EVENT, AuditLog, type AuditLogProps } from '../../../views/partials/audit-log'
+import type { DownloadClientsSectionProps } from '../../../views/partials/download-clients-section'
+import type { NotificationTargetsSectionProps } from '../../../views/partials/notification-targets-section'
 import { ApiKeyCard } from '../../../views/partials/setting-api-key'
 import { KEY_STALE_EVENT, SettingCard } from '../../../views/partials/setting-card'
 import { SETTING_FIELDS } from '../../../views/setting-fields'
@@ -9,11 +10,16 @@ import { isSettingKey, SETTING_RULES } from '../../config'
 import { BadRequestError } from '../../http'
 import { AUDIT_KINDS, type AuditKind } from '../audit/model'
 import type { AuditService } from '../audit/service'
+import { ConfirmationRequiredError, TooManyAuthFailuresError, type UnconfirmedReason } from '../auth/errors'
+import type { Identity } from '../auth/model'
 import type { AuthService } from '../auth/service'
+import { CoreRefusedError } from '../core-client'
+import type { DownloadClientService } from '../download-clients/service'
+import type { NotificationTargetService } from '../notification-targets/service'
 import type { NotificationService } from '../notifications/service'
 import type { ApiKeyRotation } from '../settings/api-key-rotation'
 import { InvalidSettingValueError } from '../settings/errors'
-import { API_KEY_TARGETS, type ApiKeyTarget } from '../settings/model'
+import { API_KEY_TARGETS, type ApiKeyTarget, CONFIRMED_SETTINGS, type SettingChange } from '../settings/model'
 import type { SettingsService } from '../settings/service'
 import { pageAuth } from './page-auth'
 import { htmlPage, htmlPartial, isHtmx, staleParts, pageChrome } from './render'
@@ -24,6 +30,49 @@ export interface SettingsPageDeps {
   apiKeyRotation: ApiKeyRotation
   audit: AuditService
   notifications: NotificationService
+  downloadClients: DownloadClientService
+  notificationTargets: NotificationTargetService
+}
+
+/** What a settings page shows besides its settings: the changed card, a key card, a section's outcome. */
+export type SettingsPageChange = Pick<SettingsPageProps, 'changed' | 'keyCard'> & {
+  downloadClients?: Omit<DownloadClientsSectionProps, 'clients'>
+  notificationTargets?: Omit<NotificationTargetsSectionProps, 'targets'>
+}
+
+/** A page of the audit log, newest first; `kind` and `page` as a hand-edited address may give them (leniently). */
+function readAuditPage(audit: AuditService, query: { kind?: string; page?: string }): AuditLogProps {
+  const kind = AUDIT_KINDS.find((known) => known === query.kind) as AuditKind | undefined
+  const page = /^[1-9]\d*$/.test(query.page ?? '') ? Number(query.page) : 1
+  // One row more than a page says whether an older page exists.
+  const rows = audit.list({ limit: AUDIT_PAGE_SIZE + 1, kind, offset: (page - 1) * AUDIT_PAGE_SIZE })
+  return { entries: rows.slice(0, AUDIT_PAGE_SIZE), kind, page, hasOlder: rows.length > AUDIT_PAGE_SIZE }
+}
+
+/**
+ * The whole settings page as it is now for `identity`, with `change` in place: what a form posted
+ * without htmx gets back (the settings' own forms and the download clients' and notification
+ * targets' sections).
+ */
+export function settingsPageResponse(
+  deps: SettingsPageDeps,
+  identity: Identity,
+  change: SettingsPageChange = {},
+  status = 200,
+  query: { kind?: string; page?: string } = {},
+) {
+  return htmlPage(
+    SettingsPage({
+      ...change,
+      settings: deps.settings.list(),
+      audit: readAuditPage(deps.audit, query),
+      asksConfirmKey: deps.auth.needsConfirmation(identity),
+      downloadClients: { ...change.downloadClients, clients: deps.downloadClients.list() },
+      notificationTargets: { ...change.notificationTargets, targets: deps.notificationTargets.list() },
+      ...pageChrome(deps),
+    }),
+    status,
+  )
 }
 
 /** Lenient on purpose: a hand-edited address shows the first page of everything rather than an error. */
@@ -32,9 +81,12 @@ const AuditPageQuery = t.Object({
   page: t.Optional(t.String({ maxLength: 9 })),
 })
 
-const OverrideForm = t.Object({ value: t.Optional(t.String({ maxLength: 4096 })) })
+const OverrideForm = t.Object({
+  value: t.Optional(t.String({ maxLength: 4096 })),
+  confirm_key: t.Optional(t.String({ maxLength: 256 })),
+})
 
-const RegenerateForm = t.Object({ target: t.String({ maxLength: 16 }) })
+const RegenerateForm = t.Object({ target: t.String({ maxLength: 16 }), confirm_key: t.Optional(t.String({ maxLength: 256 })) })
 
 /** A setting's form value as the JSON the service takes: the boolean select's text becomes a boolean. */
 function formValue(key: string, value: string | undefined): unknown {
@@ -42,100 +94,123 @@ function formValue(key: string, value: string | undefined): unknown {
   return value === 'true' ? true : value === 'false' ? false : value
 }
 
+/** What the page says beside the form when a change was not made: the refusals a person can act on. */
+function refusalOf(err: unknown, key: string): { error?: string; confirmError?: string } | null {
+  if (err instanceof InvalidSettingValueError && isSettingKey(key)) return { error: `Use ${SETTING_RULES[key].inForm}.` }
+  if (err instanceof ConfirmationRequiredError) return { confirmError: UNCONFIRMED_IN_FORM[err.reason] }
+  if (err instanceof TooManyAuthFailuresError)
+    return { confirmError: `Too many wrong keys from your address. Try again in ${err.retryAfterSeconds} seconds.` }
+  if (err instanceof CoreRefusedError) return { error: sentence(err.message) }
+  return null
+}
+
+/** The confirmation's refusals in a person's words, beside the field they typed (or did not type) the key in. */
+const UNCONFIRMED_IN_FORM: Record<UnconfirmedReason, string> = {
+  missing: 'Type the dashboard API key to confirm this change.',
+  wrong: 'That is not the dashboard API key. Nothing was changed.',
+  no_key_set: 'No dashboard API key is set to confirm with: set DASHBOARD_API_KEY, or make this change in the environment.',
+}
+
+const sentence = (message: string) => `${message[0]!.toUpperCase()}${message.slice(1)}.`
+
+/** Said after a change went through; for one the core honours, whether the core has it yet. */
+function noticeOf(change: SettingChange): string {
+  const done = change.overridden ? 'Saved.' : 'Back to the default.'
+  return change.core_sync === 'pending' ? `${done} The core cannot be reached now: it gets the change when it is back.` : done
+}
+
 /**
  * /settings (DESIGN.md 5.2, 3.8, 3.10): every allowlisted setting with an override form, the API
  * key rotation, and the audit log a page at a time. Forms work without htmx too: the page comes
- * back whole with the change (or its error) in place.
+ * back whole with the change (or its error) in place. Changes that widen trust or replace a key
+ * carry a field for the dashboard key, which confirms them (DESIGN.md 7.2).
  */
 export const settingsPage = (deps: SettingsPageDeps) => {
-  const readAudit = (query: { kind?: string; page?: string }): AuditLogProps => {
-    const kind = AUDIT_KINDS.find((known) => known === query.kind) as AuditKind | undefined
-    const page = /^[1-9]\d*$/.test(query.page ?? '') ? Number(query.page) : 1
-    // One row more than a page says whether an older page exists.
-    const rows = deps.audit.list({ limit: AUDIT_PAGE_SIZE + 1, kind, offset: (page - 1) * AUDIT_PAGE_SIZE })
-    return { entries: rows.slice(0, AUDIT_PAGE_SIZE), kind, page, hasOlder: rows.length > AUDIT_PAGE_SIZE }
-  }
+  const page = (identity: Identity, change: SettingsPageChange, status = 200, query: { kind?: string; page?: string } = {}) =>
+    settingsPageResponse(deps, identity, change, status, query)
 
-  const page = (props: Omit<SettingsPageProps, 'settings' | 'audit' | keyof PageChrome>, status = 200) =>
-    htmlPage(
-      SettingsPage({
-        ...props,
-        settings: deps.settings.list(),
-        audit: readAudit({}),
-        ...pageChrome(deps),
-      }),
-      status,
-    )
+  const settingOf = (key: string) => deps.settings.list().find((candidate) => candidate.key === key)
 
   /** The changed card alone for htmx (200, so htmx swaps it even when it carries an error), else the whole page. */
-  const answerChange = async (request: Request, key: string, change: () => Promise<unknown>, draft: string | undefined) => {
+  const answerChange = async (
+    context: { request: Request; identity: Identity; clientAddress: string },
+    key: string,
+    form: { value?: string; confirm_key?: string },
+    change: (changedBy: string) => Promise<SettingChange>,
+  ) => {
+    const { request, identity } = context
+    const asksConfirmKey = deps.auth.needsConfirmation(identity)
+    let changed: SettingChange
     try {
-      await change()
+      if (isSettingKey(key) && CONFIRMED_SETTINGS.has(key))
+        deps.auth.confirm(identity, form.confirm_key || undefined, context.clientAddress)
+      changed = await change(identity.actor)
     } catch (err) {
-      if (!(err instanceof InvalidSettingValueError) || !isSettingKey(key)) throw err
-      const setting = deps.settings.list().find((candidate) => candidate.key === key)!
-      // The API's message speaks of JSON types; a person typed text into a field.
-      const refused = { draft: draft ?? '', error: `Use ${SETTING_RULES[key].inForm}.` }
-      return isHtmx(request) ? htmlPartial(SettingCard({ setting, ...refused })) : page({ changed: { key, ...refused } }, 400)
+      const refused = refusalOf(err, key)
+      const setting = settingOf(key)
+      if (!refused || !setting) throw err
+      const card = { draft: form.value ?? '', ...refused, asksConfirmKey }
+      return isHtmx(request) ? htmlPartial(SettingCard({ setting, ...card })) : page(identity, { changed: { key, ...card } }, 400)
     }
-    const setting = deps.settings.list().find((candidate) => candidate.key === key)!
-    const notice = setting.overridden ? 'Saved.' : 'Back to the default.'
+    const notice = noticeOf(changed)
     return isHtmx(request)
-      ? htmlPartial(SettingCard({ setting, notice }), 200, staleParts(AUDIT_STALE_EVENT))
-      : page({ changed: { key, notice } })
+      ? htmlPartial(SettingCard({ setting: settingOf(key)!, notice, asksConfirmKey }), 200, staleParts(AUDIT_STALE_EVENT))
+      : page(identity, { changed: { key, notice } })
   }
 
   return new Elysia({ name: 'dashboard-page-settings' })
     .use(pageAuth(deps))
     .get(
       '/settings',
-      ({ query, request }) =>
-        isHtmx(request)
-          ? htmlPartial(AuditLog(readAudit(query)))
-          : htmlPage(
-              SettingsPage({
-                settings: deps.settings.list(),
-                audit: readAudit(query),
-                ...pageChrome(deps),
-              }),
-            ),
+      ({ query, request, identity }) =>
+        isHtmx(request) ? htmlPartial(AuditLog(readAuditPage(deps.audit, query))) : page(identity!, {}, 200, query),
       { query: AuditPageQuery },
     )
     .get(
       '/settings/cards/:key',
-      ({ params }) => {
-        const setting = deps.settings.list().find((candidate) => candidate.key === params.key)
+      ({ params, identity }) => {
+        const setting = settingOf(params.key)
         if (!setting) throw new BadRequestError(`key: ${params.key} is not a setting`)
-        return htmlPartial(SettingCard({ setting }))
+        return htmlPartial(SettingCard({ setting, asksConfirmKey: deps.auth.needsConfirmation(identity!) }))
       },
       { params: t.Object({ key: t.String({ maxLength: 64 }) }) },
     )
     .post(
       '/settings/overrides/:key',
-      ({ params, body, request, identity }) =>
-        answerChange(
-          request,
-          params.key,
-          () => deps.settings.setOverride(params.key, formValue(params.key, body.value), identity!.id),
-          body.value,
+      ({ params, body, request, identity, clientAddress }) =>
+        answerChange({ request, identity: identity!, clientAddress }, params.key, body, (changedBy) =>
+          deps.settings.setOverride(params.key, formValue(params.key, body.value), changedBy),
         ),
       { params: t.Object({ key: t.String({ maxLength: 64 }) }), body: OverrideForm },
     )
     .post(
       '/settings/overrides/:key/reset',
-      ({ params, request, identity }) =>
-        answerChange(request, params.key, () => deps.settings.clearOverride(params.key, identity!.id), undefined),
-      { params: t.Object({ key: t.String({ maxLength: 64 }) }) },
+      ({ params, body, request, identity, clientAddress }) =>
+        answerChange({ request, identity: identity!, clientAddress }, params.key, { confirm_key: body?.confirm_key }, (changedBy) =>
+          deps.settings.clearOverride(params.key, changedBy),
+        ),
+      { params: t.Object({ key: t.String({ maxLength: 64 }) }), body: t.Optional(OverrideForm) },
     )
     .post(
       '/settings/regenerate-api-key',
-      async ({ body, request, identity }) => {
+      async ({ body, request, identity, clientAddress }) => {
         const target = API_KEY_TARGETS.find((known) => known === body.target) as ApiKeyTarget | undefined
         if (!target) throw new BadRequestError(`target: must be one of ${API_KEY_TARGETS.join(', ')}`)
-        const { api_key } = await deps.apiKeyRotation.regenerate(target, identity!.id)
-        if (!isHtmx(request)) return page({ newKey: { target, api_key } })
+        const asksConfirmKey = deps.auth.needsConfirmation(identity!)
+        let rotated: Awaited<ReturnType<ApiKeyRotation['regenerate']>>
+        try {
+          deps.auth.confirm(identity!, body.confirm_key || undefined, clientAddress)
+          rotated = await deps.apiKeyRotation.regenerate(target, identity!.actor)
+        } catch (err) {
+          const refused = refusalOf(err, '')
+          if (!refused) throw err
+          const card = { target, error: refused.error ?? refused.confirmError, asksConfirmKey }
+          return isHtmx(request) ? htmlPartial(ApiKeyCard(card)) : page(identity!, { keyCard: card }, 400)
+        }
+        const card = { target, newKey: rotated.api_key, asksConfirmKey, coreUnreachable: rotated.core_sync === 'pending' }
+        if (!isHtmx(request)) return page(identity!, { keyCard: card })
         const stale = target === 'torznab' ? [AUDIT_STALE_EVENT, KEY_STALE_EVENT] : [AUDIT_STALE_EVENT]
-        return htmlPartial(ApiKeyCard({ target, newKey: api_key }), 200, staleParts(...stale))
+        return htmlPartial(ApiKeyCard(card), 200, staleParts(...stale))
       },
       { body: RegenerateForm },
     )

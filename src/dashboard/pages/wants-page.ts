@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { raw } from 'hono/html'
+import { WantDetailPage, WantNotFoundPage } from '../../../views/pages/want-detail'
 import { WantList, WantsPage } from '../../../views/pages/wants'
 import { WantEditRow } from '../../../views/partials/want-edit-row'
 import { EMPTY_WANT, WANT_FORM_CONTENT_TYPES, type WantFormErrors, type WantFormValues } from '../../../views/partials/want-fields'
@@ -8,9 +9,13 @@ import { WantRow } from '../../../views/partials/want-row'
 import { BadRequestError } from '../../http'
 import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
+import type { SettingsService } from '../settings/service'
+import { wantFeedUrl } from '../wants/feed-url'
 import type { CreateWantInput, PriorityLabel, Want } from '../wants/model'
 import { WantNotFoundError, type WantService } from '../wants/service'
+import { fieldErrorOf } from './field-errors'
 import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
+import { coreBaseFor } from './setup-page'
 
 const PRIORITIES: readonly string[] = ['low', 'medium', 'high']
 
@@ -47,14 +52,10 @@ function readWantForm(body: unknown): { values: WantFormValues; errors: WantForm
   return { values, errors, input }
 }
 
+const WANT_FIELDS = ['title', 'content_type', 'query', 'priority', 'notes'] as const
+
 /** The service's own refusal ("query: ...") shown beside the field it names. */
-function fieldError(err: BadRequestError): WantFormErrors {
-  const [field, ...rest] = err.message.split(': ')
-  const message = rest.join(': ') || err.message
-  const known = ['title', 'content_type', 'query', 'priority', 'notes'] as const
-  const name = known.find((key) => key === field) ?? 'title'
-  return { [name]: message[0]!.toUpperCase() + message.slice(1) + '.' }
-}
+const fieldError = (err: BadRequestError): WantFormErrors => fieldErrorOf(err, WANT_FIELDS, 'title')
 
 const valuesOf = (want: Want): WantFormValues => ({
   title: want.title,
@@ -65,7 +66,12 @@ const valuesOf = (want: Want): WantFormValues => ({
 })
 
 /** /wants: create (errors beside the fields), edit in place, pause/resume, delete. Store-only: works without the core. */
-export const wantsPage = (deps: { wants: WantService; notifications: NotificationService; auth: AuthService }) => {
+export const wantsPage = (deps: {
+  wants: WantService
+  notifications: NotificationService
+  auth: AuthService
+  settings: SettingsService
+}) => {
   const page = (form: { values: WantFormValues; errors: WantFormErrors }, status = 200) =>
     htmlPage(WantsPage({ wants: deps.wants.list(), ...pageChrome(deps), form }), status)
   const row = (want: Want, focus: 'edit' | 'status') => htmlPartial(WantRow({ want, focus }))
@@ -75,8 +81,26 @@ export const wantsPage = (deps: { wants: WantService; notifications: Notificatio
     throw err
   }
 
+  /** A want's page with its feed: the core's address as a reader elsewhere reaches it, the key masked on screen. */
+  const detailPage = (want: Want, pageUrl: string) => {
+    const { coreBaseUrl, loopback } = coreBaseFor(deps.settings.value('core_graphql_url'), pageUrl)
+    const apiKey = deps.settings.value('torznab_api_key')
+    const url = wantFeedUrl(want, coreBaseUrl, apiKey)
+    // Masked after encoding: the bullets are for the eye, not part of the URL.
+    const masked = apiKey ? url.replace(/([?&]apikey=)[^&]*/, `$1••••••••${apiKey.slice(-4)}`) : null
+    return htmlPage(WantDetailPage({ want, feed: { url, masked, isLoopback: loopback === 'kept' }, ...pageChrome(deps) }))
+  }
+
   return new Elysia({ name: 'dashboard-page-wants' })
     .get('/wants', () => page({ values: EMPTY_WANT, errors: {} }))
+    .get('/wants/:id', ({ params, request }) => {
+      try {
+        return detailPage(deps.wants.get(params.id), request.url)
+      } catch (err) {
+        if (!(err instanceof WantNotFoundError)) throw err
+        return htmlPage(WantNotFoundPage(pageChrome(deps)), 404)
+      }
+    })
     .post('/wants', ({ body, request }) => {
       const form = readWantForm(body)
       let errors = form.errors

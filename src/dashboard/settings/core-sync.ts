@@ -1,31 +1,43 @@
 import type { Logger } from '../../log'
-import type { CoreClient } from '../core-client'
+import { type CoreClient, CoreQueryError, CoreRefusedError, CoreUnavailableError } from '../core-client'
 import type { CoreSettingEntry } from './model'
 
 /** The core replaces all its overrides with the list; a key left out takes the core's env value again. */
 const APPLY_SETTINGS = 'mutation($settings:[SettingInput!]!){ applySettings(settings:$settings) }'
 
+/** Whether the core took a set of overrides, or could not be reached (it is sent again when it is back). */
+export type CoreSyncOutcome = 'applied' | 'unreachable'
+
 /**
- * Pushes the overrides the core honours to it. Pushes run one at a time and each sends the set as
- * it is when it runs, so two quick changes cannot reach the core in the wrong order. A core that
- * cannot be reached is logged, not thrown: the override stays stored and a later sync sends it.
+ * Pushes the overrides the core honours to it. Work given to `serial` runs one at a time, so a
+ * change and the push it waits on never interleave with another's: the core cannot get two quick
+ * changes in the wrong order, nor a set that misses one of them.
  */
-export function createCoreSettingsSync(deps: { core: Pick<CoreClient, 'query'>; entries: () => CoreSettingEntry[]; log: Logger }) {
-  let last: Promise<void> = Promise.resolve()
-  const push = async (): Promise<void> => {
-    const settings = deps.entries()
-    try {
-      await deps.core.query(APPLY_SETTINGS, { settings })
+export function createCoreSettingsSync(deps: { core: Pick<CoreClient, 'query'>; log: Logger }) {
+  let last: Promise<unknown> = Promise.resolve()
+  return {
+    serial<T>(work: () => Promise<T>): Promise<T> {
+      const run = last.then(work, work)
+      last = run.catch(() => {})
+      return run
+    },
+
+    /** Sends `settings` as the core's whole set. Rejects with CoreRefusedError when the core answers no. */
+    async push(settings: CoreSettingEntry[]): Promise<CoreSyncOutcome> {
+      try {
+        await deps.core.query(APPLY_SETTINGS, { settings })
+      } catch (err) {
+        if (err instanceof CoreUnavailableError) {
+          deps.log.warn('setting overrides not pushed to the core; a later sync will', { err })
+          return 'unreachable'
+        }
+        if (err instanceof CoreQueryError || err instanceof CoreRefusedError)
+          throw new CoreRefusedError(`the core refused the change, which was not made: ${err.message}`)
+        throw err
+      }
       // Keys only: the values include API keys.
       deps.log.info('setting overrides pushed to the core', { keys: settings.map((entry) => entry.key) })
-    } catch (err) {
-      deps.log.warn('setting overrides not pushed to the core; a later sync will', { err })
-    }
-  }
-  return {
-    sync(): Promise<void> {
-      last = last.then(push)
-      return last
+      return 'applied'
     },
   }
 }

@@ -1,21 +1,53 @@
 import { Elysia } from 'elysia'
 import type { AuthPlugin } from '../auth/plugin'
+import type { AuthService } from '../auth/service'
 import type { ApiKeyRotation } from './api-key-rotation'
-import { OverrideBody, readRegenerateTarget, SettingParams } from './model'
+import { CONFIRMED_SETTINGS, OverrideBody, readRegenerateBody, SettingParams } from './model'
 import type { SettingsService } from './service'
+import { isSettingKey } from '../../config'
 
-/** The settings API of spec 4.1: list, override, clear, and the key rotation. */
-export const settingsRoutes = (deps: { settings: SettingsService; apiKeyRotation: ApiKeyRotation; authPlugin: AuthPlugin }) =>
+/** Where DELETE (no body) and any other request may carry the confirming key. */
+const CONFIRM_HEADER = 'x-confirm-key'
+
+const needsConfirming = (key: string) => isSettingKey(key) && CONFIRMED_SETTINGS.has(key)
+
+/**
+ * The settings API of spec 4.1: list, override, clear, and the key rotation. Changes that widen
+ * trust or replace a key are confirmed with the dashboard key first (DESIGN.md 7.2); each change is
+ * audited under the identity that made it.
+ */
+export const settingsRoutes = (deps: {
+  settings: SettingsService
+  apiKeyRotation: ApiKeyRotation
+  auth: AuthService
+  authPlugin: AuthPlugin
+}) =>
   new Elysia({ name: 'dashboard-settings', prefix: '/api/settings' })
     .use(deps.authPlugin)
     .get('/', () => ({ items: deps.settings.list() }))
-    .put('/overrides/:key', ({ params, body, identity }) => deps.settings.setOverride(params.key, body.value, identity.id), {
-      params: SettingParams,
-      body: OverrideBody,
-    })
-    .delete('/overrides/:key', ({ params, identity }) => deps.settings.clearOverride(params.key, identity.id), { params: SettingParams })
+    .put(
+      '/overrides/:key',
+      ({ params, body, identity, clientAddress, request }) => {
+        if (needsConfirming(params.key))
+          deps.auth.confirm(identity, body.confirm_key ?? request.headers.get(CONFIRM_HEADER) ?? undefined, clientAddress)
+        return deps.settings.setOverride(params.key, body.value, identity.actor)
+      },
+      { params: SettingParams, body: OverrideBody },
+    )
+    .delete(
+      '/overrides/:key',
+      ({ params, identity, clientAddress, request }) => {
+        if (needsConfirming(params.key)) deps.auth.confirm(identity, request.headers.get(CONFIRM_HEADER) ?? undefined, clientAddress)
+        return deps.settings.clearOverride(params.key, identity.actor)
+      },
+      { params: SettingParams },
+    )
     .post(
       '/regenerate-api-key',
-      async ({ request, identity }) => deps.apiKeyRotation.regenerate(readRegenerateTarget(await request.text()), identity.id),
+      async ({ request, identity, clientAddress }) => {
+        const { target, confirmKey } = readRegenerateBody(await request.text())
+        deps.auth.confirm(identity, confirmKey ?? request.headers.get(CONFIRM_HEADER) ?? undefined, clientAddress)
+        return deps.apiKeyRotation.regenerate(target, identity.actor)
+      },
       { parse: 'none' },
     )

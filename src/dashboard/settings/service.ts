@@ -4,7 +4,7 @@ import type { AuditService } from '../audit/service'
 import type { CoreClient } from '../core-client'
 import { createCoreSettingsSync } from './core-sync'
 import { InvalidSettingValueError, UnknownSettingError } from './errors'
-import type { CoreSettingEntry, Setting, SettingValues } from './model'
+import { type CoreSettingEntry, SECRETS_OF_OTHER_HOSTS, type Setting, type SettingChange, type SettingValues } from './model'
 import type { SettingsOverrideRepository } from './repository'
 
 export type SettingChangeListener = (key: SettingKey) => void
@@ -24,16 +24,22 @@ function parseJson(text: string): unknown {
 
 const isHonouredByCore = (key: SettingKey) => SETTING_RULES[key].honouredBy !== 'dashboard'
 
+/** Said in a change's answer when the core could not be told (the watch tells it when it is back). */
+const PENDING_MESSAGE = 'stored; the core cannot be reached now and is sent the change when it is back'
+
 /**
  * The operator's overrides of the allowlisted settings (DESIGN.md 5.2). Each read returns the
  * override when there is one, else the environment's value, so a change applies to the next
- * request without a restart. Overrides the core honours are pushed to it after each change.
+ * request without a restart. A change the core honours is pushed to it before it is kept: one the
+ * core refuses is an error and is not kept; one made while the core is down is kept and sent later.
  */
 export function createSettingsService(deps: {
   repository: SettingsOverrideRepository
   audit: AuditService
   defaults: SettingValues
   core: Pick<CoreClient, 'query'>
+  /** Whether the core is this process's own: only then does it get secrets that belong to other hosts (the TMDB key). */
+  isCoreLocal: () => boolean
   /** Told the level in force at start and after each change (the process's log threshold). */
   onLogLevel?: (level: LogLevel) => void
   log: Logger
@@ -61,14 +67,17 @@ export function createSettingsService(deps: {
     return key
   }
 
-  const coreOverrides = (): CoreSettingEntry[] =>
-    [...overrides].filter(([key]) => isHonouredByCore(key)).map(([key, override]) => ({ key, value: String(override) }))
+  /** The overrides the core honours, as its applySettings takes them; `from` is the set to read (the stored one by default). */
+  const coreOverrides = (from: ReadonlyMap<SettingKey, SettingValue> = overrides): CoreSettingEntry[] =>
+    [...from]
+      .filter(([key]) => isHonouredByCore(key) && (!SECRETS_OF_OTHER_HOSTS.has(key) || deps.isCoreLocal()))
+      .map(([key, override]) => ({ key, value: String(override) }))
 
-  const coreSync = createCoreSettingsSync({ core: deps.core, entries: coreOverrides, log: deps.log })
+  const coreSync = createCoreSettingsSync({ core: deps.core, log: deps.log })
   deps.onLogLevel?.(value('log_level'))
 
-  /** Stores the change and its audit row together, tells the listeners, and brings the core up to date. */
-  const change = async (key: SettingKey, next: SettingValue | undefined, changedBy: string): Promise<Setting> => {
+  /** Stores the change and its audit row together, and tells the listeners. */
+  const commit = (key: SettingKey, next: SettingValue | undefined, changedBy: string) => {
     const oldValue = shown(key, value(key))
     deps.repository.inTransaction(() => {
       if (next === undefined) deps.repository.delete(key)
@@ -94,9 +103,30 @@ export function createSettingsService(deps: {
         deps.log.error('setting change listener failed', { key, err })
       }
     }
-    if (isHonouredByCore(key)) await coreSync.sync()
-    return toSetting(key)
   }
+
+  /** The core is told first (with the set as it will be), then the change is kept; a refusal keeps nothing. */
+  const change = (key: SettingKey, next: SettingValue | undefined, changedBy: string): Promise<SettingChange> =>
+    coreSync.serial(async () => {
+      let outcome: 'applied' | 'unreachable' | undefined
+      if (isHonouredByCore(key)) {
+        const after = new Map(overrides)
+        if (next === undefined) after.delete(key)
+        else after.set(key, next)
+        outcome = await coreSync.push(coreOverrides(after))
+      }
+      try {
+        commit(key, next, changedBy)
+      } catch (err) {
+        // Not kept here (a full disk): the core is given back the set the dashboard still has.
+        if (outcome === 'applied') await coreSync.push(coreOverrides()).catch(() => undefined)
+        throw err
+      }
+      if (outcome === undefined) return toSetting(key)
+      return outcome === 'applied'
+        ? { ...toSetting(key), core_sync: 'applied' }
+        : { ...toSetting(key), core_sync: 'pending', message: PENDING_MESSAGE }
+    })
 
   return {
     list: (): Setting[] => SETTING_KEYS.map(toSetting),
@@ -104,8 +134,11 @@ export function createSettingsService(deps: {
     /** The effective value, unmasked: for the dashboard's own use, never for an answer. */
     value,
 
-    /** Rejects with UnknownSettingError (404) or InvalidSettingValueError (400); resolves once the core has been told. */
-    async setOverride(key: string, raw: unknown, changedBy: string): Promise<Setting> {
+    /**
+     * Rejects with UnknownSettingError (404), InvalidSettingValueError (400) or CoreRefusedError
+     * (502, nothing kept); resolves once the core has taken it, or is known to be down.
+     */
+    async setOverride(key: string, raw: unknown, changedBy: string): Promise<SettingChange> {
       const settingKey = requireKey(key)
       const parsed = SETTING_RULES[settingKey].parse(raw)
       if (parsed === undefined) throw new InvalidSettingValueError(settingKey, SETTING_RULES[settingKey].accepts)
@@ -113,16 +146,22 @@ export function createSettingsService(deps: {
     },
 
     /** Back to the environment's value; a key that is not overridden is left alone, with no audit row. */
-    async clearOverride(key: string, changedBy: string): Promise<Setting> {
+    async clearOverride(key: string, changedBy: string): Promise<SettingChange> {
       const settingKey = requireKey(key)
       return overrides.has(settingKey) ? change(settingKey, undefined, changedBy) : toSetting(settingKey)
     },
 
     /** The overrides of the keys the core honours, as its applySettings takes them. */
-    coreOverrides,
+    coreOverrides: (): CoreSettingEntry[] => coreOverrides(),
 
     /** Pushes the whole set to the core; never throws (a failure is logged). Call it when the core (re)appears. */
-    syncCore: (): Promise<void> => coreSync.sync(),
+    syncCore: (): Promise<void> =>
+      coreSync
+        .serial(() => coreSync.push(coreOverrides()))
+        .then(
+          () => undefined,
+          (err: unknown) => deps.log.warn('the core refused the stored setting overrides', { err }),
+        ),
 
     /** `listener` is told the key after each change; returns the unsubscribe function. */
     onChange(listener: SettingChangeListener): () => void {

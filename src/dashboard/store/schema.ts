@@ -2,7 +2,9 @@
  * drizzle mirror of `migrations/dashboard`: the SQL files are the source of truth (forward-only);
  * this file changes in the same commit. tests/dashboard/store/schema.test.ts checks they agree.
  * Each table has one owner: settings_overrides (settings), audit_log (audit), wants (wants),
- * notifications (notifications), poster_cache (posters), dashboard_state (store/state.ts).
+ * notifications (notifications), poster_cache (posters), dashboard_state (store/state.ts),
+ * ended_sessions (auth/ended-sessions.ts), download_clients (download-clients),
+ * notification_targets (notification-targets).
  */
 import { integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core'
 
@@ -63,4 +65,39 @@ export const dashboardState = sqliteTable('dashboard_state', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: text('updated_at').notNull(),
+})
+
+export const endedSessions = sqliteTable('ended_sessions', {
+  /** SHA-256 of the token, hex. */
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: text('expires_at').notNull(),
+})
+
+export const downloadClients = sqliteTable('download_clients', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['qbittorrent', 'transmission'] }).notNull(),
+  url: text('url').notNull(),
+  username: text('username'),
+  /** As the client needs it; never in an answer or the audit log. */
+  password: text('password'),
+  category: text('category'),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+})
+
+export const notificationTargets = sqliteTable('notification_targets', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['ntfy', 'gotify', 'discord', 'webhook'] }).notNull(),
+  url: text('url').notNull(),
+  /** As the receiver needs it; never in an answer or the audit log. */
+  token: text('token'),
+  /** JSON array of notification types. */
+  events: text('events').notNull(),
+  createdAt: text('created_at').notNull(),
+  updatedAt: text('updated_at').notNull(),
+  lastDeliveredAt: text('last_delivered_at'),
+  lastFailedAt: text('last_failed_at'),
+  lastError: text('last_error'),
 })

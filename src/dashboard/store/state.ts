@@ -3,7 +3,14 @@ import type { StoreOrm } from './open-store'
 import { dashboardState } from './schema'
 
 /** The names of the values kept in dashboard_state; one place, so no two features share a name by accident. */
-export type StateKey = 'sso_jwt_secret' | 'dashboard_api_key' | 'want_match_cursor' | 'crawler_warning' | 'demo_seed' | 'tmdb_image_base'
+export type StateKey =
+  | 'sso_jwt_secret'
+  | 'dashboard_api_key'
+  | 'session_epoch'
+  | 'want_match_cursor'
+  | 'crawler_warning'
+  | 'demo_seed'
+  | 'tmdb_image_base'
 
 /** Small named values kept across restarts (owner of dashboard_state). */
 export function createStateRepository(orm: StoreOrm) {

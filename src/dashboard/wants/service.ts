@@ -20,6 +20,20 @@ export interface WantRegistration {
   contentType: string
 }
 
+/** C0 and C1 control characters and DEL: NUL and the like, which no title or query holds (issue 29.7). */
+const CONTROL = /[\u0000-\u001F\u007F-\u009F]/
+/** The same, but tab and line breaks, which notes (a multi-line field) may hold. */
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
+
+/** Refuses text holding control characters, naming the field: stored wants never hold them. */
+function checkText(input: Partial<Pick<CreateWantInput, 'title' | 'query' | 'notes'>>): void {
+  for (const field of ['title', 'query'] as const)
+    if (input[field] !== undefined && CONTROL.test(input[field]))
+      throw new BadRequestError(`${field}: must not hold control characters (such as NUL or a line break)`)
+  if (input.notes !== undefined && CONTROL_BUT_LINES.test(input.notes))
+    throw new BadRequestError('notes: must not hold control characters (such as NUL) other than tabs and line breaks')
+}
+
 const toWant = (row: WantRow): Want => ({
   id: row.id,
   title: row.title,
@@ -61,6 +75,7 @@ export function createWantService(deps: { repository: WantRepository; notificati
     },
 
     create(input: CreateWantInput): Want {
+      checkText(input)
       checkQuery(input.query)
       const now = new Date().toISOString()
       const row = deps.repository.insert({
@@ -83,6 +98,7 @@ export function createWantService(deps: { repository: WantRepository; notificati
     update(id: string, input: UpdateWantInput): Want {
       const current = deps.repository.find(id)
       if (!current) throw new WantNotFoundError(id)
+      checkText(input)
       if (input.query !== undefined) checkQuery(input.query)
       if (current.status === 'fulfilled' && input.status === 'paused')
         throw new BadRequestError('status: a fulfilled want can be re-opened as active, not paused')

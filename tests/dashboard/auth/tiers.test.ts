@@ -35,8 +35,8 @@ describe('with auth off', () => {
     expect(dashboard.audit.list()).toEqual([])
   })
 
-  test('AUTH_METHOD=none is open even with REQUIRE_AUTH=true', async () => {
-    const dashboard = enforced({ AUTH_METHOD: 'none' })
+  test('AUTH_METHOD=none is open (with REQUIRE_AUTH=true it is refused at start: tests/config)', async () => {
+    const dashboard = openTestDashboard({ env: { AUTH_METHOD: 'none', DASHBOARD_API_KEY: KEY } })
     expect(await me(dashboard)).toMatchObject({ status: 200, body: { method: 'none' } })
   })
 })
@@ -217,11 +217,10 @@ describe('overrides apply to the next request, without a restart', () => {
   test('an env switch that is on can be overridden off', async () => {
     const dashboard = enforced({ TRUST_PROXY_HEADERS: 'true' })
     expect((await me(dashboard, { 'x-auth-user': 'erin' })).status).toBe(200)
-    await dashboard.request('/api/settings/overrides/trust_proxy_headers', {
-      method: 'PUT',
-      json: { value: false },
-      headers: { 'x-auth-user': 'erin' },
-    })
+    const turnOff = { method: 'PUT', json: { value: false }, headers: { 'x-auth-user': 'erin' } }
+    // A change to who is trusted, by a proxy user: confirmed with the dashboard key (DESIGN.md 7.2).
+    expect((await dashboard.request('/api/settings/overrides/trust_proxy_headers', turnOff)).status).toBe(403)
+    await dashboard.request('/api/settings/overrides/trust_proxy_headers', { ...turnOff, json: { value: false, confirm_key: KEY } })
     expect((await me(dashboard, { 'x-auth-user': 'erin' })).status).toBe(401)
   })
 

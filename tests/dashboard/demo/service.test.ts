@@ -33,7 +33,13 @@ beforeAll(async () => {
 afterAll(() => core?.child.kill('SIGKILL'))
 
 const coreClientAt = (baseUrl: string) =>
-  createCoreClient({ graphqlUrl: () => `${baseUrl}/graphql`, metricsUrl: () => `${baseUrl}/metrics`, torznabApiKey: () => undefined, log })
+  createCoreClient({
+    graphqlUrl: () => `${baseUrl}/graphql`,
+    metricsUrl: () => `${baseUrl}/metrics`,
+    torznabApiKey: () => undefined,
+    adminKey: () => undefined,
+    log,
+  })
 
 let dashboardCount = 0
 

@@ -49,7 +49,7 @@ describe('/library in a browser', () => {
     await page.getByLabel('Content type').selectOption({ label: 'Music' })
     const musicCount = DEMO_RELEASES.filter((release) => release.files.some((file) => /\.(flac|mp3)$/.test(file.path))).length
     await page.getByText(`1–${musicCount} of ${musicCount} torrents`).waitFor()
-    const types = await resultRows(page).locator('td:nth-child(2)').allTextContents()
+    const types = await resultRows(page).locator('td:nth-child(3)').allTextContents()
     expect(types).toEqual(Array(musicCount).fill('Music'))
     expect(new URL(page.url()).searchParams.get('content_type')).toBe('music')
     expect(await page.evaluate('window.__noReload')).toBe(true)

@@ -182,7 +182,7 @@ describe('/wants without the core', () => {
       expect(created.status).toBe(200)
       expect(await created.text()).toContain('Added “Heat”.')
       const page = await (await alone.request('/wants')).text()
-      expect(page).toContain('<strong>Heat</strong>')
+      expect(page).toContain('>Heat</a></strong>')
       expect(page).not.toContain('The indexer core cannot be reached')
     } finally {
       await alone.close()

@@ -12,7 +12,7 @@ describe('POST /api/settings/regenerate-api-key', () => {
     const dashboard = openTestDashboard({ env: { TORZNAB_API_KEY: TORZNAB_KEY } })
     const { status, body } = await regenerate(dashboard)
     expect(status).toBe(200)
-    expect(body).toEqual({ target: 'torznab', api_key: expect.stringMatching(/^[0-9a-f]{64}$/) })
+    expect(body).toEqual({ target: 'torznab', api_key: expect.stringMatching(/^[0-9a-f]{64}$/), core_sync: 'applied' })
     expect(dashboard.settings.value('torznab_api_key')).toBe(body.api_key)
     expect(dashboard.fakeCore!.applied).toEqual([[{ key: 'torznab_api_key', value: body.api_key }]])
     expect(dashboard.audit.listSettingChanges()).toEqual([
@@ -66,11 +66,20 @@ describe('POST /api/settings/regenerate-api-key', () => {
     expect((await second.request(`/api/me?apikey=${rotated}`)).status).toBe(200)
   })
 
-  test('a dashboard key can be made when none was set', async () => {
-    const dashboard = openTestDashboard({ env: { REQUIRE_AUTH: 'true', TRUST_PROXY_HEADERS: 'true' } })
-    const { body } = await regenerate(dashboard, { json: { target: 'dashboard' }, headers: { 'x-auth-user': 'rita' } })
-    expect((await dashboard.request('/api/me', { headers: { authorization: `Bearer ${body.api_key}` } })).status).toBe(200)
-    expect(dashboard.audit.listSettingChanges()[0]).toMatchObject({ old_value: null, changed_by: 'rita' })
+  test('a dashboard key can be made when none was set, where auth is off; a proxy user cannot confirm one into being', async () => {
+    const open = openTestDashboard()
+    const { body } = await regenerate(open, { json: { target: 'dashboard' } })
+    expect(open.dashboardApiKey.current()).toBe(body.api_key)
+    expect(open.audit.listSettingChanges()[0]).toMatchObject({ old_value: null, changed_by: 'anonymous' })
+
+    const proxied = openTestDashboard({ env: { REQUIRE_AUTH: 'true', TRUST_PROXY_HEADERS: 'true' } })
+    const refused = await regenerate(proxied, { json: { target: 'dashboard' }, headers: { 'x-auth-user': 'rita' } })
+    expect(refused).toMatchObject({
+      status: 403,
+      body: { error: 'confirmation_required', message: expect.stringContaining('DASHBOARD_API_KEY') },
+    })
+    expect(proxied.dashboardApiKey.current()).toBeUndefined()
+    expect(proxied.audit.listSettingChanges()).toEqual([])
   })
 
   test('needs an identity when auth is enforced: 401 and nothing rotated', async () => {
@@ -87,10 +96,19 @@ describe('POST /api/settings/regenerate-api-key', () => {
     const dashboard = openTestDashboard()
     expect(await regenerate(dashboard, { json: { target: 'core' } })).toMatchObject({
       status: 400,
-      body: { error: 'bad_request', message: 'body: must be empty or {"target": "torznab" or "dashboard"}' },
+      body: {
+        error: 'bad_request',
+        message: 'body: must be empty or {"target": "torznab" or "dashboard", "confirm_key": "<dashboard API key>"}',
+      },
     })
     expect((await regenerate(dashboard, { json: { target: 7 } })).status).toBe(400)
-    const refused = { status: 400, body: { error: 'bad_request', message: 'body: must be empty or {"target": "torznab" or "dashboard"}' } }
+    const refused = {
+      status: 400,
+      body: {
+        error: 'bad_request',
+        message: 'body: must be empty or {"target": "torznab" or "dashboard", "confirm_key": "<dashboard API key>"}',
+      },
+    }
     expect(await regenerate(dashboard, { body: '{oops', headers: { 'content-type': 'application/json' } })).toMatchObject(refused)
     // Whatever the content type says, a body that is not the JSON object rotates nothing.
     expect(await regenerate(dashboard, { body: 'dashboard', headers: { 'content-type': 'text/plain' } })).toMatchObject(refused)

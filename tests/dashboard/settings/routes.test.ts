@@ -4,6 +4,7 @@ import { openTestDashboard } from '../../support/dashboard-app'
 
 const TORZNAB_KEY = 'env-torznab-key-0123456789'
 const ARTWORK_KEY = 'env-artwork-key-abcdefghij'
+const KEY = 'dashboard-key-0123456789abcdef'
 
 describe('GET /api/settings', () => {
   test('lists every allowlisted key with its env default, secrets masked, none overridden', async () => {
@@ -138,7 +139,8 @@ describe('DELETE /api/settings/overrides/:key', () => {
     await dashboard.request('/api/settings/overrides/log_level', { method: 'PUT', json: { value: 'debug' } })
     const { status, body } = await dashboard.request('/api/settings/overrides/log_level', { method: 'DELETE' })
     expect(status).toBe(200)
-    expect(body).toEqual({ key: 'log_level', default: 'warn', value: 'warn', overridden: false })
+    // The core honours log_level too: the answer says it has the change.
+    expect(body).toEqual({ key: 'log_level', default: 'warn', value: 'warn', overridden: false, core_sync: 'applied' })
     expect(dashboard.settings.value('log_level')).toBe('warn')
   })
 
@@ -182,13 +184,17 @@ describe('the audit of settings changes', () => {
     expect(JSON.stringify(stored)).not.toContain(ARTWORK_KEY)
   })
 
-  test('changed_by is the identity that made the change', async () => {
-    const dashboard = openTestDashboard({ env: { REQUIRE_AUTH: 'true', TRUST_PROXY_HEADERS: 'true' } })
-    await dashboard.request('/api/settings/overrides/log_level', {
-      method: 'PUT',
-      json: { value: 'debug' },
-      headers: { 'x-auth-user': 'carol' },
-    })
-    expect(dashboard.audit.listSettingChanges()[0]?.changed_by).toBe('carol')
+  test('changed_by names the identity and the method that made the change', async () => {
+    const dashboard = openTestDashboard({ env: { REQUIRE_AUTH: 'true', TRUST_PROXY_HEADERS: 'true', DASHBOARD_API_KEY: KEY } })
+    const setLogLevel = (value: string, headers: Record<string, string>) =>
+      dashboard.request('/api/settings/overrides/log_level', { method: 'PUT', json: { value }, headers })
+    await setLogLevel('debug', { 'x-auth-user': 'carol' })
+    await setLogLevel('warn', { 'x-api-key': KEY })
+    await setLogLevel('error', { cookie: (await dashboard.auth.issueSessionCookie('operator')).split(';')[0]! })
+    expect(dashboard.audit.listSettingChanges().map((entry) => entry.changed_by)).toEqual([
+      expect.stringMatching(/^forms:[0-9a-f]{16}$/),
+      'api_key',
+      'proxy_header:carol',
+    ])
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { safeJson } from '../../support/processes'
-import { openTestDashboard } from '../../support/dashboard-app'
+import { openTestDashboard, startFakeCore } from '../../support/dashboard-app'
 import { makeTempDir } from '../../support/temp-dir'
 
 const put = (dashboard: ReturnType<typeof openTestDashboard>, key: string, value: unknown) =>
@@ -49,13 +49,64 @@ describe('pushing overrides to the core', () => {
     await put(dashboard, 'core_graphql_url', 'http://127.0.0.1:1/graphql')
     const { status, body } = await put(dashboard, 'log_level', 'warn')
     expect(status).toBe(200)
-    expect(body).toMatchObject({ key: 'log_level', value: 'warn', overridden: true })
+    // The answer says the core does not have it yet.
+    expect(body).toEqual({
+      key: 'log_level',
+      default: 'info',
+      value: 'warn',
+      overridden: true,
+      core_sync: 'pending',
+      message: expect.stringContaining('the core cannot be reached now'),
+    })
     expect(dashboard.fakeCore!.applied).toEqual([])
     expect(dashboard.logLines.map((line) => safeJson(line)?.msg)).toContain('setting overrides not pushed to the core; a later sync will')
 
     await clear(dashboard, 'core_graphql_url')
     await dashboard.settings.syncCore()
     expect(dashboard.fakeCore!.applied).toEqual([[{ key: 'log_level', value: 'warn' }]])
+  })
+
+  test.each([
+    ['unauthorized', 'this mutation needs the core admin key'],
+    ['bad_request', 'settings[0].value must be one of debug, info'],
+  ])('a change the core refuses (%s) is a 502 core_refused, and nothing of it is kept', async (code, message) => {
+    const dashboard = openTestDashboard({ env: { LOG_LEVEL: 'info' } })
+    await put(dashboard, 'log_level', 'warn')
+    const auditRows = dashboard.audit.list().length
+    dashboard.fakeCore!.control.refuseWith = { code, message }
+    for (const change of [() => put(dashboard, 'log_level', 'debug'), () => clear(dashboard, 'log_level')]) {
+      const { status, body } = await change()
+      expect(status).toBe(502)
+      expect(body).toEqual({ error: 'core_refused', message: expect.stringContaining(message) })
+    }
+    const rotated = await dashboard.request('/api/settings/regenerate-api-key', { method: 'POST' })
+    expect(rotated).toMatchObject({ status: 502, body: { error: 'core_refused' } })
+    expect(dashboard.settings.value('log_level')).toBe('warn')
+    expect(dashboard.settings.value('torznab_api_key')).toBeNull()
+    expect(dashboard.audit.list()).toHaveLength(auditRows)
+    expect(dashboard.store.sqlite.query('SELECT key, value FROM settings_overrides').all()).toEqual([{ key: 'log_level', value: '"warn"' }])
+    // A dashboard-only key is not the core's to refuse.
+    expect((await put(dashboard, 'trust_forwarded_user', true)).status).toBe(200)
+  })
+
+  test("the TMDB key goes to this process's core only, never to a core URL elsewhere; the core's own keys go to the core", async () => {
+    const dashboard = openTestDashboard()
+    const elsewhere = startFakeCore()
+    await put(dashboard, 'artwork_api_key', 'artwork-override-abcdefghij')
+    expect(dashboard.fakeCore!.applied.at(-1)).toEqual([{ key: 'artwork_api_key', value: 'artwork-override-abcdefghij' }])
+
+    await put(dashboard, 'core_graphql_url', elsewhere.graphqlUrl)
+    await put(dashboard, 'torznab_api_key', 'torznab-override-0123456789')
+    await put(dashboard, 'artwork_api_key', 'artwork-second-abcdefghijk')
+    await dashboard.settings.syncCore()
+    expect(elsewhere.applied.length).toBeGreaterThan(0)
+    for (const set of elsewhere.applied) expect(set).toEqual([{ key: 'torznab_api_key', value: 'torznab-override-0123456789' }])
+    expect(elsewhere.headers.map((headers) => headers.get('authorization'))).toContain('Bearer torznab-override-0123456789')
+    expect(JSON.stringify(elsewhere.applied)).not.toContain('artwork-')
+
+    await clear(dashboard, 'core_graphql_url')
+    await dashboard.settings.syncCore()
+    expect(dashboard.fakeCore!.applied.at(-1)).toContainEqual({ key: 'artwork_api_key', value: 'artwork-second-abcdefghijk' })
   })
 
   test('syncCore never throws, even when the core is gone', async () => {

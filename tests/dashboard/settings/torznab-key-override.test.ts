@@ -35,7 +35,13 @@ describe('the torznab_api_key override on a running core', () => {
       body: JSON.stringify({ value: OVERRIDE_KEY }),
     })
     expect(put.status).toBe(200)
-    expect(await put.json()).toEqual({ key: 'torznab_api_key', default: '****cdef', value: '****3210', overridden: true })
+    expect(await put.json()).toEqual({
+      key: 'torznab_api_key',
+      default: '****cdef',
+      value: '****3210',
+      overridden: true,
+      core_sync: 'applied',
+    })
     expect(await caps(ENV_KEY)).toBe(401)
     expect(await caps(OVERRIDE_KEY)).toBe(200)
 

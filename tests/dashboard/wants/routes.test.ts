@@ -43,6 +43,34 @@ describe('POST /api/wants', () => {
     expect(answer.body.message).toContain(field)
   })
 
+  test.each([
+    ['title', { ...dune, title: 'Dune\u0000 Part Two' }],
+    ['title', { ...dune, title: 'Dune\nPart Two' }],
+    ['query', { ...dune, query: 'dune\u001b[31m' }],
+    ['notes', { ...dune, notes: 'ring\u0007 the bell' }],
+    ['notes', { ...dune, notes: 'C1\u0085control' }],
+  ])('a %s holding a control character is a 400 naming it, and nothing is stored (issue 29.7)', async (field, body) => {
+    const before = (await dashboard.json('/api/wants')).body.length
+    const answer = await create(body)
+    expect(answer).toEqual({
+      status: 400,
+      body: { error: 'bad_request', message: expect.stringContaining(`${field}: must not hold control characters`) },
+    })
+    expect((await dashboard.json('/api/wants')).body.length).toBe(before)
+    const { body: created } = await create()
+    const update = await dashboard.json(`/api/wants/${created.id}`, sendJson('PUT', { [field]: (body as Record<string, string>)[field] }))
+    expect(update.status).toBe(400)
+    expect((await dashboard.json(`/api/wants`)).body.find((want: { id: string }) => want.id === created.id)[field]).toBe(
+      (dune as Record<string, string>)[field],
+    )
+  })
+
+  test('notes keep their tabs and line breaks', async () => {
+    const { status, body } = await create({ ...dune, notes: 'line one\n\tline two\r\n' })
+    expect(status).toBe(201)
+    expect(body.notes).toBe('line one\n\tline two\r\n')
+  })
+
   test('a query without a word is a 400 naming query', async () => {
     const answer = await create({ ...dune, query: '  -- !! ' })
     expect(answer.status).toBe(400)
@@ -129,5 +157,29 @@ describe('notifications', () => {
     expect((await dashboard.request('/api/notifications/999999/read', { method: 'PUT' })).status).toBe(404)
     for (const id of ['abc', '0', '1e3', 'x'.repeat(64)])
       expect((await dashboard.request(`/api/notifications/${id}/read`, { method: 'PUT' })).status).toBe(404)
+  })
+})
+
+describe('the /wants form', () => {
+  test('a title with a NUL is refused beside its field, and no want is stored', async () => {
+    const before = (await dashboard.json('/api/wants')).body.length
+    const answer = await dashboard.request('/wants', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        title: 'Null\u0000byte',
+        content_type: 'movie',
+        query: 'null byte',
+        priority: 'low',
+        notes: '',
+      }).toString(),
+    })
+    expect(answer.status).toBe(400)
+    const html = await answer.text()
+    expect(html).toContain('Must not hold control characters')
+    // What was typed is shown back with the character as a marker, never raw.
+    expect(html).toContain('Null⟨U+0000⟩byte')
+    expect(html).not.toContain('\u0000')
+    expect((await dashboard.json('/api/wants')).body.length).toBe(before)
   })
 })
