@@ -1,6 +1,9 @@
 export {
   loadConfig,
   type Config,
+  type CoreConfig,
+  type GraphqlConfig,
+  type IngestConfig,
   type DhtConfig,
   type Env,
   type EvidenceConfig,

@@ -51,6 +51,7 @@ export function openLineWorkers(config: Config, log: Logger): LineWorkers | null
   return createLineWorkers({
     count: config.ingest.importWorkers,
     rulesPath: config.classify.rulesPath ?? null,
+    limits: config.ingest.limits,
     log: log.child({ component: 'import' }),
   })
 }

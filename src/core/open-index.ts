@@ -1,3 +1,4 @@
+import { resolveAdminKey } from '../auth'
 import { CORE_MIGRATIONS_DIR, migrate, openDatabase, readMigrations, type DatabaseHandle } from '../db'
 import type { Logger } from '../log'
 
@@ -11,5 +12,16 @@ export function openIndex(path: string, log: Logger, migrationsDir = CORE_MIGRAT
   } catch (err) {
     db.close()
     throw err
+  }
+}
+
+/** The core admin key in force for this index (CORE_ADMIN_KEY, else the one kept in it, made if none is). */
+export function readAdminKey(path: string, configured: string | undefined, log: Logger): string {
+  if (configured) return configured
+  const db = openIndex(path, log)
+  try {
+    return resolveAdminKey(db, undefined)
+  } finally {
+    db.close()
   }
 }

@@ -11,7 +11,9 @@ import type { DatabaseHandle } from '../db'
 import type { Logger, LogThreshold } from '../log'
 import { createMetrics } from '../metrics'
 import { createQueueRepository, createQueueService, createWorkerRegistry, type WorkerRegistry } from '../queue'
-import { createRateLimiter, startTorznabWorkerPool } from '../torznab'
+import { startTorznabWorkerPool } from '../torznab'
+import { createRateLimiter } from '../http'
+import { resolveAdminKey } from '../auth'
 import { createRuntimeSettings, createSettingsRepository } from '../settings'
 import { createIndexStats } from '../stats'
 import { migrateToIncrementalVacuum, openStorage } from '../storage'
@@ -37,6 +39,11 @@ const ARTWORK_TIMEOUT_MS = 10_000
 export interface RunningCore {
   /** The port the core listens on (the configured one, or the one the OS chose for port 0). */
   port: number
+  /**
+   * The core admin key in force (CORE_ADMIN_KEY, or the one kept in the database), for the
+   * dashboard of this process to send with its own GraphQL operations. Never logged.
+   */
+  adminKey: string
   /** Stops taking work, commits what is buffered, lets the job in hand finish, closes the database. */
   stop(): Promise<void>
 }
@@ -53,6 +60,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   // The cap gives freed pages back only in incremental auto-vacuum mode, set once before the database opens.
   if (config.storage.limitBytes !== null) migrateToIncrementalVacuum(config.db.corePath, storageLog)
   const { db, torrents, pipeline } = openCore(config, log)
+  const adminKey = resolveAdminKey(db, config.core.adminKey)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
   workers.set('classifier', true)
@@ -170,20 +178,29 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
 
   const shutdown = new AbortController()
   const lineWorkers = openLineWorkers(config, log)
+  const publicOrigin = config.torznab.baseUrl ? new URL(config.torznab.baseUrl).origin : null
   // reusePort false: Elysia asks Bun for SO_REUSEPORT, with which a second instance on the same
   // port would silently take half of this one's requests. Refused, it fails to start and says so.
+  // maxRequestBodySize: Bun's default (128 MiB) answers a larger /import with a bare 413, while
+  // the import streams any size in bounded memory; each route that reads a body whole caps it
+  // itself (the evidence intake at 1 MiB, GraphQL at SERVICE_GRAPHQL_MAX_BODY).
   const app = createCoreApp({
     apiKey: settings.torznabApiKey,
     pipeline,
     lineWorkers,
+    limits: config.ingest.limits,
     health,
     status,
     metrics,
     torznab,
     rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
+    intake: { publicOrigin, rateLimiter: createRateLimiter({ perMinute: config.core.intakeRatePerMinute }) },
     queue,
+    keptPayloadBytes: config.evidence.payload.maxBytes,
     shutdown: shutdown.signal,
+    graphqlOptions: { publicOrigin, maxBodyBytes: config.graphql.maxBodyBytes, maxListItems: config.graphql.maxListItems },
     graphql: {
+      adminKey,
       search: timedSearch(torznab, metrics),
       torrents: createTorrentRepository(db),
       operator: torrents.operator,
@@ -200,7 +217,12 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       fetches,
     },
     log,
-  }).listen({ hostname: config.http.host, port: config.http.corePort, reusePort: false })
+  }).listen({
+    hostname: config.http.host,
+    port: config.http.corePort,
+    reusePort: false,
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+  })
   const port = app.server!.port!
   log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
   crawler?.start()
@@ -221,6 +243,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
 
   return {
     port,
+    adminKey,
     async stop() {
       // Uploads still streaming end at their last complete line and are answered with what was
       // committed, so the graceful HTTP stop does not wait on a client that is slow or stalls.
@@ -266,7 +289,13 @@ function createCrawler(
 ) {
   const { enabled: _, ...dht } = config.dht
   return createCrawlerHost({
-    settings: { ...dht, databasePath: config.db.corePath, clientName: `dht-indexer ${VERSION}`, logLevel: config.log.level },
+    settings: {
+      ...dht,
+      databasePath: config.db.corePath,
+      clientName: `dht-indexer ${VERSION}`,
+      logLevel: config.log.level,
+      limits: config.ingest.limits,
+    },
     pipeline,
     metrics: observer,
     workers,

@@ -198,6 +198,8 @@ export const torrentCounts = sqliteTable('torrent_counts', {
 export const evidenceCount = sqliteTable('evidence_count', {
   id: integer('id').primaryKey(),
   reports: integer('reports').notNull(),
+  /** Bytes of the bodies the reports keep (octet_length of payload). */
+  payloadBytes: integer('payload_bytes').notNull().default(0),
 })
 
 export const runtimeSettings = sqliteTable('runtime_settings', {
@@ -292,4 +294,11 @@ export const fetchRequests = sqliteTable('fetch_requests', {
   requestedAtMs: integer('requested_at_ms').notNull(),
   updatedAtMs: integer('updated_at_ms').notNull(),
   deadlineAtMs: integer('deadline_at_ms').notNull(),
+})
+
+/** One row (id 1): the core admin key made when CORE_ADMIN_KEY is unset. */
+export const coreAdminKey = sqliteTable('core_admin_key', {
+  id: integer('id').primaryKey(),
+  key: text('key').notNull(),
+  createdAt: text('created_at').notNull(),
 })

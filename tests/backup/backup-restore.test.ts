@@ -1,8 +1,8 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type RunningService, runCli, startService } from '../support/processes'
+import { childEnv, REPO_ROOT, type RunningService, runCli, startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
 const hashOf = (n: number) => `${n.toString(16).padStart(8, '0')}${'ef'.repeat(16)}`
@@ -165,6 +165,46 @@ describe('bun run cli backup and restore', () => {
     expect(refused.stderr).toMatch(/integrity check|malformed|not an SQLite database/)
     expect(existsSync(join(dir, 'data', 'index.db'))).toBe(false)
   })
+})
+
+describe('a backup killed mid-way (issue 30.8)', () => {
+  test('leaves a .partial that the next backup removes; a copy still being written and other files stay', async () => {
+    const dataDir = makeTempDir()
+    const backups = join(makeTempDir(), 'backups')
+    // An index large enough that the copy is still running when it is killed.
+    const sqlite = new Database(join(dataDir, 'index.db'), { create: true })
+    sqlite.run('CREATE TABLE filler (data BLOB)')
+    sqlite.run(
+      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150) INSERT INTO filler SELECT randomblob(1000000) FROM n',
+    )
+    sqlite.close(true)
+    const child = Bun.spawn([process.execPath, 'src/cli.ts', 'backup', backups], {
+      cwd: REPO_ROOT,
+      env: childEnv({ DATA_DIR: dataDir }),
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
+    const partialOf = () => (existsSync(backups) ? readdirSync(backups).find((name) => name.endsWith('.partial')) : undefined)
+    for (let tries = 0; tries < 500 && !partialOf(); tries++) await Bun.sleep(10)
+    child.kill('SIGKILL')
+    await child.exited
+    const killed = partialOf()
+    expect(killed).toMatch(/^index-\d{8}T\d{6}Z\.db\.partial$/)
+
+    // Found by a later backup: the killed one was written to over 10 minutes ago.
+    const longAgo = new Date(Date.now() - 11 * 60_000)
+    utimesSync(join(backups, killed!), longAgo, longAgo)
+    const writing = 'index-20990101T000000Z.db.partial'
+    writeFileSync(join(backups, writing), 'a copy another process is writing now')
+    writeFileSync(join(backups, 'notes.partial'), 'not ours')
+    const next = await runCli(['backup', backups], { DATA_DIR: dataDir })
+    expect(next.exitCode).toBe(0)
+    const names = readdirSync(backups)
+    expect(names).not.toContain(killed)
+    expect(names).toContain(writing)
+    expect(names).toContain('notes.partial')
+    expect(names.filter((name) => /^index-\d{8}T\d{6}Z\.db$/.test(name))).toHaveLength(1)
+  }, 60_000)
 })
 
 describe('scheduled backups', () => {

@@ -13,7 +13,7 @@ import type { KrpcMessage, RemoteInfo } from 'bittorrent-dht'
 import { freeUdpPort, waitFor } from '../support/dht-probe'
 import { startDhtSwarm, startSeeder, type DhtSwarm, type Seeder } from '../support/dht-swarm'
 import { fixtureInfoDicts } from '../support/fixture-info-dicts'
-import { runCli, startService, type RunningService } from '../support/processes'
+import { runCli, startService, TEST_ADMIN_KEY, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
 const API_KEY = 'control-test-key-0123456789'
@@ -39,10 +39,13 @@ const serviceVars = () => ({
   TORZNAB_API_KEY: API_KEY,
 })
 
-async function gql(query: string, key: string | null = API_KEY): Promise<{ data?: Record<string, any>; errors?: any[] }> {
+async function gql(
+  query: string,
+  headers: Record<string, string> = { 'x-core-admin-key': TEST_ADMIN_KEY },
+): Promise<{ data?: Record<string, any>; errors?: any[] }> {
   const response = await fetch(`${service!.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query }),
   })
   return (await response.json()) as { data?: Record<string, any>; errors?: any[] }
@@ -105,9 +108,14 @@ describe('pause and resume', () => {
     })
   }, 40_000)
 
-  test('pausing needs the Torznab key', async () => {
-    for (const key of [null, 'wrong-key-wrong-key-wrong']) {
-      const answer = await gql('mutation { setCrawlerPaused(paused: true) { mode } }', key)
+  test('pausing needs the core admin key; the Torznab key does not do', async () => {
+    const refusals: Record<string, string>[] = [
+      {},
+      { 'x-core-admin-key': 'wrong-key-wrong-key-wrong' },
+      { authorization: `Bearer ${API_KEY}` },
+    ]
+    for (const headers of refusals) {
+      const answer = await gql('mutation { setCrawlerPaused(paused: true) { mode } }', headers)
       expect(answer.errors?.[0]?.extensions?.code).toBe('unauthorized')
     }
     expect((await gql('{ crawler { mode } }')).data!.crawler.mode).toBe('crawling')
@@ -181,7 +189,7 @@ describe('fetch by hash or magnet while paused', () => {
       const answer = await gql(`mutation { fetchTorrents(targets: ${targets}) { state } }`)
       expect(answer.errors?.[0]?.extensions, targets).toMatchObject({ code: 'bad_request', field })
     }
-    expect((await gql(`mutation { fetchTorrents(targets: ["${viaCli}"]) { state } }`, null)).errors?.[0]?.extensions?.code).toBe(
+    expect((await gql(`mutation { fetchTorrents(targets: ["${viaCli}"]) { state } }`, {})).errors?.[0]?.extensions?.code).toBe(
       'unauthorized',
     )
     expect(((await gql('{ fetchRequests { infoHash } }')).data!.fetchRequests as unknown[]).length).toBe(before)
@@ -191,15 +199,18 @@ describe('fetch by hash or magnet while paused', () => {
     const result = await runCli(['fetch', '--wait', `magnet:?xt=urn:btih:${viaCli}&x.pe=127.0.0.1:${seeder.port}`], {
       DATA_DIR: dataDir,
       CORE_GRAPHQL_URL: `${service!.baseUrl}/graphql`,
-      TORZNAB_API_KEY: API_KEY,
+      CORE_ADMIN_KEY: TEST_ADMIN_KEY,
     })
     expect(result.stderr).toBe('')
     expect(result.stdout).toContain(`${viaCli} queued`)
     expect(result.stdout).toContain(`${viaCli} found`)
     expect(result.exitCode).toBe(0)
-    const refused = await runCli(['fetch', 'nonsense'], { DATA_DIR: dataDir, CORE_GRAPHQL_URL: `${service!.baseUrl}/graphql` })
+    const wrongKey = { DATA_DIR: dataDir, CORE_GRAPHQL_URL: `${service!.baseUrl}/graphql`, CORE_ADMIN_KEY: 'not-the-admin-key-0123456789' }
+    const refused = await runCli(['fetch', 'nonsense'], wrongKey)
     expect(refused.exitCode).toBe(1)
-    expect(refused.stderr).toContain('this mutation needs the Torznab API key')
+    expect(refused.stderr).toContain("fetchTorrents is the dashboard's: it needs the core admin key")
+    const unset = await runCli(['fetch', 'nonsense'], { DATA_DIR: dataDir, CORE_GRAPHQL_URL: `${service!.baseUrl}/graphql` })
+    expect(unset).toMatchObject({ exitCode: 2, stderr: expect.stringContaining('set CORE_ADMIN_KEY') })
   }, 30_000)
 })
 

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { parseTorrentFile } from '../../src/metainfo'
 import { findTopLevelValueSpan } from '../../src/metainfo/bencode-span'
 import { startDhtSwarm, startSeeder, type DhtSwarm, type Seeder, type SeederBehaviour } from '../support/dht-swarm'
-import { startService, type RunningService } from '../support/processes'
+import { ADMIN_HEADERS, startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { expectedKey, readTorrentFixture, torrentFixtures } from '../support/torrent-fixtures'
 import { getTorznab } from '../support/torznab-client'
@@ -236,7 +236,7 @@ describe('crawling a loopback DHT', () => {
     // The dashboard's figures: the routing table's size and when the crawler last stored a torrent.
     const dashboard = await fetch(`${service!.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
       body: JSON.stringify({ query: '{ stats { dhtPeerCount lastCrawlAt } crawler { enabled running warning { code } } }' }),
     })
     const { data } = (await dashboard.json()) as { data: { stats: { dhtPeerCount: number; lastCrawlAt: string }; crawler: unknown } }

@@ -6,7 +6,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { createSocket } from 'node:dgram'
 import { waitFor } from '../support/dht-probe'
-import { startService, type RunningService } from '../support/processes'
+import { ADMIN_HEADERS, startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
 let service: RunningService | undefined
@@ -22,7 +22,7 @@ const records = () => service!.logs.map((line) => JSON.parse(line) as Record<str
 async function gql(query: string): Promise<Record<string, any>> {
   const response = await fetch(`${service!.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
     body: JSON.stringify({ query }),
   })
   const answer = (await response.json()) as { data: Record<string, any>; errors?: unknown }

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { importIntoCore, sendJson, startTestCore } from '../support/dashboard'
 import { metricValue, waitFor } from '../support/dht-probe'
 import { FAKE_IMAGE_BASE, startFakeTmdb } from '../support/fake-tmdb'
-import type { RunningService } from '../support/processes'
+import { ADMIN_HEADERS, type RunningService } from '../support/processes'
 import { hashOf } from '../support/search-index'
 import { getTorznab } from '../support/torznab-client'
 import { API_KEY, CATALOGUE } from './catalogue'
@@ -29,7 +29,7 @@ async function startCore(vars: Record<string, string> = {}) {
   running.push(core)
   await importIntoCore(core.baseUrl, RELEASES, TORZNAB_KEY)
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const response = await fetch(core.graphqlUrl, sendJson('POST', { query, variables }, { authorization: `Bearer ${TORZNAB_KEY}` }))
+    const response = await fetch(core.graphqlUrl, sendJson('POST', { query, variables }, ADMIN_HEADERS))
     return (await response.json()) as { data?: any; errors?: { message: string }[] }
   }
   const torznab = (query: string) => getTorznab(`${core.baseUrl}/torznab/api?apikey=${TORZNAB_KEY}&${query}`)

@@ -22,7 +22,7 @@ import {
   whisparrDownload,
 } from '../support/arr-payloads'
 import { metricValue, waitFor } from '../support/dht-probe'
-import { runCli, startService, type RunningService } from '../support/processes'
+import { ADMIN_HEADERS, runCli, startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { expectedKey, TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/torrent-fixtures'
 import { getTorznab } from '../support/torznab-client'
@@ -250,7 +250,7 @@ describe('native *arr webhooks', () => {
   test('GraphQL lists the evidence, newest first, and per torrent', async () => {
     const response = await fetch(`${service.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
       body: JSON.stringify({
         query: `{ evidence(input: { infoHash: "${WIRED}", limit: 10 }) { totalCount items { infoHash instance client event type result occurredAt receivedAt payload } } }`,
       }),

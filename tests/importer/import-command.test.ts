@@ -1,10 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { openIndex } from '../../src/core'
 import { openDatabase } from '../../src/db'
 import { bytesToHex } from '../../src/metainfo'
 import { childEnv, collectLines, REPO_ROOT, runCli, safeJson } from '../support/processes'
+import { createOperatorEdits } from '../../src/torrents/operator-edits'
 import { makeTempDir } from '../support/temp-dir'
+import { quietLog } from '../support/test-index'
 import { expectedKey, TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/torrent-fixtures'
 
 function readIndex(dataDir: string) {
@@ -215,10 +218,25 @@ describe('classification on import', () => {
     writeFileSync(path, JSON.stringify({ infoHash: 'cd'.repeat(20), name: 'Holiday Photos', size: 9 }))
     const second = await runCli(['import', path], { DATA_DIR: dataDir })
     expect(second.stdout.trim()).toBe('imported 0, updated 0, rejected 1')
+    expect(second.stderr).toContain(`rejected ${path}:1: deleted by a classification rule (banned content)`)
     const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
     expect(db.sqlite.query('SELECT count(*) AS n FROM torrents').get()).toEqual({ n: 1 })
     expect(db.sqlite.query('SELECT rule_id FROM blocked_torrents').all()).toEqual([{ rule_id: 'banned-keywords' }])
     db.close()
+  })
+
+  test('a torrent an operator deleted is refused as blocked by an operator, not as banned content (issue 30.8)', async () => {
+    const dataDir = makeTempDir()
+    const path = join(makeTempDir(), 'deleted.jsonl')
+    writeFileSync(path, [good(70), good(71)].join('\n'))
+    expect((await runCli(['import', path], { DATA_DIR: dataDir })).stdout.trim()).toBe('imported 2, updated 0, rejected 0')
+    const db = openIndex(join(dataDir, 'index.db'), quietLog)
+    createOperatorEdits(db).delete([JSON.parse(good(70)).infoHash], 1_900_000_000)
+    db.close()
+    const again = await runCli(['import', path], { DATA_DIR: dataDir })
+    expect(again.stdout.trim()).toBe('imported 0, updated 1, rejected 1')
+    expect(again.stderr).toContain(`rejected ${path}:1: blocked by an operator: it was deleted from the index and is not taken back`)
+    expect(again.stderr).not.toContain('banned')
   })
 
   test('a banned hash repeated later in the same batch under another name is refused too', async () => {

@@ -148,7 +148,7 @@ describe('import line workers', () => {
     const inFlight = workers.parse(chunk)
     workers.stop()
     const parsed = await inFlight
-    const expected = chunk.map(parseImportLine)
+    const expected = chunk.map((line) => parseImportLine(line))
     expect(parsed).toEqual(expected)
     expect(parsed.filter((line) => line.ok).length).toBeGreaterThan(290)
     expect(parsed.some((line) => line.ok && line.item.preclassified !== undefined)).toBe(false)

@@ -115,7 +115,7 @@ describe('ingest pipeline', () => {
     pipeline.submit(item({ infoHash: '3'.repeat(40) }), receipt)
     const report = pipeline.flush()
 
-    expect(report).toEqual({ imported: 2, updated: 0, deleted: 0, failed: 1 })
+    expect(report).toEqual({ imported: 2, updated: 0, deleted: 0, blocked: 0, failed: 1 })
     expect(outcomes[0]).toBe('imported')
     expect(outcomes[1]).toBeInstanceOf(Error)
     expect(outcomes[2]).toBe('imported')

@@ -22,7 +22,7 @@ describe('createMetrics', () => {
     metrics.observeHttp('GET', '/torznab/api', 200, 0.02)
     metrics.observeHttp('POST', '/import', 400, 0.002)
     metrics.observeSearch('feed', 0.003)
-    metrics.countIngest({ imported: 3, updated: 0, deleted: 1, failed: 0 })
+    metrics.countIngest({ imported: 3, updated: 0, deleted: 1, blocked: 0, failed: 0 })
     metrics.countClassified(['movie', 'movie', 'tv_show'])
     metrics.evidence.report('sonarr', 'grab', 'success')
     metrics.evidence.batch('failed')

@@ -99,6 +99,15 @@ describe('search', () => {
     expect(performance.now() - started).toBeLessThan(50)
   })
 
+  test('a page past the scan cap counts what there is, not the offset asked for (issue 30.8)', () => {
+    const total = search(query({ countTotal: true })).total
+    expect(total).toBeGreaterThan(5)
+    for (const deep of [query({ offset: 100_000, countTotal: true }), query({ offset: 100_000 })])
+      expect(search(deep)).toMatchObject({ items: [], total, totalIsEstimate: false, hasNextPage: false })
+    const x264 = search(query({ text: 'x264', countTotal: true })).total
+    expect(search(query({ text: 'x264', offset: 100_000, countTotal: true })).total).toBe(x264)
+  })
+
   test('a text query pages in one stable order', () => {
     const whole = names(search(query({ text: 'x264', limit: 100 })))
     const paged = [0, 2, 4, 6].flatMap((offset) => names(search(query({ text: 'x264', limit: 2, offset }))))

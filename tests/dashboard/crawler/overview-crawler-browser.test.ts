@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { openPage, screenshot } from '../../support/browser'
 import { startWholeService } from '../../support/dashboard'
 import { freeUdpPort, waitFor } from '../../support/dht-probe'
+import { ADMIN_HEADERS } from '../../support/processes'
 import { makeTempDir } from '../../support/temp-dir'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
@@ -28,7 +29,7 @@ const coreCrawler = async () =>
     (await (
       await fetch(`${service.baseUrl}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
         body: '{"query":"{ crawler { mode running } }"}',
       })
     ).json()) as { data: { crawler: { mode: string; running: boolean } } }

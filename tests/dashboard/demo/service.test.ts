@@ -19,7 +19,7 @@ import { createWantRepository } from '../../../src/dashboard/wants/repository'
 import { createWantService } from '../../../src/dashboard/wants/service'
 import { jsonErrors } from '../../../src/http'
 import { createLogger } from '../../../src/log'
-import { type RunningService, startService } from '../../support/processes'
+import { type RunningService, startService, TEST_ADMIN_KEY } from '../../support/processes'
 import { makeTempDir } from '../../support/temp-dir'
 
 const log = createLogger({ level: 'error', sink: () => {} })
@@ -37,7 +37,7 @@ const coreClientAt = (baseUrl: string) =>
     graphqlUrl: () => `${baseUrl}/graphql`,
     metricsUrl: () => `${baseUrl}/metrics`,
     torznabApiKey: () => undefined,
-    adminKey: () => undefined,
+    adminKey: () => TEST_ADMIN_KEY,
     log,
   })
 
