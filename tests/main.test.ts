@@ -1,6 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { afterEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { waitFor } from './support/dht-probe'
 import { REPO_ROOT, type RunningService, safeJson, startService } from './support/processes'
 import { makeTempDir } from './support/temp-dir'
 
@@ -24,7 +25,8 @@ describe('bun run start', () => {
 
   test('with no argument runs the core and the dashboard, and stops both on SIGTERM', async () => {
     service = await startService({ DATA_DIR: makeTempDir() })
-    await Bun.sleep(200)
+    // startService returns at the core's line; the dashboard's may follow it.
+    await waitFor(() => portOf(service!, 'dashboard listening') !== undefined, 30_000, 20)
     const dashboardPort = portOf(service, 'dashboard listening')
     expect(dashboardPort).toBeGreaterThan(0)
     expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200)
@@ -69,8 +71,7 @@ describe('bun run start', () => {
       })
       const line = JSON.stringify({ infoHash: 'ab'.repeat(20), name: 'Stuck.Delivery.2024.1080p.WEB-DL-GRP', size: 1_000_000 })
       expect((await fetch(`${service.baseUrl}/import`, { method: 'POST', body: line })).status).toBe(200)
-      for (let waited = 0; !delivering && waited < 5_000; waited += 50) await Bun.sleep(50)
-      expect(delivering).toBe(true)
+      await waitFor(() => delivering, 30_000, 50)
       const startedAt = Date.now()
       expect(await stop(service)).toBe(1)
       expect(Date.now() - startedAt).toBeLessThan(10_000)
@@ -83,7 +84,7 @@ describe('bun run start', () => {
     } finally {
       receiver.stop(true)
     }
-  }, 30_000)
+  }, 60_000)
 
   test('a port another instance holds stops start-up with one line, instead of sharing its requests', async () => {
     service = await startService({ DATA_DIR: makeTempDir() }, 'core')
@@ -108,7 +109,7 @@ describe('bun run start', () => {
       .map((line) => safeJson(line))
     expect(lines.at(-1)).toMatchObject({ level: 'error', msg: expect.stringContaining('the port is in use') })
     expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200)
-  }, 30_000)
+  }, 60_000)
 
   test('an unknown side is refused with the usage and exit code 2', async () => {
     const child = Bun.spawn([process.execPath, 'src/main.ts', 'everything'], { cwd: REPO_ROOT, stdout: 'pipe', stderr: 'pipe' })

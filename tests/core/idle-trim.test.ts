@@ -38,7 +38,7 @@ describe('idle trim', () => {
     const idle = startIdleTrim({ idleMs: 0, checkEveryMs: 10, trim: () => trims++ })
     try {
       idle.touch()
-      await waitFor(() => trims === 1, 10_000, 10)
+      await waitFor(() => trims === 1, 30_000, 10)
     } finally {
       idle.stop()
     }

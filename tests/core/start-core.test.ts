@@ -209,5 +209,5 @@ describe('stopping while a client streams an upload', () => {
     const names = db.sqlite.query('SELECT name FROM torrents ORDER BY size').all() as { name: string }[]
     db.close()
     expect(names.map((row) => row.name)).toEqual(Array.from({ length: 60 }, (_, i) => `Streamed.Release.${i}.1080p.WEB-DL-GRP`))
-  }, 30_000)
+  }, 60_000)
 })

@@ -73,5 +73,5 @@ describe('the dashboard started alone', () => {
     const notes = (await (await fetch(`${dashboard.baseUrl}/api/notifications`)).json()) as { items: { type: string }[] }
     expect(notes.items.map((note) => note.type)).toContain('want_fulfilled')
     expect(dashboard.logs.some((log) => log.includes('"level":"error"'))).toBe(false)
-  }, 50_000)
+  }, 60_000)
 })

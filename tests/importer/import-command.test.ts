@@ -297,6 +297,6 @@ describe('cli import stopped by a signal', () => {
       const names = db.sqlite.query('SELECT name FROM torrents ORDER BY size').all() as { name: string }[]
       db.close()
       expect(names.map((row) => row.name)).toEqual(Array.from({ length: 120 }, (_, i) => `Numbered.Release.${i + 1}.1080p`))
-    }, 30_000)
+    }, 60_000)
   }
 })

@@ -55,7 +55,7 @@ describe('ingest pipeline', () => {
     pipeline.submit(item())
     expect(countRows(db.sqlite, 'torrents')).toBe(0)
     // Nothing else flushes: the timer alone writes it.
-    await waitFor(() => countRows(db.sqlite, 'torrents') === 1, 10_000, 10)
+    await waitFor(() => countRows(db.sqlite, 'torrents') === 1, 30_000, 10)
   })
 
   test('upserts by info hash: no duplicate rows, earliest first sighting kept, feed time unchanged', () => {

@@ -42,7 +42,7 @@ describe('a full index', () => {
       graphql<{ crawler: { mode: string; warning: { code: string; message: string } | null } }>(
         '{ crawler { mode warning { code message } } }',
       )
-    await waitFor(async () => (await graphql<{ crawler: { running: boolean } }>('{ crawler { running } }')).crawler.running, 10_000, 50)
+    await waitFor(async () => (await graphql<{ crawler: { running: boolean } }>('{ crawler { running } }')).crawler.running, 30_000, 50)
     expect((await crawler()).crawler.mode).toBe('crawling')
 
     // Every torrent is wanted, so none may go.

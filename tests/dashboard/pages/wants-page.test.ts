@@ -97,7 +97,7 @@ describe('/wants in a browser', () => {
     // Polled from here: waitForFunction evaluates its text in the page, which the page's CSP refuses.
     const focused = async (expected: string) => {
       let now = await page.evaluate<string>(FOCUSED)
-      for (let tries = 0; now !== expected && tries < 40; tries++) {
+      for (let tries = 0; now !== expected && tries < 300; tries++) {
         await Bun.sleep(50)
         now = await page.evaluate<string>(FOCUSED)
       }
@@ -154,9 +154,9 @@ describe('/wants in a browser', () => {
       sendJson('POST', { title: 'Oppenheimer', content_type: 'movie', query: 'oppenheimer', priority: 'high' }),
     )
     await fetch(`${service.dashboardUrl}/api/seed-demo`, { method: 'POST' })
-    const deadline = Date.now() + 15_000
+    const deadline = Date.now() + 30_000
     while ((await wants()).find((want) => want.title === 'Oppenheimer')!.status !== 'fulfilled') {
-      if (Date.now() > deadline) throw new Error('the want was not fulfilled within 15 s')
+      if (Date.now() > deadline) throw new Error('the want was not fulfilled within 30 s')
       await Bun.sleep(200)
     }
     const oppenheimer = DEMO_RELEASES.find((release) => release.name.startsWith('Oppenheimer'))!
