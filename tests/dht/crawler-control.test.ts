@@ -142,7 +142,7 @@ describe('fetch by hash or magnet while paused', () => {
         trackers: ['udp://tracker.invalid:1337'],
       },
     ])
-    await waitFor(async () => (await requestOf(viaPeerHint))?.state === 'found', 15_000)
+    await waitFor(async () => (await requestOf(viaPeerHint))?.state === 'found', 30_000)
     expect(isIndexed(viaPeerHint, 'fetch')).toBe(true)
     expect(queriesFromService).toBe(before)
   }, 60_000)
@@ -151,7 +151,7 @@ describe('fetch by hash or magnet while paused', () => {
     await swarm.announce(viaDht, seeder.port)
     const answer = await gql(`mutation { fetchTorrents(targets: ["${viaDht}"]) { state } }`)
     expect(answer.data!.fetchTorrents).toEqual([{ state: 'queued' }])
-    await waitFor(async () => (await requestOf(viaDht))?.state === 'found', 15_000)
+    await waitFor(async () => (await requestOf(viaDht))?.state === 'found', 30_000)
     expect(isIndexed(viaDht, 'fetch')).toBe(true)
     expect((await gql('{ crawler { mode } }')).data!.crawler.mode).toBe('paused')
   }, 60_000)
@@ -164,7 +164,7 @@ describe('fetch by hash or magnet while paused', () => {
       { infoHash: missing, state: 'queued', detail: null },
     ])
     await waitFor(async () => (await requestOf(missing))?.state === 'searching', 30_000, 50)
-    await waitFor(async () => (await requestOf(missing))?.state === 'not_found', 15_000)
+    await waitFor(async () => (await requestOf(missing))?.state === 'not_found', 30_000)
     expect((await requestOf(missing)).detail).toStartWith('not found within 8 s')
   }, 60_000)
 

@@ -81,16 +81,21 @@ describe('crawling a loopback DHT', () => {
     await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_metadata_fetched_total')) >= torrentFixtures.length, 40_000)
     const db = new Database(join(dataDir, 'index.db'), { readonly: true })
     try {
-      const rows = db
-        .query<
-          { hash: string; name: string; content_type: string; files_count: number; seeders: number | null; leechers: number | null },
-          []
-        >(
-          `SELECT lower(hex(t.info_hash)) AS hash, t.name, c.content_type, t.files_count, t.seeders, t.leechers
-           FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id`,
-        )
-        .all()
-      const byHash = new Map(rows.map((row) => [row.hash, row]))
+      const readRows = () =>
+        db
+          .query<
+            { hash: string; name: string; content_type: string; files_count: number; seeders: number | null; leechers: number | null },
+            []
+          >(
+            `SELECT lower(hex(t.info_hash)) AS hash, t.name, c.content_type, t.files_count, t.seeders, t.leechers
+             FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id`,
+          )
+          .all()
+      // A fetched torrent is stored by the ingest batch after it, and its swarm counts by the scrape after that.
+      const isStored = (rows: ReturnType<typeof readRows>) =>
+        torrentFixtures.every((fixture) => rows.some((row) => row.hash === expectedKey(fixture) && row.seeders !== null))
+      for (const deadline = Date.now() + 30_000; !isStored(readRows()) && Date.now() < deadline; ) await Bun.sleep(100)
+      const byHash = new Map(readRows().map((row) => [row.hash, row]))
       for (const fixture of torrentFixtures) {
         const row = byHash.get(expectedKey(fixture))
         expect(row, fixture.file).toBeDefined()
@@ -142,7 +147,7 @@ describe('crawling a loopback DHT', () => {
   test('hostile peers are dropped, each for its own reason, and nothing of theirs is stored', async () => {
     const failed = (reason: string) => metricValue(service!.baseUrl, 'service_dht_metadata_failed_total', { reason })
     // The stalling peer is given up on after the 6 s peer timeout.
-    await waitFor(async () => (await failed('timeout')) >= 1, 20_000)
+    await waitFor(async () => (await failed('timeout')) >= 1, 30_000)
     expect(await failed('hash_mismatch')).toBeGreaterThanOrEqual(1)
     expect(await failed('too_large')).toBeGreaterThanOrEqual(1)
     expect(await failed('handshake')).toBeGreaterThanOrEqual(1)

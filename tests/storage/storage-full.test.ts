@@ -56,7 +56,7 @@ describe('a full index', () => {
     }
     expect((await fetch(`${service.baseUrl}/import`, { method: 'POST', body: lines })).status).toBe(200)
 
-    await waitFor(async () => (await crawler()).crawler.mode === 'paused', 20_000, 100)
+    await waitFor(async () => (await crawler()).crawler.mode === 'paused', 30_000, 100)
     const full = (await crawler()).crawler
     expect(full.warning?.code).toBe('storage_full')
     expect(full.warning?.message).toContain('SERVICE_STORAGE_LIMIT')
@@ -73,7 +73,7 @@ describe('a full index', () => {
     await graphql('mutation($h: [Hash20!]!) { torrent { delete(infoHashes: $h) } }', {
       h: Array.from({ length: TORRENTS }, (_, i) => hashOf(i + 1)),
     })
-    await waitFor(async () => (await crawler()).crawler.mode === 'crawling', 20_000, 100)
+    await waitFor(async () => (await crawler()).crawler.mode === 'crawling', 30_000, 100)
     expect((await crawler()).crawler.warning).toBeNull()
     expect(await (await fetch(`${service.baseUrl}/metrics`)).text()).toContain('indexer_storage_full 0')
   }, 60_000)

@@ -52,7 +52,7 @@ afterEach(async () => {
   for (const receiver of receivers.splice(0)) receiver.stop()
 })
 
-async function start(dataDir: string, receiver: Receiver, timeout = '300ms'): Promise<RunningService> {
+async function start(dataDir: string, receiver: Receiver, timeout = '5s'): Promise<RunningService> {
   const service = await startService({
     DATA_DIR: dataDir,
     SERVICE_EVIDENCE_WEBHOOK_URL: receiver.url,
@@ -138,7 +138,7 @@ describe('the outbound evidence webhook', () => {
   }, 60_000)
 
   test('a receiver that always fails: 1 try and 3 retries, then the batch is recorded as failed and the next one goes', async () => {
-    const { dataDir, receiver, service } = await deliverToFailingReceiver('500', '300ms')
+    const { dataDir, receiver, service } = await deliverToFailingReceiver('500', '5s')
     expect(batches(dataDir)[0]).toMatchObject({ attempts: 4, last_error: 'HTTP 500' })
     // Log lines reach the test through a pipe, a moment after the database shows the failure.
     await waitFor(() => service.logs.some((line) => line.includes('webhook batch given up after its retries')), 30_000, 20)
