@@ -140,18 +140,17 @@ describe('crawling a loopback DHT', () => {
     }
     expect(await seeders()).toBe(1)
     // The search itself asked for the scrape; the next one shows its answer (BEP 33 estimates).
-    await waitFor(async () => (await seeders()) > 30, 30_000)
+    // One scrape per torrent an hour: the wait is for that one, however slow a loaded swarm is to answer it.
+    await waitFor(async () => (await seeders()) > 30, 50_000)
     expect(await seeders()).toBeLessThan(50)
   }, 60_000)
 
   test('hostile peers are dropped, each for its own reason, and nothing of theirs is stored', async () => {
     const failed = (reason: string) => metricValue(service!.baseUrl, 'service_dht_metadata_failed_total', { reason })
-    // The stalling peer is given up on after the 6 s peer timeout.
-    await waitFor(async () => (await failed('timeout')) >= 1, 30_000)
-    expect(await failed('hash_mismatch')).toBeGreaterThanOrEqual(1)
-    expect(await failed('too_large')).toBeGreaterThanOrEqual(1)
-    expect(await failed('handshake')).toBeGreaterThanOrEqual(1)
-    expect(await failed('flood')).toBeGreaterThanOrEqual(1)
+    // Each peer's fetch ends in its turn (the stalling one after the 6 s peer timeout), and the
+    // worker reports its counters once a second: each reason is waited for.
+    for (const reason of ['timeout', 'hash_mismatch', 'too_large', 'handshake', 'flood'])
+      await waitFor(async () => (await failed(reason)) >= 1, 30_000)
     const db = new Database(join(dataDir, 'index.db'), { readonly: true })
     try {
       expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM torrents').get()!.n).toBe(torrentFixtures.length)
