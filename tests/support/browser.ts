@@ -60,6 +60,15 @@ export async function expectCount(locator: Locator, count: number): Promise<void
   expect(await locator.count()).toBe(count)
 }
 
+/**
+ * htmx has wired up everything it last swapped in: it marks new content htmx-added and drops the
+ * class in the task that attaches the content's handlers. A form used before that is submitted
+ * by the browser itself (a loaded machine leaves time for it).
+ */
+export async function htmxSettled(page: Page): Promise<void> {
+  await page.locator('.htmx-added').first().waitFor({ state: 'detached' })
+}
+
 /** The page fits the viewport: no sideways scrolling (issue 16 asks for 390 px phones). */
 export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
   // A string, evaluated in the page: the project's types have no DOM.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEMO_RELEASES } from '../../../src/dashboard/demo/demo-releases'
 import type { Want } from '../../../src/dashboard/wants/model'
-import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { expectNoHorizontalOverflow, htmxSettled, openPage, screenshot } from '../../support/browser'
 import { openTestDashboard, sendJson, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
@@ -104,6 +104,7 @@ describe('/wants in a browser', () => {
       return now
     }
     const press = async (name: string) => {
+      await htmxSettled(page)
       await page.getByRole('button', { name, exact: true }).focus()
       await page.keyboard.press('Enter')
     }
@@ -122,6 +123,7 @@ describe('/wants in a browser', () => {
 
     await press('Edit Dark')
     await page.getByRole('form', { name: 'Edit Dark' }).waitFor()
+    await htmxSettled(page)
     await page.getByRole('form', { name: 'Edit Dark' }).getByLabel('Title').fill('Dark S03')
     await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Edit Dark S03' }).waitFor()
