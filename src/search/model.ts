@@ -71,7 +71,7 @@ export interface SearchQuery {
   orderBy?: SearchOrder[]
   resolutions?: string[]
   sources?: string[]
-  /** ISO 639-1 codes (or multi/dual). */
+  /** ISO 639-1 codes (or multi, dual, original). */
   languages?: string[]
   tags?: string[]
   minSizeBytes?: number

@@ -1,0 +1,42 @@
+/**
+ * Numbers the base parser reads as episodes or leaves in the title, that are something else: a
+ * six-digit air date (`Show.221205.HDTV` is 2022-12-05), a decimal in a film's title (`Film 2.22
+ * 1080p` is no episode 22), and the numbers of a set of films (`Saga Trilogy 1-3`).
+ */
+import type { EpisodeNumbers } from './episodes'
+
+// YYMMDD after the title, between separators: a valid month and day.
+const SHORT_AIR_DATE = /[ ._-](\d{2})(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?=[ ._-]|$)/
+// A decimal standing alone between spaces; in a dotted name the dot is a separator.
+const SPACED_DECIMAL = /(?:^|\s)\d{1,3}\.(\d{1,3})(?=\s|$)/
+// Sets of films, not seasons of a show.
+const FILM_SET = /(?:^|[^a-z])(?:(?:duo|tri|quadri|penta|hexa)logy|(?:fan|films?|movies?)[ ._-]?collection)(?:[^a-z]|$)/i
+
+/** `YYYY-MM-DD` of a six-digit date closing the title (two-digit years below 50 are this century), and the title without it. */
+export function readShortAirDate(name: string, title: string | null): { airDate: string; title: string | null } | null {
+  const match = SHORT_AIR_DATE.exec(name)
+  if (!match || match.index === 0) return null
+  const [token, yy, mm, dd] = match as unknown as [string, string, string, string]
+  const airDate = `${Number(yy) < 50 ? '20' : '19'}${yy}-${mm}-${dd}`
+  // 31 April and 30 February pass the pattern but name no day.
+  const at = Date.parse(airDate)
+  if (Number.isNaN(at) || new Date(at).toISOString().slice(0, 10) !== airDate) return null
+  const digits = token.slice(1)
+  const trimmed = title?.endsWith(digits) ? title.slice(0, -digits.length).trim() : title
+  return { airDate, title: trimmed || null }
+}
+
+/**
+ * A decimal in a spaced name (`Film 2.22 1080p`) that the base parser split into a title and an
+ * episode: the decimal is the title's, and there is no episode. Null when that is not what happened.
+ */
+export function decimalInTitle(name: string, found: EpisodeNumbers): { title: string } | null {
+  if (found.seasons.length > 0 || found.episodes.length !== 1 || !name.includes(' ')) return null
+  const match = SPACED_DECIMAL.exec(name)
+  if (!match || Number(match[1]) !== found.episodes[0]) return null
+  return { title: name.slice(0, match.index + match[0].length).trim() }
+}
+
+export function isFilmSet(name: string): boolean {
+  return FILM_SET.test(name)
+}
