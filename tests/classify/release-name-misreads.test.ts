@@ -219,6 +219,25 @@ describe('films or episodes', () => {
     },
   )
 
+  test.each([
+    ['9 Lanterns.mkv'],
+    ['/films/12 Angry Tenants/12 Angry Tenants.avi'],
+    ['Moonfall Harbour (premiere 2018)(2016/1080p/DUAL/bluray)'],
+  ])('a number opening the title, or a second year, is no episode: %s', (name) => {
+    expect(parse(name)).toMatchObject({ episodes: [], content_type: 'movie' })
+  })
+
+  test.each([
+    ['02 The Invitation.mp4', [2]],
+    ['/tv/Harbour Lights/05 The Storm.mkv', [5]],
+  ])('a zero-padded number still numbers a file: %s', (name, episodes) => {
+    expect(parse(name).episodes).toEqual(episodes)
+  })
+
+  test("a film's part is no episode when the name says film", () => {
+    expect(parse('[Grupo] Kaze no Michi Movie Part 1 [BD][720p][0A1B2C3D].mkv')).toMatchObject({ episodes: [], content_type: 'movie' })
+  })
+
   test('a title with a year then a scene number is a series', () => {
     expect(parse('Harbour.Lights.2005.211.HDTV.XviD').content_type).toBe('tv_show')
   })

@@ -18,14 +18,15 @@ const LABELS = '[a-z0-9-]+(?:\\.[a-z0-9-]+)*'
 const DOMAIN = `(?:https?://)?(?:(?:www\\.)?${LABELS}\\.(?:${GENERIC})(?:\\.(?:${COUNTRY}))?|www\\.${LABELS}\\.(?:${COUNTRY}))`
 // Bracketed anywhere, or leading the name before a dash.
 const SITE_TAG = new RegExp(`[[(]${DOMAIN}[\\])]|^${DOMAIN}[ ._]*-[ ._]*`, 'gi')
-// A cheap screen for the above: a top-level domain closing a bracket, or a leading `www.`.
-const MAY_HAVE_SITE = new RegExp(`\\.(?:${GENERIC}|${COUNTRY})[\\])]|^(?:https?://)?www\\.`, 'i')
+// Screens for the above, cheapest first: a bracket closing after a top-level domain, or a leading `www.`.
+const MAY_HAVE_SITE = new RegExp(`\\.(?:${GENERIC}|${COUNTRY})[\\])]`, 'i')
+const LEADING_SITE = /^(?:https?:\/\/)?www\./i
 
 export function cleanName(name: string): string {
   let cleaned = name
   if (FULL_WIDTH.test(cleaned))
     cleaned = cleaned.replace(FULL_WIDTH_ALL, (char) => (char === '\u3000' ? ' ' : String.fromCharCode(char.charCodeAt(0) - 0xfee0)))
-  if (MAY_HAVE_SITE.test(cleaned)) {
+  if (((cleaned.includes(']') || cleaned.includes(')')) && MAY_HAVE_SITE.test(cleaned)) || LEADING_SITE.test(cleaned)) {
     const withoutSite = cleaned.replace(SITE_TAG, '').trim()
     // A name that is nothing but a site's tag keeps it: there is nothing else to read.
     if (withoutSite !== '') cleaned = withoutSite

@@ -43,9 +43,11 @@ const YEAR_SEASON = /(?:^|[^0-9a-z])((?:19[3-9]|20[0-3])\d)x(\d{1,3})(?![0-9])/i
 const MOST_YEAR_SEASON_EPISODES = 400
 const FANSUB_DASH = /[ ._]-[ ._]/
 // `Part.4`, `Pt.VI`, `Part Two` of a video release without a year: an episode (a film's `Part 2`
-// has its year).
+// has its year, or says it is a film).
 const PART_EPISODE = /(?:^|[^a-z])(?:part|pt)[ ._-]?(\d{1,2}|[ivx]{1,4}|one|two|three|four|five|six|seven|eight|nine|ten)(?![0-9a-z])/i
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 }
+// `Title Movie Part 1`: the part of a film.
+const FILM_WORD = /(?:^|[^a-z])(?:movie|film)(?:[^a-z]|$)/i
 const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 
 // Words a number after them belongs to, never an episode: codecs and audio (`H.264`, `x 265`,
@@ -113,6 +115,8 @@ export function correctEpisodes(name: string, context: NameContext, found: Episo
     // A bare number the base parser took for an episode: not when it numbers a dated show, an
     // event (`UFC.Fight.Night.225`), or a book's or an album's name (`Adele - 21 [FLAC]`).
     if (context.hasAirDate || EVENT_NUMBERING.test(name) || isNotVideo(name, context)) return { seasons: [], episodes: [] }
+    // A second year (`Title (premiere 2018)(2016/1080p)`) is no episode either.
+    if (found.episodes.length === 1 && isYear(found.episodes[0]!, year)) return { seasons: [], episodes: [] }
     const scene = context.isVideo ? sceneNumber(name, year) : null
     if (scene && found.episodes.length === 1 && found.episodes[0] === scene.number) return scene.numbers
   }
@@ -151,7 +155,7 @@ function findMissingEpisodes(name: string, context: NameContext, seasons: number
   if (absolute && !isYear(Number(absolute[1]), year)) return { seasons, episodes: numberRange(Number(absolute[1]), Number(absolute[2])) }
   if (year !== null) return { seasons, episodes: [] }
   const part = PART_EPISODE.exec(name)
-  if (part && (context.isVideo || TV_SOURCE.test(name))) return { seasons, episodes: [romanOrNumber(part[1]!)] }
+  if (part && (context.isVideo || TV_SOURCE.test(name)) && !FILM_WORD.test(name)) return { seasons, episodes: [romanOrNumber(part[1]!)] }
   const trailing = trailingNumber(name)
   if (trailing && (TV_SOURCE.test(name) || CRC_TAG.test(name) || trailing.startsWith('0'))) {
     const number = Number(trailing)

@@ -75,6 +75,8 @@ function hasTitleLanguageWord(title: string): boolean {
  */
 const ABBREVIATION = 'cast|cat|esp|spa|eng|ing|lat|vose?'
 const ABBREVIATION_RUN = new RegExp(`(?<![a-z0-9])(?:${ABBREVIATION})(?:[ ._]?[-/+][ ._]?(?:${ABBREVIATION}))+(?![a-z0-9])`, 'gi')
+// A screen for the run, without its boundaries: most names have none (hot path).
+const MAY_HAVE_RUN = new RegExp(`(?:${ABBREVIATION})[ ._]?[-/+][ ._]?(?:${ABBREVIATION})`, 'i')
 const ABBREVIATION_CODES: Record<string, string | null> = {
   cast: 'es',
   cat: 'ca',
@@ -116,7 +118,7 @@ export function toLanguages(
 ): string[] {
   let text = name
   let languages = raw
-  if (SUBTITLE_TAG.test(name)) {
+  if ((name.includes('ub') || name.includes('UB')) && SUBTITLE_TAG.test(name)) {
     text = name.replace(SUBTITLE_TAGS, ' ')
     languages = read(text)
   }
@@ -128,7 +130,7 @@ export function toLanguages(
       if (code) codes.add(code)
     }
   }
-  addAbbreviated(afterTitle(text, title), codes)
+  if ((text.includes('SK') && SLOVAK_CODE.test(text)) || MAY_HAVE_RUN.test(text)) addAbbreviated(afterTitle(text, title), codes)
   if (codes.size === 1 && codes.has('de')) {
     if (GERMAN_DUAL.test(text)) codes.add('original')
     else if (GERMAN_MULTI.test(text)) codes.add('original').add('en')
@@ -139,7 +141,6 @@ export function toLanguages(
 /** Languages written as abbreviations: a run of Spanish-style track tags, and Slovak's `SK`. */
 function addAbbreviated(tags: string, codes: Set<string>): void {
   if (SLOVAK_CODE.test(tags)) codes.add('sk')
-  if (!tags.includes('-') && !tags.includes('/') && !tags.includes('+')) return
   for (const run of tags.matchAll(ABBREVIATION_RUN))
     for (const word of run[0].toLowerCase().split(/[^a-z]+/)) {
       const code = ABBREVIATION_CODES[word]

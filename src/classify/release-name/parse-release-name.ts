@@ -7,7 +7,7 @@ import { toLanguages } from './languages'
 import { correctReleaseGroup } from './release-group'
 import { episodeOfNumberedFile, isObfuscated, type PathName, seasonOfFolder, splitPath } from './paths'
 import { SEASON_WORDS } from './season-words'
-import { decimalInTitle, isFilmSet, readShortAirDate } from './title-numbers'
+import { decimalInTitle, isFilmSet, isLeadingTitleNumber, readShortAirDate } from './title-numbers'
 import { readSource, toAudioChannels, toResolution, toVideo3d, toVideoCodec } from './video-attributes'
 
 /**
@@ -42,7 +42,7 @@ function parseFileName(name: string): ParsedRelease {
   if (decimal) {
     title = decimal.title
     found = { seasons: [], episodes: [] }
-  }
+  } else if (isLeadingTitleNumber(name, title, found)) found = { seasons: [], episodes: [] }
   const corrected = correctEpisodes(name, { year, hasAirDate: airDate !== null, isVideo }, found)
   const { seasons } = corrected
   // A set of films numbers its films (`Saga Trilogy 1-3`), not episodes; a season mark says otherwise.
@@ -87,7 +87,7 @@ const ORDINAL_SEASON = /(^|[^a-z0-9])(\d{1,2})(?:st|nd|rd|th)[ ._-]season(?![a-z
  */
 function readBase(original: string): ParsedResult {
   // `2nd Season 24` is read as season 24 with no episode: written `S2 24` it is season 2's episode 24.
-  const ordinal = ORDINAL_SEASON.exec(original)
+  const ordinal = original.includes('eason') || original.includes('EASON') ? ORDINAL_SEASON.exec(original) : null
   const name = ordinal
     ? `${original.slice(0, ordinal.index)}${ordinal[1]}S${ordinal[2]}${original.slice(ordinal.index + ordinal[0].length)}`
     : original
@@ -136,9 +136,7 @@ function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
   const isNumbered =
     release.year === null &&
     (season !== null || (!folder?.year && !isFilmSet(showFolder!))) &&
-    (/^\d+$/.test(fileTitle) ||
-      (season !== null && /^\d/.test(path.file)) ||
-      (showTitle !== null && sameTitle(fileTitle.replace(/[ ._-]+\d+$/, ''), showTitle)))
+    (/^\d+$/.test(fileTitle) || (season !== null && /^\d/.test(path.file)) || (showTitle !== null && isNumberedTitle(fileTitle, showTitle)))
   const isFilmFile = season === null && !!folder?.year && /^\d+$/.test(fileTitle)
   // A file that states its own season and episode keeps them (`30 Rock/Season 1/30 Rock - S01E01`).
   const numbered = isNumbered && !hasEpisodeMark(path.file) ? episodeOfNumberedFile(path.file) : null
@@ -152,6 +150,12 @@ function withFolders(release: ParsedRelease, path: PathName): ParsedRelease {
     seasons: release.seasons.length > 0 ? release.seasons : season !== null ? [season] : (folder?.seasons ?? []),
     episodes: numbered !== null && (season !== null || release.episodes.length === 0) ? [numbered] : isFilmFile ? [] : release.episodes,
   }
+}
+
+/** `Show Name 05` in the folder `Show Name`; not `7 Psychos` in `7 Psychos` (a film in its own folder). */
+function isNumberedTitle(fileTitle: string, showTitle: string): boolean {
+  const unnumbered = fileTitle.replace(/[ ._-]+\d+$/, '')
+  return unnumbered !== fileTitle && sameTitle(unnumbered, showTitle)
 }
 
 function sameTitle(a: string, b: string): boolean {

@@ -1,7 +1,8 @@
 /**
  * Numbers the base parser reads as episodes or leaves in the title, that are something else: a
  * six-digit air date (`Show.221205.HDTV` is 2022-12-05), a decimal in a film's title (`Film 2.22
- * 1080p` is no episode 22), and the numbers of a set of films (`Saga Trilogy 1-3`).
+ * 1080p` is no episode 22), a number opening a title (`12 Angry Jurors`), and the numbers of a
+ * set of films (`Saga Trilogy 1-3`).
  */
 import type { EpisodeNumbers } from './episodes'
 
@@ -35,6 +36,18 @@ export function decimalInTitle(name: string, found: EpisodeNumbers): { title: st
   const match = SPACED_DECIMAL.exec(name)
   if (!match || Number(match[1]) !== found.episodes[0]) return null
   return { title: name.slice(0, match.index + match[0].length).trim() }
+}
+
+/**
+ * A number opening the title (`12 Angry Jurors`, `7 Psychos.mkv`) that the base parser also read
+ * as the episode: the title's, not an episode. A numbered file (`01 - Pilot.mkv`, `02 The
+ * Invitation.mp4`) pads its number or sets it off with a dash, and keeps it.
+ */
+export function isLeadingTitleNumber(name: string, title: string | null, found: EpisodeNumbers): boolean {
+  if (found.seasons.length > 0 || found.episodes.length !== 1 || title === null) return false
+  // A zero-padded number (`02 The Invitation.mp4`) numbers a file.
+  const match = /^([1-9]\d{0,2})[ ._]+[a-z]/i.exec(name)
+  return match !== null && Number(match[1]) === found.episodes[0] && title.startsWith(match[1]!)
 }
 
 export function isFilmSet(name: string): boolean {
