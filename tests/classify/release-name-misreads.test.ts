@@ -121,6 +121,24 @@ describe('episode and season numbers written other ways', () => {
   })
 })
 
+describe('an episode number the base parser missed leaves the title', () => {
+  test.each([
+    ['[Grupo] Kaze no Michi 1098 VOSTFR FHD.mp4', 'Kaze no Michi'],
+    ['[Grupo]_Kaze_no_Michi_225_[0A1B2C3D].avi', 'Kaze no Michi'],
+    ['[Grupo] Kaze no Michi - 01v2-04 [BD 1080p]', 'Kaze no Michi'],
+    ['[Grupo] Kaze no Michi #03v2 - The Long Road [BD 720p] [0A1B2C3D].mkv', 'Kaze no Michi'],
+    ['Harbour.Lights.Part.2.720p.WEB.x264-GRP', 'Harbour Lights'],
+    ['Harbour Lights afl.18 De storm.mp4', 'Harbour Lights'],
+  ])('%s', (name, title) => {
+    expect(parse(name).title).toBe(title)
+  })
+
+  test('a number that is the whole title, or an earlier one, stays', () => {
+    expect(parse('[Grupo] 91 Lanterns - 05 [720p]').title).toBe('91 Lanterns')
+    expect(parse('[Grupo] Area 51 - 51 [720p]').title).toBe('Area 51')
+  })
+})
+
 describe('an obfuscated file inside its release folder', () => {
   test('the folder names the episode', () => {
     expect(parse('Harbour.Lights.S01E02.720p.WEB-DL-GRP/3f9a8b7c6d5e4f3a2b1c0d9e.mkv')).toMatchObject({

@@ -7,7 +7,7 @@ import { toLanguages } from './languages'
 import { correctReleaseGroup } from './release-group'
 import { episodeOfNumberedFile, isObfuscated, type PathName, seasonOfFolder, splitPath } from './paths'
 import { SEASON_WORDS } from './season-words'
-import { decimalInTitle, isFilmSet, isLeadingTitleNumber, readShortAirDate } from './title-numbers'
+import { decimalInTitle, isFilmSet, isLeadingTitleNumber, readShortAirDate, titleWithoutEpisode } from './title-numbers'
 import { readSource, toAudioChannels, toResolution, toVideo3d, toVideoCodec } from './video-attributes'
 
 /**
@@ -47,6 +47,8 @@ function parseFileName(name: string): ParsedRelease {
   const { seasons } = corrected
   // A set of films numbers its films (`Saga Trilogy 1-3`), not episodes; a season mark says otherwise.
   const episodes = seasons.length === 0 && corrected.episodes.length > 0 && !decimal && isFilmSet(name) ? [] : corrected.episodes
+  // An episode the base parser missed is still in its title (`One Piece 1098`).
+  if (found.episodes.length === 0 && episodes.length > 0 && title !== null) title = titleWithoutEpisode(title, episodes[0]!)
   return {
     title,
     year,

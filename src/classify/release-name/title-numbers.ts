@@ -50,6 +50,23 @@ export function isLeadingTitleNumber(name: string, title: string | null, found: 
   return match !== null && Number(match[1]) === found.episodes[0] && title.startsWith(match[1]!)
 }
 
+/**
+ * The title without the episode number the layer found in it (`One Piece 1098`, `Show - 01v2-04`,
+ * `Show #01v2 - Episode Title`, `Show Ep 2`, `Show Part 2`): the number, and all after it, is the episode's.
+ * The last such number is cut, and only when a title is left (`91 Days` stays).
+ */
+// The words before an episode's number, left at the end of a title when the base parser took the number.
+const NUMBER_WORDS = 'ep(?:isode)?|part|pt|afl(?:evering)?|folge|cap(?:[ií]tulo)?'
+const TRAILING_NUMBER_WORD = new RegExp(`[ ._-]+(?:${NUMBER_WORDS}|#)?$`, 'i')
+
+export function titleWithoutEpisode(title: string, episode: number): string {
+  const number = new RegExp(`(?:[ ._-]*-)?[ ._]*(?:(?:${NUMBER_WORDS})[ ._]*|#)?(?<![0-9])0*${episode}(?:v\\d+)?(?![0-9])`, 'gi')
+  let cut = -1
+  for (const match of title.matchAll(number)) if (match.index > 0) cut = match.index
+  const kept = cut < 0 ? title : title.slice(0, cut).trim()
+  return kept === '' ? title : kept.replace(TRAILING_NUMBER_WORD, '')
+}
+
 export function isFilmSet(name: string): boolean {
   return FILM_SET.test(name)
 }
