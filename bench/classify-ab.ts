@@ -3,9 +3,9 @@
  * change is measured against), in one process over the same torrents as bench/classify.ts. The
  * other commit's src/ is taken out of git into a temporary folder beside this node_modules: two
  * copies of the base parser from two installs measured 10 % apart with the same code. The two
- * classifiers take turns on chunks of the torrents, the first of each turn alternating, so the
- * drift of a shared machine (which moves bench/classify.ts's figure by 2x between runs) falls on
- * both alike. `--same` compares this checkout with a copy of itself, the error of the method.
+ * classifiers take turns on chunks of the torrents, the first of each turn alternating, each
+ * chunk's fastest of three runs kept, so the drift and preemption of a shared machine (which move
+ * bench/classify.ts's figure by 2x between runs) fall on both alike. `--same` compares this checkout with a copy of itself, the error of the method.
  *   bun bench/classify-ab.ts [commit] [count]
  *   bun bench/classify-ab.ts --same [count]
  */
@@ -50,13 +50,17 @@ const time = (classifier: Classifier, chunk: ClassifierInput[]): number => {
 // Warm both JITs on the first chunks.
 for (let i = 0; i < 3; i++) for (const classifier of Object.values(classifiers)) time(classifier, inputs.slice(0, 10_000))
 
+// Each chunk is timed REPEATS times per side, in turn, and the fastest time kept: a run that other
+// processes preempted only ever comes out slower, so the minimum is the chunk's own cost.
+const REPEATS = 3
 const totals = { this: 0, other: 0 }
 const ratios: number[] = []
 for (let start = 0, turn = 0; start < count; start += CHUNK, turn++) {
   const chunk = inputs.slice(start, start + CHUNK)
   const order = turn % 2 === 0 ? (['this', 'other'] as const) : (['other', 'this'] as const)
-  const ns = { this: 0, other: 0 }
-  for (const side of order) ns[side] = time(classifiers[side], chunk)
+  const ns = { this: Number.POSITIVE_INFINITY, other: Number.POSITIVE_INFINITY }
+  for (let repeat = 0; repeat < REPEATS; repeat++)
+    for (const side of order) ns[side] = Math.min(ns[side], time(classifiers[side], chunk))
   totals.this += ns.this
   totals.other += ns.other
   ratios.push(ns.this / ns.other)
