@@ -101,7 +101,7 @@ export function parentCategoryOf(id: number): number | undefined {
 /**
  * The categories of a classified torrent: always a parent, plus the sub-categories that apply.
  * Sub-categories beyond quality come from tags the rules set (`anime`, `sport`, `documentary`,
- * `console` and its platform, `lossless`, `music-video`), so an operator sees, and can override,
+ * `console` with its platform, `lossless`, `music-video`), so an operator sees, and can override,
  * what chose them. A PC game is PC/Games (4050), a console game its platform's child of Console.
  * Video without a resolution tag is SD: scene names leave the resolution out only for SD
  * releases (`Show.S01E01.HDTV.x264-GRP`), and Sonarr reads them the same way.
@@ -163,7 +163,7 @@ export function categoryRangesOf(contentType: ContentType): { categories: number
   }
 }
 
-/** The platform tags the rules set (tag-platform-*), each with its Newznab console id. */
+/** The platform tags of console games (console-platform.ts), each with its Newznab console id. */
 const CONSOLE_PLATFORMS: [tag: string, category: number][] = [
   ['nds', 1010],
   ['psp', 1020],

@@ -8,6 +8,8 @@
 // Full-width ASCII (U+FF01-FF5E) and the ideographic space; almost no name has any (hot path).
 const FULL_WIDTH = /[\uff01-\uff5e\u3000]/
 const FULL_WIDTH_ALL = /[\uff01-\uff5e\u3000]/g
+// One scan screens every name: a full-width character or a closing bracket (most scene names have neither).
+const MAY_NEED_CLEANING = /[\uff01-\uff5e\u3000\])]/
 
 // A domain: labels joined by dots ending in a generic top-level domain (`wolfmax4k.com`), a
 // country's after a generic second level (`site.org.ru`), or any country's after `www.`. A
@@ -23,10 +25,12 @@ const MAY_HAVE_SITE = new RegExp(`\\.(?:${GENERIC}|${COUNTRY})[\\])]`, 'i')
 const LEADING_SITE = /^(?:https?:\/\/)?www\./i
 
 export function cleanName(name: string): string {
+  const mayNeed = MAY_NEED_CLEANING.test(name)
+  if (!mayNeed && !LEADING_SITE.test(name)) return name
   let cleaned = name
-  if (FULL_WIDTH.test(cleaned))
+  if (mayNeed && FULL_WIDTH.test(cleaned))
     cleaned = cleaned.replace(FULL_WIDTH_ALL, (char) => (char === '\u3000' ? ' ' : String.fromCharCode(char.charCodeAt(0) - 0xfee0)))
-  if (((cleaned.includes(']') || cleaned.includes(')')) && MAY_HAVE_SITE.test(cleaned)) || LEADING_SITE.test(cleaned)) {
+  if ((mayNeed && MAY_HAVE_SITE.test(cleaned)) || LEADING_SITE.test(cleaned)) {
     const withoutSite = cleaned.replace(SITE_TAG, '').trim()
     // A name that is nothing but a site's tag keeps it: there is nothing else to read.
     if (withoutSite !== '') cleaned = withoutSite

@@ -26,7 +26,7 @@ const MORE_LANGUAGES: [RegExp, string][] = [
   [/catalan|catal[aàá]n?/, 'ca'],
   [/rumantsch|romansh/, 'rm'],
   [/slovak|slovensk[yý]|sloven[cč]ina/, 'sk'],
-  [/brazilian|dublado|legendado/, 'pt'],
+  [/brazilian|dublado|legendado|ptbr/, 'pt'],
   [/nederlands|vlaams|flemish/, 'nl'],
   [/svenska/, 'sv'],
   [/dansk/, 'da'],
@@ -75,8 +75,10 @@ function hasTitleLanguageWord(title: string): boolean {
  */
 const ABBREVIATION = 'cast|cat|esp|spa|eng|ing|lat|vose?'
 const ABBREVIATION_RUN = new RegExp(`(?<![a-z0-9])(?:${ABBREVIATION})(?:[ ._]?[-/+][ ._]?(?:${ABBREVIATION}))+(?![a-z0-9])`, 'gi')
-// A screen for the run, without its boundaries: most names have none (hot path).
 const MAY_HAVE_RUN = new RegExp(`(?:${ABBREVIATION})[ ._]?[-/+][ ._]?(?:${ABBREVIATION})`, 'i')
+// One scan screens every name for all of the above: a language name, Slovak's code, a run (hot
+// path: most names have none, and are answered with the base parser's languages as they are).
+const MAY_HAVE_MORE = new RegExp(`${HAS_MORE.source}|sk|(?:${ABBREVIATION})[ ._]?[-/+]`, 'i')
 const ABBREVIATION_CODES: Record<string, string | null> = {
   cast: 'es',
   cat: 'ca',
@@ -118,19 +120,23 @@ export function toLanguages(
 ): string[] {
   let text = name
   let languages = raw
-  if ((name.includes('ub') || name.includes('UB')) && SUBTITLE_TAG.test(name)) {
+  // A subtitle tag matters only if the base parser took its language (most names have none).
+  if (raw !== undefined && raw.length > 0 && SUBTITLE_TAG.test(name)) {
     text = name.replace(SUBTITLE_TAGS, ' ')
     languages = read(text)
   }
   const titleHasLanguage = languages !== undefined && languages.length > 0 && title !== null && hasTitleLanguageWord(title)
-  const codes = new Set(normalise(titleHasLanguage ? read(afterTitle(text, title)) : languages))
+  const found = normalise(titleHasLanguage ? read(afterTitle(text, title)) : languages)
+  const isGermanOnly = found.length === 1 && found[0] === 'de'
+  if (!isGermanOnly && !MAY_HAVE_MORE.test(text)) return found
+  const codes = new Set(found)
   if (HAS_MORE.test(text)) {
     for (const match of afterTitle(text, title).matchAll(ANY_MORE)) {
       const code = WHOLE_WORDS.find(([word]) => word.test(match[1]!))?.[1]
       if (code) codes.add(code)
     }
   }
-  if ((text.includes('SK') && SLOVAK_CODE.test(text)) || MAY_HAVE_RUN.test(text)) addAbbreviated(afterTitle(text, title), codes)
+  if (SLOVAK_CODE.test(text) || MAY_HAVE_RUN.test(text)) addAbbreviated(afterTitle(text, title), codes)
   if (codes.size === 1 && codes.has('de')) {
     if (GERMAN_DUAL.test(text)) codes.add('original')
     else if (GERMAN_MULTI.test(text)) codes.add('original').add('en')

@@ -34,7 +34,8 @@ function parseFileName(name: string): ParsedRelease {
   const videoCodec = toVideoCodec(parsed.codec, name)
   const isVideo = resolution !== null || videoCodec !== null || source !== null
   let airDate = parsed.date ?? null
-  if (airDate === null && isVideo && found.seasons.length + found.episodes.length === 0) {
+  // A daily show's six-digit date stands instead of a year (hot path: most films have one).
+  if (airDate === null && year === null && isVideo && found.seasons.length + found.episodes.length === 0) {
     const short = readShortAirDate(name, title)
     if (short) ({ airDate, title } = short)
   }
@@ -71,15 +72,14 @@ function parseFileName(name: string): ParsedRelease {
 }
 
 // Season marks the base parser misses, each rewritten as `S<n>` for a second reading: a season
-// word in another language (`Staffel.1`), Dutch `Se.3` before its `afl.`, and a disc of a season
-// (`S07D1`, `S07.Disc.2`). A plain class rather than `\p{L}` with the `u` flag: this runs on every
-// name without a season.
-const SEASON_IN_NAME = new RegExp(
-  `(^|[^a-z\\u00c0-\\u024f])(?:(?:${SEASON_WORDS})[ ._-]?(\\d{1,2})(?![0-9])|se\\.?[ ]?(\\d{1,2})(?=[ ._-]+afl)|s(\\d{1,2})(?=[ ._-]?d(?:is[ck])?[ ._-]?\\d))`,
-  'i',
-)
-
+// word in another language (`Staffel.1`) and, in a name without a year (a film's has one), Dutch
+// `Se.3` before its `afl.` and a disc of a season (`S07D1`, `S07.Disc.2`). A plain class rather
+// than `\p{L}` with the `u` flag: these run on every name without a season.
+const SEASON_IN_NAME = new RegExp(`(^|[^a-z\\u00c0-\\u024f])(?:${SEASON_WORDS})[ ._-]?(\\d{1,2})(?![0-9])`, 'i')
+const SEASON_ABBREVIATED = /(^|[^a-z\u00c0-\u024f])(?:se\.?[ ]?(\d{1,2})(?=[ ._-]+afl)|s(\d{1,2})(?=[ ._-]?d(?:is[ck])?[ ._-]?\d))/i
+// `2nd Season 24`: the base parser reads season 24, and leaves `2nd` closing the title.
 const ORDINAL_SEASON = /(^|[^a-z0-9])(\d{1,2})(?:st|nd|rd|th)[ ._-]season(?![a-z])/i
+const ORDINAL_CLOSING = /\d(?:st|nd|rd|th)$/i
 
 /**
  * The base parser's reading. It misses some season marks and reads them into the title with what
@@ -87,18 +87,22 @@ const ORDINAL_SEASON = /(^|[^a-z0-9])(\d{1,2})(?:st|nd|rd|th)[ ._-]season(?![a-z
  * `Se.3` is taken for Swedish), so such a name is read again with the season written `S1`: a
  * second parse, for names with such a mark only.
  */
-function readBase(original: string): ParsedResult {
-  // `2nd Season 24` is read as season 24 with no episode: written `S2 24` it is season 2's episode 24.
-  const ordinal = original.includes('eason') || original.includes('EASON') ? ORDINAL_SEASON.exec(original) : null
-  const name = ordinal
-    ? `${original.slice(0, ordinal.index)}${ordinal[1]}S${ordinal[2]}${original.slice(ordinal.index + ordinal[0].length)}`
-    : original
+function readBase(name: string): ParsedResult {
   const parsed = parseTorrentTitle(name)
-  if (parsed.seasons?.length) return parsed
+  if (parsed.seasons?.length) {
+    // Written `S2 24`, `2nd Season 24` is season 2's episode 24.
+    const ordinal = parsed.title && ORDINAL_CLOSING.test(parsed.title) ? ORDINAL_SEASON.exec(name) : null
+    return ordinal ? reread(name, ordinal, ordinal[2]!) : parsed
+  }
+  const word = SEASON_IN_NAME.exec(name)
+  const mark = word ?? (parsed.year ? null : SEASON_ABBREVIATED.exec(name))
   // A name that is only the season word (`Staffel 1`, a season folder) has no title to free.
-  const mark = SEASON_IN_NAME.exec(name)
   if (!mark || mark.index === 0) return parsed
-  const season = mark[2] ?? mark[3] ?? mark[4]
+  return reread(name, mark, (mark[2] ?? mark[3])!)
+}
+
+/** The name read again with the season `mark` written `S<season>`. */
+function reread(name: string, mark: RegExpExecArray, season: string): ParsedResult {
   return parseTorrentTitle(`${name.slice(0, mark.index)}${mark[1]}S${season} ${name.slice(mark.index + mark[0].length)}`)
 }
 
