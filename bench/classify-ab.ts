@@ -95,8 +95,7 @@ async function measure(otherFirst: boolean): Promise<Measure> {
     const chunk = inputs.slice(start, start + CHUNK)
     const order = turn % 2 === 0 ? (['this', 'other'] as const) : (['other', 'this'] as const)
     const ns = { this: Number.POSITIVE_INFINITY, other: Number.POSITIVE_INFINITY }
-    for (let repeat = 0; repeat < REPEATS; repeat++)
-      for (const side of order) ns[side] = Math.min(ns[side], time(classifiers[side], chunk))
+    for (let repeat = 0; repeat < REPEATS; repeat++) for (const side of order) ns[side] = Math.min(ns[side], time(classifiers[side], chunk))
     totals.this += ns.this
     totals.other += ns.other
     ratios.push(ns.this / ns.other)

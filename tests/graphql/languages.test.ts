@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { buildSchema, GraphQLEnumType } from 'graphql'
+import { buildSchema, type GraphQLEnumType } from 'graphql'
 import { describeReleaseName, loadClassifier } from '../../src/classify'
 import { languageInfo } from '../../src/graphql/languages'
 import { TYPE_DEFS } from '../../src/graphql/routes'
