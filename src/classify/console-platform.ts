@@ -34,5 +34,8 @@ const PLATFORMS: Platform[] = [
 /** The platform tag of a console game, or null when neither its name nor its files say one with a category. */
 export function consolePlatformTag(name: string, files: readonly TorrentFile[] | null): string | null {
   const extensions = new Set(files?.map((file) => file.extension))
-  return PLATFORMS.find((platform) => platform.name.test(name) || platform.extensions.some((extension) => extensions.has(extension)))?.tag ?? null
+  return (
+    PLATFORMS.find((platform) => platform.name.test(name) || platform.extensions.some((extension) => extensions.has(extension)))?.tag ??
+    null
+  )
 }
