@@ -255,7 +255,10 @@ export function createSearchService(deps: SearchServiceDeps) {
     if (query.facets?.length) {
       const sample = scan.matches.slice(0, FACET_SAMPLE)
       const isWhole = scan.isExhausted && sample.length === scan.matches.length
-      const lookups = repository.facetLookups(sample.map((row) => row.id))
+      const lookups = repository.facetLookups(
+        sample.map((row) => row.id),
+        query.facets,
+      )
       facets = countFacets(sample, query.facets, lookups, isWhole ? 1 : total / Math.max(sample.length, 1))
     }
     return { total, totalIsEstimate: !scan.isExhausted, facets }

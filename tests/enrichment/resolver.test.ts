@@ -1,5 +1,6 @@
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { createContentResolver, createEnrichmentRepository, createRequestPacer, createTmdbClient } from '../../src/enrichment'
+import { sleep } from '../../src/enrichment/request-pacer'
 import { parseImportLine } from '../../src/importer'
 import { createSearchRepository, createSearchService } from '../../src/search'
 import { FAKE_IMAGE_BASE, startFakeTmdb } from '../support/fake-tmdb'
@@ -40,7 +41,7 @@ function setUp(names: string[], options: { rate?: number; timeoutMs?: number; ke
     repository,
     tmdb: createTmdbClient({
       baseUrl: tmdb.baseUrl,
-      pacer: createRequestPacer(options.rate ?? 1000, nowMs),
+      pacer: createRequestPacer(options.rate ?? 1000, { nowMs, sleep }),
       timeoutMs: options.timeoutMs ?? 5_000,
     }),
     apiKey: () => state.key,
