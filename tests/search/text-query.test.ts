@@ -2,7 +2,7 @@ import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { holdsWords, parseTextQuery, toMatchExpression, tokenize } from '../../src/search/text-query'
 
-/** The tokens an FTS5 table with the index's tokenizer (migrations/core/0012) makes of each text. */
+/** The tokens an FTS5 table with the index's tokenizer (migrations/core/sqlite/0012) makes of each text. */
 function ftsTokens(texts: string[]): string[][] {
   const db = new Database(':memory:')
   db.run("CREATE VIRTUAL TABLE t USING fts5(x, tokenize = 'unicode61 remove_diacritics 2')")
