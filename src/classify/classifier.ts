@@ -6,7 +6,7 @@ import { buildFacts, type ClassifierInput } from './rules/build-facts'
 import { compileRules, type CompiledRules } from './rules/rule-engine'
 import { loadRuleSet } from './rules/rule-file'
 
-export const DEFAULT_RULES_PATH = join(import.meta.dir, 'rules/default-rules.yml')
+export const DEFAULT_RULES_PATH = join(import.meta.dirname, 'rules/default-rules.yml')
 
 /** Identifiers of the film or show a torrent holds, known only from ground truth. */
 export interface ExternalIds {

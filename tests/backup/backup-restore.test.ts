@@ -2,6 +2,7 @@ import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { waitFor } from '../support/dht-probe'
 import { childEnv, REPO_ROOT, type RunningService, runCli, startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
@@ -9,8 +10,11 @@ const hashOf = (n: number) => `${n.toString(16).padStart(8, '0')}${'ef'.repeat(1
 const line = (n: number) =>
   `${JSON.stringify({ infoHash: hashOf(n), name: `Backup.Test.S01E${n}.1080p.WEB-DL.x264-GRP`, size: 1_000_000 + n, files: [{ path: `e${n}.mkv`, size: 1_000_000 + n }] })}\n`
 
-/** A /import body that trickles `total` lines out over about `spreadMs`, so a backup lands mid-import. */
-function tricklingBody(total: number, spreadMs: number): ReadableStream<Uint8Array> {
+/**
+ * A /import body that trickles `total` lines out over about `spreadMs` and holds its last chunk
+ * until `release` settles, so a backup taken before that lands mid-import however slow the machine.
+ */
+function tricklingBody(total: number, spreadMs: number, release: Promise<void>): ReadableStream<Uint8Array> {
   const chunks = 20
   const perChunk = Math.ceil(total / chunks)
   let sent = 0
@@ -18,6 +22,7 @@ function tricklingBody(total: number, spreadMs: number): ReadableStream<Uint8Arr
   return new ReadableStream({
     async pull(controller) {
       if (sent >= total) return controller.close()
+      if (sent + perChunk >= total) await release
       let text = ''
       for (let i = 0; i < perChunk && sent < total; i++) text += line(++sent)
       controller.enqueue(encoder.encode(text))
@@ -64,13 +69,26 @@ describe('bun run cli backup and restore', () => {
   test('a backup taken while the service imports restores to a database that passes integrity_check', async () => {
     const service = await startService(vars)
     running.push(service)
+    let backupTaken!: () => void
     const importing = fetch(`${service.baseUrl}/import`, {
       method: 'POST',
-      body: tricklingBody(20_000, 3_000),
+      body: tricklingBody(
+        20_000,
+        3_000,
+        new Promise((resolve) => {
+          backupTaken = resolve
+        }),
+      ),
       duplex: 'half',
     } as RequestInit)
-    await Bun.sleep(800)
-    const first = await runCli(['backup', backupDir], vars)
+    let first: Awaited<ReturnType<typeof runCli>>
+    try {
+      // Once the import has stored its first torrents.
+      await waitFor(() => countTorrents(join(dataDir, 'index.db')) > 0, 30_000, 50)
+      first = await runCli(['backup', backupDir], vars)
+    } finally {
+      backupTaken()
+    }
     const response = await importing
     expect(response.status).toBe(200)
     expect(first.stderr).toBe('')
@@ -101,7 +119,7 @@ describe('bun run cli backup and restore', () => {
     running.push(onRestored)
     const status = (await (await fetch(`${onRestored.baseUrl}/api/v1/status`)).json()) as { torrents: number }
     expect(status.torrents).toBe(inBackup)
-  }, 60_000)
+  }, 180_000) // 20,000 lines imported, a backup and a restore: minutes on a loaded machine
 
   test('restore is refused while the service has the database open, and nothing is replaced', async () => {
     const live = join(dataDir, 'index.db')
@@ -229,5 +247,5 @@ describe('scheduled backups', () => {
     expect(names.filter((name) => name.startsWith('dashboard-')).length).toBeLessThanOrEqual(2)
     expect(names.some((name) => name.endsWith('.partial'))).toBe(false)
     for (const name of indexes) expect(integrity(join(backups, name))).toBe('ok')
-  }, 40_000)
+  }, 60_000)
 })

@@ -1,6 +1,7 @@
 /** Every GraphQL root and mutation over HTTP, against an index built with the import command. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { buildClientSchema, getIntrospectionQuery, printSchema } from 'graphql'
+import { waitFor } from '../support/dht-probe'
 import { FEED_RELEASES, startFeedService, type FeedService } from '../support/feed-fixture'
 import { torrentFixtures } from '../support/torrent-fixtures'
 
@@ -185,7 +186,7 @@ describe('mutations', () => {
     )
     expect(answer.data).toEqual({ torrent: { reprocess: true } })
     let jobs: any
-    for (let i = 0; i < 100; i++) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
       jobs = (
         await gql(`{ queue { jobs(input: { queues: ["process_torrent"], totalCount: true, facets: { status: { aggregate: true } } }) {
         totalCount items { id queue status payload retries maxRetries createdAt ranAt } aggregations { status { value count } } } } }`)
@@ -210,7 +211,11 @@ describe('mutations', () => {
     ).toEqual({
       queue: { enqueueReprocessTorrentsBatch: true },
     })
-    await Bun.sleep(300)
+    // Each job enqueues the next chunk; the purge below removes processed jobs, so wait for the last.
+    const unfinished = async () =>
+      (await gql(`{ queue { jobs(input: { queues: ["process_torrent_batch"], statuses: [pending, retry] }) { totalCount } } }`)).data!.queue
+        .jobs.totalCount
+    await waitFor(async () => (await unfinished()) === 0, 30_000, 50)
     const before = (await gql(`{ queue { jobs(input: { queues: ["process_torrent_batch"] }) { totalCount } } }`)).data!.queue.jobs
       .totalCount
     expect(before).toBeGreaterThan(0)

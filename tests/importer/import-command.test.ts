@@ -292,18 +292,18 @@ describe('cli import stopped by a signal', () => {
       const stderr: string[] = []
       collectLines(child.stderr, (line) => stderr.push(line))
       const stdout = new Response(child.stdout).text()
-      // A slow sender: ten lines at a time, then a partial line, then nothing.
-      for (let n = 1; n <= 120; n += 10) {
+      // A slow sender: ten lines at a time, then lines 91-120 and a partial line in one write (one
+      // read: lines 101-120 are read with line 100, before its batch is logged), then nothing.
+      for (let n = 1; n <= 90; n += 10) {
         child.stdin.write(`${Array.from({ length: 10 }, (_, i) => numbered(n + i)).join('\n')}\n`)
         await child.stdin.flush()
         await Bun.sleep(10)
       }
-      child.stdin.write(numbered(121).slice(0, 20))
+      child.stdin.write(`${Array.from({ length: 30 }, (_, i) => numbered(91 + i)).join('\n')}\n${numbered(121).slice(0, 20)}`)
       await child.stdin.flush()
       const twoBatches = () =>
         stderr.some((line) => safeJson(line)?.msg === 'ingest batch committed' && safeJson(line)?.totalImported === 100)
       while (!twoBatches()) await Bun.sleep(20)
-      await Bun.sleep(300) // lines 101-120 were written before the batch was logged
 
       child.kill(signal)
       expect(await Promise.race([child.exited, Bun.sleep(10_000).then(() => 'still running')])).toBe(exitCode)
@@ -315,6 +315,6 @@ describe('cli import stopped by a signal', () => {
       const names = db.sqlite.query('SELECT name FROM torrents ORDER BY size').all() as { name: string }[]
       db.close()
       expect(names.map((row) => row.name)).toEqual(Array.from({ length: 120 }, (_, i) => `Numbered.Release.${i + 1}.1080p`))
-    }, 30_000)
+    }, 60_000)
   }
 })

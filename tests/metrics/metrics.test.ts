@@ -150,7 +150,7 @@ describe('requestMetrics', () => {
 
   /** The series, once the after-response hooks (which run after `handle` resolves) have counted `total` requests. */
   async function requestsCounted(metrics: ReturnType<typeof createMetrics>, total: number): Promise<string> {
-    const deadline = Date.now() + 2_000
+    const deadline = Date.now() + 30_000
     for (;;) {
       const text = await scrape(metrics)
       const counted = text

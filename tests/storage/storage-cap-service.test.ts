@@ -49,7 +49,7 @@ describe('SERVICE_STORAGE_LIMIT in a running core', () => {
     })
     expect(grab.status).toBeLessThan(300)
     // The report is recorded by a queue job: wait until the torrent counts as grabbed.
-    for (let tries = 0; tries < 100 && !isGrabbed(join(dataDir, 'index.db')); tries++) await Bun.sleep(100)
+    for (let tries = 0; tries < 300 && !isGrabbed(join(dataDir, 'index.db')); tries++) await Bun.sleep(100)
     expect(isGrabbed(join(dataDir, 'index.db'))).toBe(true)
     expect((await fetch(`${service.baseUrl}/import`, { method: 'POST', body: body(2, 6_000) })).status).toBe(200)
 

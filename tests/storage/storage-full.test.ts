@@ -42,7 +42,7 @@ describe('a full index', () => {
       graphql<{ crawler: { mode: string; warning: { code: string; message: string } | null } }>(
         '{ crawler { mode warning { code message } } }',
       )
-    await waitFor(async () => (await graphql<{ crawler: { running: boolean } }>('{ crawler { running } }')).crawler.running, 10_000, 50)
+    await waitFor(async () => (await graphql<{ crawler: { running: boolean } }>('{ crawler { running } }')).crawler.running, 30_000, 50)
     expect((await crawler()).crawler.mode).toBe('crawling')
 
     // Every torrent is wanted, so none may go.
@@ -56,7 +56,7 @@ describe('a full index', () => {
     }
     expect((await fetch(`${service.baseUrl}/import`, { method: 'POST', body: lines })).status).toBe(200)
 
-    await waitFor(async () => (await crawler()).crawler.mode === 'paused', 20_000, 100)
+    await waitFor(async () => (await crawler()).crawler.mode === 'paused', 30_000, 100)
     const full = (await crawler()).crawler
     expect(full.warning?.code).toBe('storage_full')
     expect(full.warning?.message).toContain('SERVICE_STORAGE_LIMIT')
@@ -75,7 +75,7 @@ describe('a full index', () => {
       await graphql('mutation($h: [Hash20!]!) { torrent { delete(infoHashes: $h) } }', {
         h: Array.from({ length: 1000 }, (_, i) => hashOf(first + i)),
       })
-    await waitFor(async () => (await crawler()).crawler.mode === 'crawling', 20_000, 100)
+    await waitFor(async () => (await crawler()).crawler.mode === 'crawling', 30_000, 100)
     expect((await crawler()).crawler.warning).toBeNull()
     expect(await (await fetch(`${service.baseUrl}/metrics`)).text()).toContain('indexer_storage_full 0')
   }, 60_000)

@@ -58,7 +58,7 @@ export async function startService(vars: Record<string, string>, side?: 'core' |
   })
   const logs: string[] = []
   const port = await new Promise<number>((resolve, reject) => {
-    const timeout = setTimeout(() => reject(new Error(`service did not start:\n${logs.join('\n')}`)), 15_000)
+    const timeout = setTimeout(() => reject(new Error(`service did not start:\n${logs.join('\n')}`)), 30_000)
     collectLines(child.stderr, (line) => {
       logs.push(line)
       const record = safeJson(line)

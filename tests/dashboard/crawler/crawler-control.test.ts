@@ -44,7 +44,7 @@ beforeAll(async () => {
   })
   dashboard = openTestDashboard({ coreUrl: core.graphqlUrl, env: { TORZNAB_API_KEY: API_KEY } })
   // The worker thread binds its port a moment after the core listens.
-  await waitFor(async () => ((await dashboard.json('/api/crawler')).body as { running: boolean }).running, 10_000, 50)
+  await waitFor(async () => ((await dashboard.json('/api/crawler')).body as { running: boolean }).running, 30_000, 50)
 })
 
 afterAll(async () => {

@@ -63,7 +63,7 @@ function setUpDashboard(coreClient: CoreClient) {
 async function demoEvidence(client: CoreClient, atLeast: number) {
   type Items = { evidence: { items: { infoHash: string; client: string; type: string; result: string }[] } }
   const hashes = new Set(DEMO_RELEASES.map((release) => release.infoHash))
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + 30_000
   for (;;) {
     const data = await client.query<Items>('{ evidence(input: { limit: 500 }) { items { infoHash client type result } } }')
     const items = data.evidence.items.filter((item) => hashes.has(item.infoHash))

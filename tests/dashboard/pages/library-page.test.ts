@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEMO_RELEASES } from '../../../src/dashboard/demo/demo-releases'
-import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { expectCount, expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
 import { openTestDashboard, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
@@ -23,20 +23,20 @@ describe('/library in a browser', () => {
     const { page, errors, foreignRequests } = await openPage(service.dashboardUrl)
     await page.goto(`${service.dashboardUrl}/library`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Library')
-    expect(await resultRows(page).count()).toBe(DEMO_RELEASES.length)
+    await expectCount(resultRows(page), DEMO_RELEASES.length)
     await expect(page.getByText(`1–${DEMO_RELEASES.length} of ${DEMO_RELEASES.length} torrents`).count()).resolves.toBe(1)
     await page.evaluate('window.__noReload = true')
     let loads = 0
     page.on('load', () => loads++)
     await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('oppenheimer', { delay: 20 })
     await page.getByText('1–1 of 1 torrent').waitFor()
-    expect(await resultRows(page).count()).toBe(1)
+    await expectCount(resultRows(page), 1)
     expect(await resultRows(page).first().getByRole('link').textContent()).toStartWith('Oppenheimer.2023')
     expect(await page.evaluate('window.__noReload')).toBe(true)
     expect(loads).toBe(0)
     expect(new URL(page.url()).searchParams.get('q')).toBe('oppenheimer')
     // The confirmed/pending marker: Dune is confirmed by the demo's import evidence; Oppenheimer only by rules.
-    expect(await resultRows(page).first().getByText('Pending').count()).toBe(1)
+    await expectCount(resultRows(page).first().getByText('Pending'), 1)
     await screenshot(page, 'library-search')
     expect(errors).toEqual([])
     expect(foreignRequests).toEqual([])
@@ -89,8 +89,8 @@ describe('/library in a browser', () => {
     expect(await fact('Type').textContent()).toBe('Movie')
     expect(await fact('Label').textContent()).toContain('Confirmed')
     const dune = DEMO_RELEASES.find((release) => release.infoHash === DUNE)!
-    for (const file of dune.files) expect(await page.getByRole('cell', { name: file.path, exact: true }).count()).toBe(1)
-    expect(await page.getByRole('heading', { name: 'Evidence' }).count()).toBe(1)
+    for (const file of dune.files) await expectCount(page.getByRole('cell', { name: file.path, exact: true }), 1)
+    await expectCount(page.getByRole('heading', { name: 'Evidence' }), 1)
     const magnet = await page.getByLabel('Magnet link').inputValue()
     expect(magnet).toStartWith(`magnet:?xt=urn:btih:${DUNE}`)
     await page.getByRole('button', { name: 'Copy magnet link' }).click()
@@ -143,7 +143,7 @@ describe('/library in a browser', () => {
     await page.waitForURL(`${service.dashboardUrl}/library`)
     expect(dialogs).toEqual([expect.stringContaining('Past.Lives.2023')])
     expect((await fetch(`${service.dashboardUrl}/api/torrents/${PAST_LIVES}`)).status).toBe(404)
-    expect(await page.getByRole('link', { name: /^Past\.Lives/ }).count()).toBe(0)
+    await expectCount(page.getByRole('link', { name: /^Past\.Lives/ }), 0)
     expect(errors).toEqual([])
   })
 

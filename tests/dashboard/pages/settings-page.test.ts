@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { expectCount, expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
 import { startWholeService } from '../../support/dashboard'
 
 const TORZNAB_KEY = 'torznab-key-0123456789abcdef'
@@ -36,11 +36,11 @@ describe('/settings in a browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings')
     for (const { key } of (await api<{ items: Setting[] }>('/api/settings')).items) {
       await card(page, key).getByLabel(`New value for ${key}`).waitFor()
-      expect(await card(page, key).getByRole('button', { name: /^Save/ }).count()).toBe(1)
+      await expectCount(card(page, key).getByRole('button', { name: /^Save/ }), 1)
     }
     // The secret is masked everywhere on the page.
     expect(await page.content()).not.toContain(TORZNAB_KEY)
-    expect(await card(page, 'torznab_api_key').getByText('****cdef').count()).toBe(2)
+    await expectCount(card(page, 'torznab_api_key').getByText('****cdef'), 2)
     await screenshot(page, 'settings')
     expect(errors).toEqual([])
     expect(foreignRequests).toEqual([])
