@@ -80,9 +80,9 @@ async function importCommand(paths: string[]): Promise<number> {
   }
   const config = loadConfigOrExit()
   const log = createLogger({ level: config.log.level })
-  const { db, pipeline, reranker } = openCoreOrExit(config, log)
+  const { store, pipeline, reranker } = await openCoreOrExit(config, log)
   // The service holds the cap; an import beside it keeps the log it writes inside the cap too.
-  if (config.storage.limitBytes !== null) limitWriteAheadLog(db.sqlite, config.storage.limitBytes)
+  if (config.storage.limitBytes !== null) limitWriteAheadLog(store.legacy.sqlite, config.storage.limitBytes)
   const lineWorkers = openLineWorkers(config, log)
   const stop = abortOnSignals()
   try {
@@ -104,7 +104,7 @@ async function importCommand(paths: string[]): Promise<number> {
     return summary.rejected > 0 ? 1 : 0
   } finally {
     lineWorkers?.stop()
-    db.close()
+    await store.close()
   }
 }
 
@@ -118,15 +118,15 @@ async function fetchCommand(args: string[]): Promise<number> {
   const host = config.http.host === '0.0.0.0' || config.http.host === '::' ? '127.0.0.1' : config.http.host
   return runFetchCommand(args, {
     graphqlUrl: config.dashboard.coreGraphqlUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${config.http.corePort}/graphql`,
-    adminKey: readAdminKey(config.db.corePath, config.core.adminKey, createLogger({ level: config.log.level })),
+    adminKey: await readAdminKey(config.store, config.core.adminKey, createLogger({ level: config.log.level })),
     stdout: process.stdout,
     stderr: process.stderr,
   })
 }
 
 /** Prints the key on stdout alone, so a script can read it: `CORE_ADMIN_KEY=$(bun run cli admin-key)`. */
-function adminKeyCommand(config: Config): number {
-  process.stdout.write(`${readAdminKey(config.db.corePath, config.core.adminKey, createLogger({ level: config.log.level }))}\n`)
+async function adminKeyCommand(config: Config): Promise<number> {
+  process.stdout.write(`${await readAdminKey(config.store, config.core.adminKey, createLogger({ level: config.log.level }))}\n`)
   return 0
 }
 
@@ -164,12 +164,12 @@ async function reclassifyCommand(args: string[]): Promise<number> {
     return 2
   }
   const config = loadConfigOrExit()
-  const { db, torrents } = openCoreOrExit(config, createLogger({ level: config.log.level }))
+  const { store, torrents } = await openCoreOrExit(config, createLogger({ level: config.log.level }))
   try {
     runReclassify(torrents.reclassifier, filter, { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true })
     return 0
   } finally {
-    db.close()
+    await store.close()
   }
 }
 

@@ -10,6 +10,7 @@ export {
   type LlmConfig,
   type DashboardConfig,
   type StorageConfig,
+  type StoreConfig,
   type BackupConfig,
 } from './load-config'
 export { renderConfigHelp } from './help'

@@ -16,6 +16,7 @@ type Values = {
 export interface Config {
   http: { host: string; corePort: number; dashboardPort: number }
   db: { dataDir: string; corePath: string; dashboardPath: string }
+  store: StoreConfig
   log: { level: LogLevel }
   core: CoreConfig
   graphql: GraphqlConfig
@@ -50,6 +51,11 @@ export interface IngestConfig {
   importWorkers: number
   /** What of a torrent's names and file list is stored (SERVICE_MAX_NAME_LENGTH, _PATH_LENGTH, _FILES_PER_TORRENT). */
   limits: { nameChars: number; pathChars: number; files: number }
+}
+
+/** Where the core's index lives, for openStore (issue 36 adds PostgreSQL's URLs here). */
+export interface StoreConfig {
+  sqlite: { path: string }
 }
 
 /** The storage cap; limitBytes null when SERVICE_STORAGE_LIMIT is unset. */
@@ -156,6 +162,7 @@ export function loadConfig(env: Env): Config {
   return deepFreeze({
     http: { host: v.HOST, corePort: v.CORE_PORT, dashboardPort: v.DASHBOARD_PORT },
     db: { dataDir: v.DATA_DIR, corePath: v.DATABASE_PATH, dashboardPath: v.DASHBOARD_DB_PATH },
+    store: { sqlite: { path: v.DATABASE_PATH } },
     log: { level: v.LOG_LEVEL },
     core: { adminKey: v.CORE_ADMIN_KEY, intakeRatePerMinute: v.SERVICE_INTAKE_RATE_LIMIT },
     graphql: { maxBodyBytes: v.SERVICE_GRAPHQL_MAX_BODY, maxListItems: v.SERVICE_GRAPHQL_MAX_LIST },

@@ -1,14 +1,13 @@
 import { createChatCompletion, createReranker, loadClassifier, type Classifier, type Reranker } from '../classify'
 import type { Config } from '../config'
-import type { DatabaseHandle } from '../db'
 import { createLineWorkers, type LineWorkers } from '../importer'
 import { createIngestPipeline, type ClassifiedItem, type IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
+import { type CoreStore, openStore } from '../store'
 import { createTorrentStore, type TorrentStore } from '../torrents'
-import { openIndex } from './open-index'
 
 export interface Core {
-  db: DatabaseHandle
+  store: CoreStore
   classifier: Classifier
   torrents: TorrentStore
   pipeline: IngestPipeline
@@ -19,13 +18,18 @@ export interface Core {
 /**
  * What both the service and the CLI stand on: the migrated index, the compiled rules, the torrent
  * store and the single ingest writer (with the rerank, when configured, after each commit).
- * Throws MigrationError or RuleFileError; the caller stops with the reason. The rules are
+ * Rejects with MigrationError or RuleFileError; the caller stops with the reason. The rules are
  * compiled before the database opens, so a bad rules file never touches it.
  */
-export function openCore(config: Config, log: Logger): Core {
+export async function openCore(config: Config, log: Logger): Promise<Core> {
   const classifier = loadClassifier({ rulesPath: config.classify.rulesPath })
-  const db = openIndex(config.db.corePath, log.child({ component: 'db' }))
-  const torrents = createTorrentStore({ db, classifier, evidenceWeights: config.evidence.weights, batchSize: config.ingest.batchSize })
+  const store = await openStore(config.store, { log: log.child({ component: 'db' }) })
+  const torrents = createTorrentStore({
+    db: store.legacy,
+    classifier,
+    evidenceWeights: config.evidence.weights,
+    batchSize: config.ingest.batchSize,
+  })
   const pipeline = createIngestPipeline({
     writer: torrents.writer,
     batchSize: config.ingest.batchSize,
@@ -38,7 +42,7 @@ export function openCore(config: Config, log: Logger): Core {
       const unsure = classified.filter((item) => !item.classification.isDefinitive)
       if (unsure.length > 0) reranker.submit(unsure.map(toRerankJob))
     })
-  return { db, classifier, torrents, pipeline, reranker }
+  return { store, classifier, torrents, pipeline, reranker }
 }
 
 /**

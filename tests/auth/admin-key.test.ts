@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { hasAdminKey, resolveAdminKey } from '../../src/auth'
-import { openIndex } from '../../src/core'
+import { openIndex } from '../../src/store/sqlite'
 import { makeTempDir } from '../support/temp-dir'
 import { quietLog } from '../support/test-index'
 

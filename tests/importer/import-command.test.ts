@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openIndex } from '../../src/core'
+import { openIndex } from '../../src/store/sqlite'
 import { openDatabase } from '../../src/db'
 import { bytesToHex } from '../../src/metainfo'
 import { childEnv, collectLines, REPO_ROOT, runCli, safeJson } from '../support/processes'

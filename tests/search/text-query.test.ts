@@ -3,7 +3,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { holdsWords, parseTextQuery, toMatchExpression, tokenize } from '../../src/search/text-query'
 
 /**
- * The tokens an FTS5 table with the index's tokenizer (migrations/core/0012) makes of each text.
+ * The tokens an FTS5 table with the index's tokenizer (migrations/core/sqlite/0012) makes of each text.
  * node:sqlite, which Bun and Deno both have, so the check runs under `test:deno` too.
  */
 function ftsTokens(texts: string[]): string[][] {

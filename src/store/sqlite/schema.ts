@@ -1,7 +1,7 @@
 /**
- * drizzle mirror of `migrations/core`: the SQL files are the source of truth (forward-only,
+ * drizzle mirror of `migrations/core/sqlite`: the SQL files are the source of truth (forward-only,
  * applied by our migrator); this file must change in the same commit as they do.
- * tests/db/schema.test.ts checks that both agree.
+ * tests/store/sqlite/schema.test.ts checks that both agree.
  */
 import { type AnySQLiteColumn, sqliteTable, integer, text, blob, primaryKey, real } from 'drizzle-orm/sqlite-core'
 
