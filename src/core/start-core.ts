@@ -45,7 +45,7 @@ export interface RunningCore {
 export async function startCore(config: Config, log: Logger, logThreshold: LogThreshold): Promise<RunningCore> {
   const startedAtMs = Date.now()
   prepareStorageCap(config, log)
-  const { store, torrents, pipeline } = await openCore(config, log)
+  const { store, classifier, torrents, pipeline } = await openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
   workers.set('classifier', true)
@@ -58,6 +58,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     queueCounts: () => jobs.countsByQueueAndStatus(),
     storage: storage.report,
     enrichmentCounts: enrichment.counts,
+    oldestSwarmCheckAt: writes.oldestSwarmCheckAt,
   })
   const crawler = wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
   const { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails } = wireJobs({

@@ -20,6 +20,8 @@ export const torrents = sqliteTable('torrents', {
   updatedAt: integer('updated_at').notNull(),
   grabs: integer('grabs').notNull().default(0),
   evidenceScore: real('evidence_score').notNull().default(0),
+  /** Unix seconds of the last BEP 33 check of the swarm; 0 before any. */
+  swarmCheckedAt: integer('swarm_checked_at').notNull().default(0),
 })
 
 export const sources = sqliteTable('sources', {
