@@ -94,7 +94,7 @@ export const variables = {
   SERVICE_DHT_RESCRAPE_RATE: variable(
     value.decimal(0.1, 1000),
     '5',
-    'most scheduled swarm checks a second; each costs 4 to 12 DHT queries paid from SERVICE_DHT_QUERIES_PER_SECOND, of which checks take at most half, so the crawl keeps the rest. 5 re-checks 3M torrents a week',
+    'most scheduled swarm checks a second; each costs 4 to 12 DHT queries paid from SERVICE_DHT_QUERIES_PER_SECOND, of which checks take at most half so the crawl keeps the rest (at the default 40 queries/s, 5 checks/s fit when the first nodes asked know the torrent). 5 re-checks 3M torrents a week',
   ),
   SERVICE_DHT_SEEN_FILTER_MB: variable(
     value.integer(1, 1024),

@@ -150,6 +150,7 @@ export async function startCrawler(
         startNodes: [],
         knownPeers: [],
         maxPeers: PEERS_PER_HASH,
+        untilFiltered: true,
         acquire: trigger === 'schedule' ? acquireRecheck : acquire,
         onAnswer: (contact, id) => table.responded(contact, id, Date.now()),
         onSilence: (contact) => table.failed(contact),

@@ -20,6 +20,11 @@ export interface PeerLookupOptions {
   maxPeers: number
   /** Hops towards the hash while no peer is found; 3 unless given. */
   rounds?: number
+  /**
+   * A swarm check, not a fetch: the walk also ends at the first round a BEP 33 filter came back
+   * in. The nodes that send one are the ones that store the hash's peers, which is what is asked.
+   */
+  untilFiltered?: boolean
   /** Waits for a query token; every get_peers is paid for from the crawl's budget. */
   acquire: () => Promise<void>
   onAnswer: (node: PeerAddress, id: string | null) => void
@@ -48,7 +53,8 @@ export async function lookUpPeers(node: DhtNode, options: PeerLookupOptions): Pr
   // Peers found in a round end the walk: the nodes that had them are the ones near the hash.
   let nodesHadPeers = false
   const rounds = options.rounds ?? ROUNDS
-  for (let round = 0; round < rounds && frontier.length && !nodesHadPeers; round++) {
+  const isAnswered = () => nodesHadPeers || (options.untilFiltered === true && seeders.hasFilters)
+  for (let round = 0; round < rounds && frontier.length && !isAnswered(); round++) {
     const batch = frontier.filter((candidate) => !asked.has(keyOf(candidate))).slice(0, NODES_PER_ROUND)
     const next: (PeerAddress & { id: string })[] = []
     await Promise.all(
