@@ -151,7 +151,9 @@ describe('start-up with configuration', () => {
     expect(await child.exited).toBe(0)
     for (const name of Object.keys(variables)) expect(output).toContain(name)
     expect(output).toContain('$DATA_DIR/index.db')
-    expect(output).toContain('SERVICE_DHT_RESCRAPE_INTERVAL  (default: 7d; a duration such as 20s, 6h or 7d (units ms, s, m, h, d), or off)')
+    expect(output).toContain(
+      'SERVICE_DHT_RESCRAPE_INTERVAL  (default: 7d; a duration such as 20s, 6h or 7d (units ms, s, m, h, d), or off)',
+    )
     expect(output).toContain('SERVICE_DHT_RESCRAPE_RATE  (default: 5; a number from 0.1 to 1000)')
   })
 

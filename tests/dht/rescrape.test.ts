@@ -31,7 +31,11 @@ const NAMED = {
   monthAgo: { infoHash: hash(6), name: 'Month.Ago.Growing.Swarm.2014.1080p.BluRay', checkedAt: NOW - 30 * DAY },
 }
 /** Checked 9 days ago: after the 10-day one, before the 8-day one, so the pause meets work still due. */
-const FILLERS = Array.from({ length: 24 }, (_, i) => ({ infoHash: hash(100 + i), name: `Filler.${i}.2013.720p.WEB`, checkedAt: NOW - 9 * DAY }))
+const FILLERS = Array.from({ length: 24 }, (_, i) => ({
+  infoHash: hash(100 + i),
+  name: `Filler.${i}.2013.720p.WEB`,
+  checkedAt: NOW - 9 * DAY,
+}))
 const ORDER = [NAMED.neverA, NAMED.neverB, NAMED.monthAgo, NAMED.tenDays, NAMED.eightDays].map((t) => t.infoHash)
 
 let swarm: DhtSwarm
@@ -186,7 +190,10 @@ describe('no re-check', () => {
     firstScrapedAt.clear()
     service = await startService(serviceVars(dataDir, { SERVICE_DHT_RESCRAPE_INTERVAL: 'off' }), 'core')
     // The crawler is at work: it has walked the DHT a few times over.
-    await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_queries_sent_total', { query: 'sample_infohashes' })) >= 3, 30_000)
+    await waitFor(
+      async () => (await metricValue(service!.baseUrl, 'service_dht_queries_sent_total', { query: 'sample_infohashes' })) >= 3,
+      30_000,
+    )
     await Bun.sleep(3_000)
     const ours = new Set([...Object.values(NAMED), ...FILLERS].map((t) => t.infoHash))
     expect([...firstScrapedAt.keys()].filter((infoHash) => ours.has(infoHash))).toEqual([])
