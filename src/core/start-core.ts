@@ -128,6 +128,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       adminKey,
       search: graphqlSearch,
       torrents: torrentDetails,
+      describeRule: classifier.describeRule,
       operator: writes.operator,
       queue,
       jobs,

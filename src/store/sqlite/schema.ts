@@ -102,6 +102,8 @@ export const torrentClassifications = sqliteTable('torrent_classifications', {
   tvdbId: integer('tvdb_id'),
   tvmazeId: integer('tvmaze_id'),
   classifiedAt: integer('classified_at').notNull(),
+  /** The explanation's code list (src/classify/explanation); null when classified before it was kept. */
+  explanation: text('explanation'),
 })
 
 /**
