@@ -98,45 +98,43 @@ function parserStep(row: ExplainedRow): string {
   return found.length ? `${source}: ${found.join(', ')}.` : 'The name parser found no title, year, episode or quality in the name.'
 }
 
+type StoredRelease = ExplainedRow['parsed']
+
+/** The parsed facts a rule reads from the row, by code: how each is named, and its stored value. */
+const RELEASE_FACTS: Record<string, [string, (parsed: StoredRelease) => string | number | readonly string[] | null]> = {
+  Y: ['year', (parsed) => parsed.year],
+  A: ['air date', (parsed) => parsed.airDate],
+  R: ['resolution', (parsed) => parsed.resolution?.replace(/^v(?=\d)/, '') ?? null],
+  O: ['source', (parsed) => parsed.source],
+  M: ['modifiers', (parsed) => parsed.modifiers],
+  V: ['video codec', (parsed) => parsed.videoCodec],
+  '3': ['3D', (parsed) => parsed.video3d],
+  H: ['HDR', (parsed) => parsed.hdr],
+  C: ['audio codecs', (parsed) => parsed.audioCodecs],
+  N: ['audio channels', (parsed) => parsed.audioChannels],
+  L: ['languages', (parsed) => parsed.languages],
+  G: ['release group', (parsed) => parsed.releaseGroup],
+  D: ['editions', (parsed) => parsed.editions],
+}
+
 function describeFact(fact: string, row: ExplainedRow): string {
   const { parsed } = row
   const code = fact[0]!
   const value = fact.slice(1)
-  const listed = (what: string, items: readonly string[]) => (items.length ? `${what} ${items.join(', ')}` : `no ${what}`)
-  const known = (what: string, text: string | number | null) => (text ? `${what} ${text}` : `no ${what}`)
+  const releaseFact = RELEASE_FACTS[code]
+  if (releaseFact) {
+    const [what, read] = releaseFact
+    const stored = read(parsed)
+    const text = Array.isArray(stored) ? stored.join(', ') : stored
+    return text ? `${what} ${text}` : `no ${what}`
+  }
   switch (code) {
     case 'T':
       return parsed.title ? `title "${parsed.title}"` : 'no title'
-    case 'Y':
-      return known('year', parsed.year)
     case 'S':
       return parsed.seasons.length ? plural('season', parsed.seasons) : 'no season'
     case 'E':
       return parsed.episodes.length ? plural('episode', parsed.episodes) : 'no episode'
-    case 'A':
-      return known('air date', parsed.airDate)
-    case 'R':
-      return known('resolution', parsed.resolution?.replace(/^v(?=\d)/, '') ?? null)
-    case 'O':
-      return known('source', parsed.source)
-    case 'M':
-      return listed('modifiers', parsed.modifiers)
-    case 'V':
-      return known('video codec', parsed.videoCodec)
-    case '3':
-      return known('3D', parsed.video3d)
-    case 'H':
-      return listed('HDR', parsed.hdr)
-    case 'C':
-      return listed('audio codecs', parsed.audioCodecs)
-    case 'N':
-      return known('audio channels', parsed.audioChannels)
-    case 'L':
-      return listed('languages', parsed.languages)
-    case 'G':
-      return known('release group', parsed.releaseGroup)
-    case 'D':
-      return listed('editions', parsed.editions)
     case 'Z':
       return `size ${formatBytes(row.sizeBytes)}`
     case 'F':
@@ -160,14 +158,12 @@ function describeFact(fact: string, row: ExplainedRow): string {
       return `${count} ${groupWords(group)} file${count === '1' ? '' : 's'}`
     }
     case 'k': {
-      const where = value[0] === 'p' ? 'a file path' : 'the name'
       const [group, hit] = splitValue(value.slice(1))
-      return hit ? `"${hit}" in ${where} (${groupWords(group)} keywords)` : `no ${groupWords(group)} keyword in ${where}`
+      return hit ? `"${hit}" in ${whereOf(value)} (${groupWords(group)} keywords)` : `no ${groupWords(group)} keyword in ${whereOf(value)}`
     }
     case 'm': {
-      const where = value[0] === 'p' ? 'a file path' : 'the name'
       const [, match] = splitValue(value.slice(1))
-      return match ? `its pattern found "${match}" in ${where}` : `its pattern found nothing in ${where}`
+      return match ? `its pattern found "${match}" in ${whereOf(value)}` : `its pattern found nothing in ${whereOf(value)}`
     }
     case 'l':
       return value ? `a label of ${typeWord(value)}` : 'no label'
@@ -179,6 +175,9 @@ function describeFact(fact: string, row: ExplainedRow): string {
       return decodeText(fact)
   }
 }
+
+/** A keyword or pattern entry tested the name (`n`) or the file paths (`p`). */
+const whereOf = (value: string) => (value[0] === 'p' ? 'a file path' : 'the name')
 
 /** `video=97` as [video, 97], both decoded. */
 function splitValue(text: string): [string, string] {
