@@ -213,6 +213,15 @@ export const variables = {
     '7',
     'scheduled backups kept in SERVICE_BACKUP_DIR; older ones are deleted after each new one',
   ),
+  SERVICE_SYNC_SOURCES: optional(
+    value.exportUrlList,
+    'other instances this one follows: their GET /export URLs with their keys (the Torznab key there), comma-separated. New torrents there are imported here through the same checks as any import (rules, wants, block list), each source resuming where it left off; the keys are never logged or stored',
+  ),
+  SERVICE_SYNC_INTERVAL: variable(
+    value.durationMs,
+    '15m',
+    'how often each SERVICE_SYNC_SOURCES export is asked for the torrents stored since, and how long a source that failed waits before it is tried again',
+  ),
   CLASSIFIER_RULES_PATH: optional(
     value.filePath,
     'a YAML rules file merged over the default rules by id (override, disable or add rules and keywords)',

@@ -9,6 +9,7 @@ import type { Logger } from '../log'
 import type { MetainfoLimits } from '../metainfo'
 import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
 import type { QueueService } from '../queue'
+import { type ExportStore, exportRoutes } from '../sync'
 import { torznabRoutes, type TorznabAnswerer } from '../torznab'
 
 export interface CoreAppDeps {
@@ -28,6 +29,8 @@ export interface CoreAppDeps {
   /** What guards the routes that take writes from outside: /evidence and /import. */
   intake: IntakeGuardDeps
   queue: QueueService
+  /** GET /export's reads of the index. */
+  exports: ExportStore
   /** SERVICE_EVIDENCE_MAX_PAYLOAD. */
   keptPayloadBytes: number
   graphql: GraphqlDeps
@@ -68,6 +71,7 @@ export function createCoreApp(deps: CoreAppDeps) {
           limits: deps.limits,
         }),
       )
+      .use(exportRoutes({ exports: deps.exports, apiKey: deps.apiKey }))
   )
 }
 

@@ -5,6 +5,7 @@ import { createMetrics } from '../metrics'
 import { createWorkerRegistry } from '../queue'
 import { createRateLimiter } from '../http'
 import { createIndexStats } from '../stats'
+import { openSyncPorts } from '../store'
 import { VERSION } from '../version'
 import { createCoreApp, stopCoreApp } from './app'
 import { openCore, openLineWorkers } from './open-core'
@@ -13,6 +14,7 @@ import { wireCrawler } from './wire-crawler'
 import { wireJobs, wireJobStores } from './wire-jobs'
 import { prepareStorageCap, startBackups, wireStorage } from './wire-maintenance'
 import { startSearch } from './wire-search'
+import { wireSync } from './wire-sync'
 import { wireWrites } from './wire-writes'
 
 /**
@@ -102,6 +104,8 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
 
   const shutdown = new AbortController()
   const lineWorkers = openLineWorkers(config, log)
+  const syncPorts = openSyncPorts(store)
+  const sync = wireSync({ config, cursors: syncPorts.syncCursors, pipeline, lineWorkers, log })
   const publicOrigin = config.torznab.baseUrl ? new URL(config.torznab.baseUrl).origin : null
   // reusePort false: Elysia asks Bun for SO_REUSEPORT, with which a second instance on the same
   // port would silently take half of this one's requests. Refused, it fails to start and says so.
@@ -120,6 +124,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
     intake: { publicOrigin, rateLimiter: createRateLimiter({ perMinute: config.core.intakeRatePerMinute }) },
     queue,
+    exports: syncPorts.exports,
     keptPayloadBytes: config.evidence.payload.maxBytes,
     shutdown: shutdown.signal,
     graphqlOptions: { publicOrigin, maxBodyBytes: config.graphql.maxBodyBytes, maxListItems: config.graphql.maxListItems },
@@ -154,6 +159,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   storage.cap?.start()
   const backups = startBackups(config, log)
   resolver.start()
+  sync?.start()
 
   return {
     port,
@@ -162,12 +168,15 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       // Uploads still streaming end at their last complete line and are answered with what was
       // committed, so the graceful HTTP stop does not wait on a client that is slow or stalls.
       shutdown.abort()
+      // A pull being read ends at its last complete line while HTTP drains.
+      const syncStopped = sync?.stop()
       backups?.stop()
       idleTrim.stop()
       try {
         const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
         fetches.stop()
+        await syncStopped
         await crawler?.stop()
         await storage.cap?.stop()
         await resolver.stop()

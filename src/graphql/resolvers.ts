@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql'
+import { isTagName, TAG_MAX_LENGTH } from '../classify'
 import type { EvidenceRepository } from '../evidence'
 import type { HealthCheck } from '../health'
 import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '../queue'
@@ -29,13 +30,10 @@ export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps {
 const BUCKET_SECONDS = { minute: 60, hour: 3600, day: 86_400 } as const
 type Bucket = keyof typeof BUCKET_SECONDS
 
-/** Operator tags: lowercase words joined by dashes, as bitmagnet's (and the table's CHECK). */
-const TAG = /^[a-z0-9]+(-[a-z0-9]+)*$/
-
 function checkTags(tags: string[]): string[] {
-  const bad = tags.find((tag) => !TAG.test(tag) || tag.length > 64)
+  const bad = tags.find((tag) => !isTagName(tag))
   if (bad !== undefined)
-    throw new GraphQLError(`tag ${JSON.stringify(bad)} must be lowercase letters and digits joined by dashes (at most 64)`)
+    throw new GraphQLError(`tag ${JSON.stringify(bad)} must be lowercase letters and digits joined by dashes (at most ${TAG_MAX_LENGTH})`)
   return [...new Set(tags)]
 }
 

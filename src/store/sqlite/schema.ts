@@ -302,3 +302,10 @@ export const coreAdminKey = sqliteTable('core_admin_key', {
   key: text('key').notNull(),
   createdAt: text('created_at').notNull(),
 })
+
+/** Where each followed export (SERVICE_SYNC_SOURCES) has got to, keyed by its URL with the key hidden. */
+export const syncCursors = sqliteTable('sync_cursors', {
+  source: text('source').primaryKey(),
+  cursor: text('cursor').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+})
