@@ -19,14 +19,20 @@ const MAX_LABEL_NUMBER = 100_000
 type Json = Record<string, unknown>
 
 /**
- * The fields an export line adds to the import format (`label`, `externalIds`, `tags`, `grabs`),
+ * The fields an export line adds to the import format (`infoHashV2`, `label`, `externalIds`, `tags`, `grabs`),
  * each checked as strictly as the webhook a label usually comes from: a line whose extras are
  * malformed is rejected whole, with the field named. Undefined when the line carries none of them
  * (a plain import line). `contentType` is not read: without a label this index's own rules
  * decide, so another index's verdict is information, not an instruction.
  */
-export function parseCarriedFields(record: Json, limits: MetainfoLimits): CarriedFacts | undefined | string {
-  if (!isGiven(record.label) && !isGiven(record.tags) && !isGiven(record.grabs)) return undefined
+export function parseCarriedFields(record: Json, infoHash: string, limits: MetainfoLimits): CarriedFacts | undefined | string {
+  if (!['infoHashV2', 'label', 'tags', 'grabs'].some((field) => isGiven(record[field]))) return undefined
+  // Taken only where it proves itself: a v2-only torrent is keyed by its v2 hash's first 40 hex
+  // characters, and without it its magnet would name a v1 torrent that does not exist. A hybrid's
+  // v2 hash cannot be checked against its key, and its btih magnet works without it.
+  const infoHashV2 = record.infoHashV2 ?? null
+  if (infoHashV2 !== null && !(typeof infoHashV2 === 'string' && /^[0-9a-f]{64}$/.test(infoHashV2) && infoHashV2.startsWith(infoHash)))
+    return 'infoHashV2 must be the 64 lowercase hex v2 hash of a v2-only torrent, starting with its infoHash'
   const ids = readExternalIds(record.externalIds)
   if (typeof ids === 'string') return ids
   const label = isGiven(record.label) ? readLabel(record.label, ids, limits) : null
@@ -35,7 +41,7 @@ export function parseCarriedFields(record: Json, limits: MetainfoLimits): Carrie
   if (typeof tags === 'string') return tags
   const grabs = record.grabs ?? 0
   if (!isCount(grabs) || grabs > MAX_CARRIED_GRABS) return `grabs must be a whole number from 0 to ${MAX_CARRIED_GRABS}`
-  return { label, tags, grabs }
+  return { infoHashV2, label, tags, grabs }
 }
 
 function readLabel(value: unknown, ids: ExternalIds, limits: MetainfoLimits): CarriedLabel | string {

@@ -19,7 +19,7 @@ const SOURCE_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
 /**
  * One JSON Lines record:
- * `{"infoHash","name","size","files"?:[{"path","size","index"?}],"filesCount"?,"publishedAt"?,"seeders"?,"leechers"?,"source"?}`,
+ * `{"infoHash","infoHashV2"?,"name","size","files"?:[{"path","size","index"?}],"filesCount"?,"publishedAt"?,"seeders"?,"leechers"?,"source"?}`,
  * plus what an export line carries (`label`, `externalIds`, `tags`, `grabs`: carried-fields.ts).
  * bitmagnet's import fields that mean the same (`infoHash`, `name`, `size`, `private`, `source`,
  * `publishedAt`) are read the same way; its other hint fields are ignored, not rejected. Names and
@@ -66,7 +66,7 @@ export function parseImportRecord(record: unknown, limits: MetainfoLimits = DEFA
   const source = r.source === undefined ? 'import' : typeof r.source === 'string' ? r.source.trim().toLowerCase() : ''
   if (!SOURCE_KEY.test(source)) return fail('source must be a short key of letters, digits, - or _')
   if (r.private !== undefined && typeof r.private !== 'boolean') return fail('private must be true or false')
-  const carried = parseCarriedFields(r, limits)
+  const carried = parseCarriedFields(r, infoHash, limits)
   if (typeof carried === 'string') return fail(carried)
 
   return {

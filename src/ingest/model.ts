@@ -34,6 +34,8 @@ export interface IngestItem {
  * this index has none for the hash, tags are added to the operator's, grabs only ever rise.
  */
 export interface CarriedFacts {
+  /** A v2-only torrent's v2 hash: kept for a torrent the line brings, never added to one stored. */
+  infoHashV2: string | null
   label: CarriedLabel | null
   /** Operator tags (lowercase words joined by dashes). */
   tags: string[]

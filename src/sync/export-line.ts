@@ -7,7 +7,10 @@ import type { ExportedTorrent } from './model'
  * out, which the import reads as the same: a line costs only what it says.
  */
 export function formatExportLine(torrent: ExportedTorrent): string {
-  const line: Record<string, unknown> = { infoHash: torrent.infoHash, name: torrent.name, size: torrent.sizeBytes }
+  const line: Record<string, unknown> = { infoHash: torrent.infoHash }
+  if (torrent.infoHashV2 !== null) line.infoHashV2 = torrent.infoHashV2
+  line.name = torrent.name
+  line.size = torrent.sizeBytes
   if (torrent.isPrivate) line.private = true
   if (torrent.filesCount !== null) {
     let previous = -1

@@ -8,6 +8,8 @@ export interface ExportedTorrent {
    */
   position: number
   infoHash: string
+  /** The v2 hash of a v2-only torrent (which is keyed by its first 40 hex characters); null otherwise. */
+  infoHashV2: string | null
   name: string
   sizeBytes: number
   isPrivate: boolean

@@ -1,6 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import type { CarriedFacts, CarriedLabel, IngestItem } from '../ingest'
-import type { FileType, TorrentFile } from '../metainfo'
+import { type FileType, hexToBytes, type TorrentFile } from '../metainfo'
 
 /**
  * Stores what an export line carries beyond the torrent (its label, operator tags and grabs)
@@ -9,7 +9,8 @@ import type { FileType, TorrentFile } from '../metainfo'
  * - a label becomes ground truth only where this index has none for the hash: its own *arr apps'
  *   labels (and one imported earlier) stay, and a later webhook of its own replaces an imported one;
  * - tags are added as the operator's, none removed;
- * - grabs only rise to the count given, so importing a file twice does not count its grabs twice.
+ * - grabs only rise to the count given, so importing a file twice does not count its grabs twice;
+ * - a v2 hash is kept only for a torrent the line brings, never added to one already stored.
  * What a label cannot do is decided elsewhere and holds for every label: a blocked hash is refused
  * before anything is stored, and the rules still run, so banned content is deleted whatever it says.
  * Prepared statements, as the writer's: this runs once per torrent of an import that carries any.
@@ -26,6 +27,7 @@ export function createCarriedFactsWriter(db: Database) {
     'INSERT INTO torrent_tags (torrent_id, tag, by_rule) VALUES (?, ?, 0) ON CONFLICT (torrent_id, tag) DO UPDATE SET by_rule = 0',
   )
   const raiseGrabs = db.prepare('UPDATE torrents SET grabs = ? WHERE id = ? AND grabs < ?')
+  const setHashV2 = db.prepare('UPDATE torrents SET info_hash_v2 = ? WHERE id = ?')
   const torrentOf = db.prepare<{ name: string; size: number; files_count: number | null }, [number]>(
     'SELECT name, size, files_count FROM torrents WHERE id = ?',
   )
@@ -53,8 +55,12 @@ export function createCarriedFactsWriter(db: Database) {
       return stored.changes > 0
     },
 
-    /** Adds the tags and raises the grabs of a stored torrent. */
-    keep(torrentId: number, facts: CarriedFacts): void {
+    /**
+     * Adds the tags and raises the grabs of a stored torrent; a v2 hash only for a torrent new in
+     * this batch (`isNew`), so a line cannot change the magnet of one the index already serves.
+     */
+    keep(torrentId: number, facts: CarriedFacts, isNew: boolean): void {
+      if (isNew && facts.infoHashV2) setHashV2.run(hexToBytes(facts.infoHashV2), torrentId)
       for (const tag of facts.tags) addTag.run(torrentId, tag)
       if (facts.grabs > 0) raiseGrabs.run(facts.grabs, torrentId, facts.grabs)
     },

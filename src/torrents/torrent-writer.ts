@@ -134,7 +134,7 @@ export function createTorrentWriter(
         return 'deleted'
       }
     }
-    if (item.carried) carried.keep(torrentId, item.carried)
+    if (item.carried) carried.keep(torrentId, item.carried, isNew)
     upsertSource.run(torrentId, sourceId(item.source), publishedAt, nowSeconds)
     return isNew ? 'imported' : 'updated'
   }

@@ -14,6 +14,7 @@ const CHUNK_FILES = 25_000
 interface TorrentRow {
   id: number
   info_hash: Uint8Array
+  info_hash_v2: Uint8Array | null
   name: string
   size: number
   private: number
@@ -44,7 +45,7 @@ interface TorrentRow {
 export function createSqliteExportStore(db: Database): ExportStore {
   const positionAt = db.prepare<{ id: number }, [number, number]>('SELECT id FROM torrents WHERE id > ? ORDER BY id LIMIT 1 OFFSET ?')
   const torrentsAfter = db.prepare<TorrentRow, [number, number, number]>(
-    `SELECT t.id, t.info_hash, t.name, t.size, t.private, t.files_count, t.seeders, t.leechers, t.published_at, t.grabs,
+    `SELECT t.id, t.info_hash, t.info_hash_v2, t.name, t.size, t.private, t.files_count, t.seeders, t.leechers, t.published_at, t.grabs,
        c.content_type, c.imdb_id, c.tmdb_id, c.tvdb_id, c.tvmaze_id,
        g.content_type AS label_type, g.title AS label_title, g.year AS label_year, g.seasons AS label_seasons,
        g.episodes AS label_episodes, g.labelled_by, g.labelled_at
@@ -115,9 +116,13 @@ function withinFileBudget(rows: TorrentRow[]): TorrentRow[] {
 }
 
 function toExported(row: TorrentRow): ExportedTorrent {
+  const infoHash = bytesToHex(row.info_hash)
+  const infoHashV2 = row.info_hash_v2 ? bytesToHex(row.info_hash_v2) : null
   return {
     position: row.id,
-    infoHash: bytesToHex(row.info_hash),
+    infoHash,
+    // A hybrid's v2 hash stays behind: the import cannot check it against the key (import-line.ts).
+    infoHashV2: infoHashV2?.startsWith(infoHash) ? infoHashV2 : null,
     name: row.name,
     sizeBytes: row.size,
     isPrivate: row.private === 1,
