@@ -82,18 +82,18 @@ async function pullPage(
   if (response.status !== 200) throw new ExportPullError(`${source} answered HTTP ${response.status}${await detailOf(response)}`)
   if (!response.headers.get('content-type')?.startsWith('application/x-ndjson') || !response.body)
     throw new ExportPullError(`${source} did not answer with JSON Lines: is it the /export of an instance?`)
+  let failure: unknown = null
   try {
     const body = options.onBytes ? countBytes(response.body, options.onBytes) : response.body
     await importJsonLines(body, `${source} page ${number}`, session, signal)
   } catch (err) {
-    throw new ExportPullError(`${source} broke off page ${number}: ${(err as Error).message}`, { cause: err })
+    failure = err
   }
-  if (signal.aborted) {
-    if (stop?.aborted) return 'stopped'
-    throw new ExportPullError(
-      `${source} took longer than ${Math.round((options.pageTimeoutMs ?? PAGE_TIMEOUT_MS) / 1000)} s for page ${number}`,
-    )
-  }
+  // What arrived before a stop or a failure is imported; the page is not counted done.
+  await session.drainLines()
+  if (stop?.aborted) return 'stopped'
+  if (signal.aborted) throw new ExportPullError(`${source} took longer than ${(options.pageTimeoutMs ?? PAGE_TIMEOUT_MS) / 1000} s for page ${number}`)
+  if (failure) throw new ExportPullError(`${source} broke off page ${number}: ${(failure as Error).message}`, { cause: failure })
   await session.finish()
   return { nextCursor: response.headers.get('x-next-cursor'), resumeCursor: response.headers.get('x-resume-cursor') }
 }
