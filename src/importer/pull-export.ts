@@ -92,7 +92,8 @@ async function pullPage(
   // What arrived before a stop or a failure is imported; the page is not counted done.
   await session.drainLines()
   if (stop?.aborted) return 'stopped'
-  if (signal.aborted) throw new ExportPullError(`${source} took longer than ${(options.pageTimeoutMs ?? PAGE_TIMEOUT_MS) / 1000} s for page ${number}`)
+  if (signal.aborted)
+    throw new ExportPullError(`${source} took longer than ${(options.pageTimeoutMs ?? PAGE_TIMEOUT_MS) / 1000} s for page ${number}`)
   if (failure) throw new ExportPullError(`${source} broke off page ${number}: ${(failure as Error).message}`, { cause: failure })
   await session.finish()
   return { nextCursor: response.headers.get('x-next-cursor'), resumeCursor: response.headers.get('x-resume-cursor') }

@@ -44,9 +44,10 @@ export function createSyncFollower(deps: SyncFollowerDeps) {
       onPage: ({ resumeCursor }) => deps.cursors.save(source, resumeCursor, Math.floor(Date.now() / 1000)),
       stop: stopping.signal,
     })
-    const summary = session.summary
-    const hasNews = summary.imported + summary.updated + summary.rejected > 0
-    ;(hasNews ? log.info : log.debug)('sync source pulled', { source, pages: report.pages, ...summary })
+    const fields = { source, pages: report.pages, ...session.summary }
+    // A pull that brought nothing is the common case every interval: not worth a line at info.
+    if (fields.imported + fields.updated + fields.rejected > 0) log.info('sync source pulled', fields)
+    else log.debug('sync source pulled', fields)
   }
 
   const follow = async (url: string) => {

@@ -3,7 +3,8 @@ import { parseImportLine } from '../../src/importer'
 import { MAX_CARRIED_GRABS, MAX_CARRIED_TAGS } from '../../src/importer/carried-fields'
 
 const HASH = '0123456789abcdef0123456789abcdef01234567'
-const line = (extra: Record<string, unknown>) => JSON.stringify({ infoHash: HASH, name: 'Some.Show.S01E02.1080p.WEB-DL-GRP', size: 5, ...extra })
+const line = (extra: Record<string, unknown>) =>
+  JSON.stringify({ infoHash: HASH, name: 'Some.Show.S01E02.1080p.WEB-DL-GRP', size: 5, ...extra })
 const label = (extra: Record<string, unknown> = {}) => ({ contentType: 'tv_show', source: 'sonarr-main', ...extra })
 
 function carriedOf(extra: Record<string, unknown>) {
@@ -108,7 +109,14 @@ describe('the fields an export line carries', () => {
       }),
     )
     expect(parsed.ok && parsed.item.files!.map((file) => file.index)).toEqual([0, 2, 3])
-    const falling = parseImportLine(line({ files: [{ path: 'a', size: 1, index: 4 }, { path: 'b', size: 1, index: 4 }] }))
+    const falling = parseImportLine(
+      line({
+        files: [
+          { path: 'a', size: 1, index: 4 },
+          { path: 'b', size: 1, index: 4 },
+        ],
+      }),
+    )
     expect(falling.ok ? 'accepted' : falling.reason).toBe("files[1].index must be a whole number above the previous file's")
   })
 })

@@ -45,7 +45,9 @@ describe('cli import of an export URL', () => {
     const add = createImportSession({ pipeline: index.pipeline, onRejected: () => {} })
     for (let n = 100; n < 330; n++) add.addJsonLine(travelLine(n), `extra ${n}`)
     await add.finish()
-    const app = new Elysia().use(jsonErrors({ log: quietLog })).use(exportRoutes({ exports: openSyncPorts(index.store).exports, apiKey: () => KEY }))
+    const app = new Elysia()
+      .use(jsonErrors({ log: quietLog }))
+      .use(exportRoutes({ exports: openSyncPorts(index.store).exports, apiKey: () => KEY }))
     source = serve((request) => app.handle(request))
   })
   afterAll(() => source.stop())
@@ -87,7 +89,9 @@ describe('cli import of an export URL', () => {
     const port = closedPort()
     const result = await runCli(['import', `http://127.0.0.1:${port}/export?apikey=${KEY}`, file], { DATA_DIR: dir })
     expect(result.exitCode).toBe(1)
-    expect(result.stderr).toContain(`rejected http://127.0.0.1:${port}/export?apikey=****: http://127.0.0.1:${port}/export?apikey=**** could not be reached`)
+    expect(result.stderr).toContain(
+      `rejected http://127.0.0.1:${port}/export?apikey=****: http://127.0.0.1:${port}/export?apikey=**** could not be reached`,
+    )
     expect(result.stderr).not.toContain(KEY)
     expect(result.stdout.trim()).toBe('imported 1, updated 0, rejected 1')
   })
@@ -133,7 +137,11 @@ describe('pullExport', () => {
 
   test.each([
     ['an HTML page', () => new Response('<html></html>', { headers: { 'content-type': 'text/html' } }), 'did not answer with JSON Lines'],
-    ['a server error', () => Response.json({ error: 'internal', message: 'unexpected\nerror' }, { status: 500 }), 'answered HTTP 500: unexpected error'],
+    [
+      'a server error',
+      () => Response.json({ error: 'internal', message: 'unexpected\nerror' }, { status: 500 }),
+      'answered HTTP 500: unexpected error',
+    ],
   ])('%s is an ExportPullError that names the source, its key hidden', async (_, answer, message) => {
     const { session } = open()
     const source = serve(answer)
@@ -154,7 +162,9 @@ describe('pullExport', () => {
       port: 0,
       socket: {
         data(socket) {
-          socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/x-ndjson\r\ntransfer-encoding: chunked\r\nx-resume-cursor: never\r\n\r\n')
+          socket.write(
+            'HTTP/1.1 200 OK\r\ncontent-type: application/x-ndjson\r\ntransfer-encoding: chunked\r\nx-resume-cursor: never\r\n\r\n',
+          )
           socket.write(`${body.length.toString(16)}\r\n${body}\r\n`)
           // Cut once the lines it sent are in the index, so the test holds however slow the machine.
           void waitFor(() => count() === 2, 30_000, 10).then(() => socket.end())
@@ -162,9 +172,9 @@ describe('pullExport', () => {
       },
     })
     const source = { base: `http://127.0.0.1:${cut.port}`, stop: () => cut.stop(true) }
-    await expect(pullExport(`${source.base}/export`, { session, after: null, onPage: (p) => void kept.push(p.resumeCursor) })).rejects.toThrow(
-      'broke off page 1',
-    )
+    await expect(
+      pullExport(`${source.base}/export`, { session, after: null, onPage: (p) => void kept.push(p.resumeCursor) }),
+    ).rejects.toThrow('broke off page 1')
     source.stop()
     await session.finish()
     expect(kept).toEqual([])

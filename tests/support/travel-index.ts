@@ -8,7 +8,12 @@ type TestIndex = ReturnType<typeof openTestIndex>
 
 /** A JSON line of the import format, keyed by `n`. */
 export const travelLine = (n: number, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ infoHash: n.toString(16).padStart(40, '0'), name: `Travel.Show.S01E${String(n % 90).padStart(2, '0')}.1080p.WEB-DL-GRP`, size: 1000 + n, ...extra })
+  JSON.stringify({
+    infoHash: n.toString(16).padStart(40, '0'),
+    name: `Travel.Show.S01E${String(n % 90).padStart(2, '0')}.1080p.WEB-DL-GRP`,
+    size: 1000 + n,
+    ...extra,
+  })
 
 const zNation = expectedKey(torrentFixtures.find((fixture) => fixture.file === 'z-nation-s01e12.torrent')!)
 const sintel = expectedKey(torrentFixtures.find((fixture) => fixture.file === 'sintel.torrent')!)
@@ -30,7 +35,13 @@ export async function fillTravelIndex(index: TestIndex): Promise<void> {
   const lines = [
     travelLine(1, { publishedAt: '2021-05-06T07:08:09Z', seeders: 12, leechers: 0, source: 'dht' }),
     travelLine(2, { name: 'Ünïcødé 日本語 — «Name» with \'quotes\' & "more".2019.1080p', files: [{ path: ['Dir', 'Ünï.mkv'], size: 5 }] }),
-    travelLine(3, { files: [{ path: 'a.mkv', size: 1 }, { path: 'b.srt', size: 2 }], filesCount: 7 }),
+    travelLine(3, {
+      files: [
+        { path: 'a.mkv', size: 1 },
+        { path: 'b.srt', size: 2 },
+      ],
+      filesCount: 7,
+    }),
     travelLine(4, { leechers: 3 }),
   ]
   for (const [i, line] of lines.entries()) session.addJsonLine(line, `line ${i + 1}`)
@@ -39,7 +50,17 @@ export async function fillTravelIndex(index: TestIndex): Promise<void> {
 
   createEvidenceEffects(index.db).label(
     zNation,
-    { contentType: 'tv_show', title: 'Z Nation', year: 2014, seasons: [1], episodes: [12], imdb: 'tt3843168', tmdb: 60948, tvdb: 280494, tvmaze: 184 },
+    {
+      contentType: 'tv_show',
+      title: 'Z Nation',
+      year: 2014,
+      seasons: [1],
+      episodes: [12],
+      imdb: 'tt3843168',
+      tmdb: 60948,
+      tvdb: 280494,
+      tvmaze: 184,
+    },
     'sonarr-main',
     1_700_000_000,
   )

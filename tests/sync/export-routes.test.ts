@@ -73,7 +73,11 @@ describe('GET /export', () => {
   test('an empty index is one empty page, with a cursor to come back with', async () => {
     const { base, add } = serve(0)
     const empty = await fetch(`${base}/export`)
-    expect({ status: empty.status, body: await empty.text(), next: empty.headers.get('x-next-cursor') }).toEqual({ status: 200, body: '', next: null })
+    expect({ status: empty.status, body: await empty.text(), next: empty.headers.get('x-next-cursor') }).toEqual({
+      status: 200,
+      body: '',
+      next: null,
+    })
     add(3)
     const later = await fetch(`${base}/export?after=${empty.headers.get('x-resume-cursor')}`)
     expect(hashesIn(await later.text())).toHaveLength(3)
@@ -137,7 +141,7 @@ describe('GET /export', () => {
     ['another version', Buffer.from('v2.5').toString('base64url')],
     ['a position past 2^53', Buffer.from('v1.9999999999999999').toString('base64url')],
     ['one too long', 'A'.repeat(65)],
-    ['SQL', "1 OR 1=1; DROP TABLE torrents"],
+    ['SQL', '1 OR 1=1; DROP TABLE torrents'],
   ])('a cursor that is %s is a JSON 400, and nothing is read', async (_, cursor) => {
     const { base, index } = serve(2)
     const response = await fetch(`${base}/export?after=${encodeURIComponent(cursor)}`)

@@ -14,7 +14,11 @@ function openIndexWithLines() {
     const parsed = parseImportLine(JSON.stringify({ size: 1_000_000, ...record }))
     if (!parsed.ok) throw new Error(parsed.reason)
     let outcome: WriteOutcome | Error = new Error('not settled')
-    index.pipeline.submit(parsed.item, { settle: (settled) => void (outcome = settled) })
+    index.pipeline.submit(parsed.item, {
+      settle(settled) {
+        outcome = settled
+      },
+    })
     index.pipeline.flush()
     return outcome
   }
@@ -41,10 +45,16 @@ function openIndexWithLines() {
 describe('an export line stored by the ingest writer', () => {
   test('its label confirms a new torrent, with the ids and source it came with', () => {
     const index = openIndexWithLines()
-    expect(index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p.WEB-DL-GRP', label, externalIds: { imdb: 'tt0000042', tvdb: 7 } })).toBe(
-      'imported',
-    )
-    expect(index.classification(SHOW)).toEqual({ content_type: 'tv_show', status: 'confirmed', title: 'Far Show', imdb_id: 'tt0000042', tvdb_id: 7 })
+    expect(
+      index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p.WEB-DL-GRP', label, externalIds: { imdb: 'tt0000042', tvdb: 7 } }),
+    ).toBe('imported')
+    expect(index.classification(SHOW)).toEqual({
+      content_type: 'tv_show',
+      status: 'confirmed',
+      title: 'Far Show',
+      imdb_id: 'tt0000042',
+      tvdb_id: 7,
+    })
     expect(index.labelOf(SHOW)).toEqual({ content_type: 'tv_show', labelled_by: 'sonarr-far' })
   })
 
@@ -52,9 +62,9 @@ describe('an export line stored by the ingest writer', () => {
     const index = openIndexWithLines()
     index.send({ infoHash: SHOW, name: 'Near.Show.S03E04.720p.HDTV-GRP', files: [{ path: 'near.mkv', size: 1_000_000 }] })
     expect(index.classification(SHOW)).toMatchObject({ status: 'pending' })
-    expect(index.send({ infoHash: SHOW, name: 'Totally.Different.Film.1999.DVDRip', label: { contentType: 'tv_show', source: 'sonarr-far' } })).toBe(
-      'updated',
-    )
+    expect(
+      index.send({ infoHash: SHOW, name: 'Totally.Different.Film.1999.DVDRip', label: { contentType: 'tv_show', source: 'sonarr-far' } }),
+    ).toBe('updated')
     expect(index.torrent(SHOW)!.name).toBe('Near.Show.S03E04.720p.HDTV-GRP')
     expect(index.classification(SHOW)).toMatchObject({ content_type: 'tv_show', status: 'confirmed', title: 'Near Show' })
   })
@@ -83,7 +93,9 @@ describe('an export line stored by the ingest writer', () => {
 
   test('banned content is deleted whatever label the line carries', () => {
     const index = openIndexWithLines()
-    expect(index.send({ infoHash: SHOW, name: 'Some pthc video', label: { contentType: 'movie', source: 'radarr-far' }, grabs: 4 })).toBe('deleted')
+    expect(index.send({ infoHash: SHOW, name: 'Some pthc video', label: { contentType: 'movie', source: 'radarr-far' }, grabs: 4 })).toBe(
+      'deleted',
+    )
     expect(index.torrent(SHOW)).toBeNull()
     expect(index.db.sqlite.query('SELECT rule_id FROM blocked_torrents').all()).toEqual([{ rule_id: 'banned-keywords' }])
   })
@@ -114,7 +126,7 @@ describe('an export line stored by the ingest writer', () => {
     ])
   })
 
-  test("a v2 hash is kept for a torrent the line brings, never added to one stored", () => {
+  test('a v2 hash is kept for a torrent the line brings, never added to one stored', () => {
     const index = openIndexWithLines()
     const v2Only = 'b'.repeat(40)
     index.send({ infoHash: v2Only, name: 'V2.Only.Release', infoHashV2: `${v2Only}${'c'.repeat(24)}` })

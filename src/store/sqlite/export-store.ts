@@ -54,7 +54,8 @@ export function createSqliteExportStore(db: Database): ExportStore {
      LEFT JOIN ground_truth_labels g ON g.info_hash = t.info_hash
      WHERE t.id > ? AND t.id <= ? ORDER BY t.id LIMIT ?`,
   )
-  const filesIn = db.prepare<{ torrent_id: number; file_index: number; path: string; size: number }, [number, number]>(
+  // Rows as arrays: a chunk reads thousands of file rows, and building an object for each cost more.
+  const filesIn = db.prepare<unknown, [number, number]>(
     'SELECT torrent_id, file_index, path, size FROM torrent_files WHERE torrent_id BETWEEN ? AND ? ORDER BY torrent_id, file_index',
   )
   // The first source to bring each torrent, by its own publish time (ties by the older source).
@@ -75,9 +76,8 @@ export function createSqliteExportStore(db: Database): ExportStore {
     const first = rows[0]!.id
     const last = rows.at(-1)!.id
     const torrents = new Map(rows.map((row) => [row.id, toExported(row)]))
-    for (const file of filesIn.iterate(first, last)) {
-      torrents.get(file.torrent_id)?.files.push({ index: file.file_index, path: file.path, sizeBytes: file.size })
-    }
+    for (const [torrentId, index, path, sizeBytes] of filesIn.values(first, last) as [number, number, string, number][])
+      torrents.get(torrentId)?.files.push({ index, path, sizeBytes })
     // Newest first, so the last one written for a torrent is its first source.
     for (const source of sourcesIn.iterate(first, last)) {
       const torrent = torrents.get(source.torrent_id)
