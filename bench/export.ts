@@ -4,10 +4,11 @@
  * then times, each in its own process as an operator runs them:
  *   - `cli export FILE` and `cli export FILE.gz`: torrents/s and the exporter's peak RSS,
  *   - `cli import FILE` of that export into a fresh index: torrents/s and peak RSS,
- *   - `cli import URL`: the same export pulled page by page from a core's GET /export.
+ *   - with --pull, `cli import URL`: the same export pulled page by page from a core's GET /export
+ *     (the same import again, plus the HTTP pages; it doubles the bench's time).
  * The export reads a chunk, writes it and reads the next, so its RSS does not grow with the index:
  * compare the peaks of two sizes (e.g. 100000 and 1000000) to see it stays flat.
- *   bun bench/export.ts [count]
+ *   bun bench/export.ts [count] [--pull]
  */
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,7 +19,8 @@ import { openBenchIndex } from './support/bench-index'
 import { createRandom } from '../tests/support/seeded-random'
 import { syntheticTorrent } from './support/synthetic-releases'
 
-const count = Number(Bun.argv[2] ?? 1_000_000)
+const count = Number(Bun.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1_000_000)
+const isPulling = Bun.argv.includes('--pull')
 const dir = mkdtempSync(join(tmpdir(), 'bench-export-'))
 const sourcePath = join(dir, 'source.db')
 const REPO_ROOT = join(import.meta.dir, '..')
@@ -104,41 +106,45 @@ await timeCli(['export', `${exportFile}.gz`], sourceEnv, 'cli export FILE.gz', c
 console.log(`  ${(statSync(`${exportFile}.gz`).size / 1e6).toFixed(0)} MB`)
 await timeCli(['import', exportFile], { DATABASE_PATH: join(dir, 'restored.db'), DATA_DIR: dir }, 'cli import FILE (a fresh index)', count)
 
-// The same export pulled over HTTP from a core serving the source index.
-const core = Bun.spawn([process.execPath, 'src/main.ts', 'core'], {
-  cwd: REPO_ROOT,
-  env: {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
-    DATABASE_PATH: sourcePath,
-    DATA_DIR: dir,
-    HOST: '127.0.0.1',
-    CORE_PORT: '0',
-    SERVICE_DHT_ENABLED: 'false',
-    CORE_ADMIN_KEY: 'bench-admin-key-0123456789',
-  },
-  stdout: 'ignore',
-  stderr: 'pipe',
-})
-// Its log is read to its end, so the core never writes into a closed pipe.
-const port = await new Promise<number>((resolve, reject) => {
-  void (async () => {
-    const decoder = new TextDecoder()
-    let text = ''
-    for await (const chunk of core.stderr) {
-      text += decoder.decode(chunk, { stream: true })
-      const match = /"msg":"core listening".*?"port":(\d+)/.exec(text)
-      if (match) resolve(Number(match[1]))
-    }
-    reject(new Error(`the core did not start: ${text}`))
-  })()
-})
-await timeCli(
-  ['import', `http://127.0.0.1:${port}/export`],
-  { DATABASE_PATH: join(dir, 'pulled.db'), DATA_DIR: dir },
-  'cli import URL (a fresh index)',
-  count,
-)
-core.kill('SIGTERM')
-await core.exited
+if (isPulling) await timePull()
 rmSync(dir, { recursive: true, force: true })
+
+/** The same export pulled over HTTP from a core serving the source index. */
+async function timePull(): Promise<void> {
+  const core = Bun.spawn([process.execPath, 'src/main.ts', 'core'], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATABASE_PATH: sourcePath,
+      DATA_DIR: dir,
+      HOST: '127.0.0.1',
+      CORE_PORT: '0',
+      SERVICE_DHT_ENABLED: 'false',
+      CORE_ADMIN_KEY: 'bench-admin-key-0123456789',
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })
+  // Its log is read to its end, so the core never writes into a closed pipe.
+  const port = await new Promise<number>((resolve, reject) => {
+    void (async () => {
+      const decoder = new TextDecoder()
+      let text = ''
+      for await (const chunk of core.stderr) {
+        text += decoder.decode(chunk, { stream: true })
+        const match = /"msg":"core listening".*?"port":(\d+)/.exec(text)
+        if (match) resolve(Number(match[1]))
+      }
+      reject(new Error(`the core did not start: ${text}`))
+    })()
+  })
+  await timeCli(
+    ['import', `http://127.0.0.1:${port}/export`],
+    { DATABASE_PATH: join(dir, 'pulled.db'), DATA_DIR: dir },
+    'cli import URL (a fresh index)',
+    count,
+  )
+  core.kill('SIGTERM')
+  await core.exited
+}

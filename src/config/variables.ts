@@ -44,7 +44,7 @@ export const variables = {
   LOG_LEVEL: variable(value.logLevel, 'info', 'debug logs every packet; info is lifecycle only'),
   TORZNAB_API_KEY: optional(
     value.text,
-    'when set, the Torznab feed and /import require it (query apikey or Bearer); empty leaves them open',
+    'when set, the Torznab feed, /import and /export require it (query apikey or Bearer); empty leaves them open',
   ),
   SERVICE_DHT_ENABLED: variable(value.boolean, 'true', 'crawl the public DHT; turn off to serve only imported torrents'),
   SERVICE_DHT_HOST: variable(value.text, '0.0.0.0', 'UDP address of the DHT node'),
