@@ -59,7 +59,8 @@ function readLabel(value: unknown, ids: ExternalIds, limits: MetainfoLimits): Ca
   if (typeof seasons === 'string') return seasons
   const episodes = readNumbers(label.episodes, 'label.episodes')
   if (typeof episodes === 'string') return episodes
-  const labelledAt = isGiven(label.labelledAt) ? parseTime(label.labelledAt) : Math.floor(Date.now() / 1000)
+  const nowSeconds = Math.floor(Date.now() / 1000)
+  const labelledAt = isGiven(label.labelledAt) ? parseTime(label.labelledAt) : nowSeconds
   if (labelledAt === undefined) return 'label.labelledAt must be an RFC 3339 time or Unix seconds'
   return {
     contentType: label.contentType as ContentType,
@@ -69,7 +70,8 @@ function readLabel(value: unknown, ids: ExternalIds, limits: MetainfoLimits): Ca
     episodes,
     ...ids,
     labelledBy: label.source,
-    labelledAt,
+    // A time ahead of the clock is now, as a publish time is: the export writes it back as RFC 3339.
+    labelledAt: Math.min(labelledAt, nowSeconds),
   }
 }
 

@@ -53,10 +53,12 @@ describe('the fields an export line carries', () => {
     })
   })
 
-  test('a label without a time is dated now; a title past the name limit is cut, as a name is', () => {
+  test('a label without a time, or dated ahead of the clock, is dated now; a title past the name limit is cut, as a name is', () => {
     const before = Math.floor(Date.now() / 1000)
     const carried = carriedOf({ label: label({ title: 'x'.repeat(5000) }) })!
     expect(carried.label!.labelledAt).toBeGreaterThanOrEqual(before)
+    const future = carriedOf({ label: label({ labelledAt: 99_999_999_999 }) })!
+    expect(future.label!.labelledAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000))
     expect(carried.label!.title).toHaveLength(512)
     expect(carried.label!.title!.endsWith('…')).toBe(true)
   })
