@@ -4,7 +4,8 @@ import type { ImportSession } from './import-session'
 import { importMagneticoDatabase } from './import-magnetico'
 import { countBytes, importJsonLines } from './json-lines-input'
 import { isSqliteFile } from './read-magnetico'
-import { ExportPullError, pullExport } from './pull-export'
+import { ExportPullError } from './errors'
+import { pullExport } from './pull-export'
 import { hideUrlSecrets } from '../config'
 
 const JSON_LINES_EXTENSIONS = ['.jsonl', '.ndjson', '.jsonl.gz', '.ndjson.gz']

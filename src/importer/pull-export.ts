@@ -1,6 +1,6 @@
-import { AppError } from '../app-error'
 import { hideUrlSecrets } from '../config'
 import { readCappedBody } from '../http'
+import { ExportPullError } from './errors'
 import type { ImportSession } from './import-session'
 import { countBytes, importJsonLines } from './json-lines-input'
 
@@ -10,13 +10,6 @@ const PULL_PAGE_LIMIT = 10_000
 const PAGE_TIMEOUT_MS = 10 * 60_000
 /** Most of an error answer read for its message. */
 const ERROR_BODY_BYTES = 4096
-
-/** A source could not be reached, refused, or broke off a page; its message names the source without its key. */
-export class ExportPullError extends AppError {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super('export_pull_failed', message, options)
-  }
-}
 
 export interface PullOptions {
   session: ImportSession

@@ -7,6 +7,7 @@ import { openSyncPorts } from '../../src/store'
 import { exportRoutes } from '../../src/sync'
 import { runCli } from '../support/processes'
 import { waitFor } from '../support/dht-probe'
+import { freePort } from '../support/free-port'
 import { makeTempDir } from '../support/temp-dir'
 import { openTestIndex, quietLog } from '../support/test-index'
 import { fillTravelIndex, snapshotIndex, travelLine } from '../support/travel-index'
@@ -25,14 +26,6 @@ function serve(answer: (request: Request) => Response | Promise<Response>) {
     },
   })
   return { base: `http://127.0.0.1:${server.port}`, urls, stop: () => server.stop(true) }
-}
-
-/** A port nothing listens on: bound by the OS, then let go. */
-function closedPort(): number {
-  const server = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
-  const port = server.port!
-  server.stop(true)
-  return port
 }
 
 describe('cli import of an export URL', () => {
@@ -86,7 +79,7 @@ describe('cli import of an export URL', () => {
     const dir = makeTempDir()
     const file = join(dir, 'one.jsonl')
     await Bun.write(file, `${travelLine(7)}\n`)
-    const port = closedPort()
+    const port = freePort()
     const result = await runCli(['import', `http://127.0.0.1:${port}/export?apikey=${KEY}`, file], { DATA_DIR: dir })
     expect(result.exitCode).toBe(1)
     expect(result.stderr).toContain(

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { openDatabase } from '../../src/db'
 import { waitFor } from '../support/dht-probe'
 import { ADMIN_HEADERS, type RunningService, safeJson, startService } from '../support/processes'
+import { freePort } from '../support/free-port'
 import { makeTempDir } from '../support/temp-dir'
 import { snapshotIndex, travelLine } from '../support/travel-index'
 
@@ -142,9 +143,7 @@ describe('an instance following another (SERVICE_SYNC_SOURCES)', () => {
   })
 
   test('an unreachable source and a wrong key are logged without the keys, retried later, and crash nothing', async () => {
-    const unreachable = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
-    const port = unreachable.port!
-    unreachable.stop(true)
+    const port = freePort()
     const dataDir = makeTempDir()
     const follower = await startService(
       {
