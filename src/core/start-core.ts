@@ -17,7 +17,6 @@ import { createIndexStats } from '../stats'
 import { migrateToIncrementalVacuum, openStorage } from '../storage'
 import { createReprocessHandlers, createTorrentCounts, readLastCrawledAt } from '../torrents'
 import { VERSION } from '../version'
-import { createWantRepository, createWantService } from '../wants'
 import { createCoreApp, stopCoreApp } from './app'
 import { startIdleTrim } from './idle-trim'
 import { openCore, openLineWorkers } from './open-core'
@@ -52,7 +51,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   const storageLog = log.child({ component: 'storage' })
   // The cap gives freed pages back only in incremental auto-vacuum mode, set once before the database opens.
   if (config.storage.limitBytes !== null) migrateToIncrementalVacuum(config.db.corePath, storageLog)
-  const { db, torrents, pipeline } = openCore(config, log)
+  const { db, torrents, pipeline, wants } = openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
   workers.set('classifier', true)
@@ -64,7 +63,6 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   const queue = createQueueService({ repository: jobs, log: queueLog })
 
   const counts = createTorrentCounts(db)
-  const wants = createWantService({ repository: createWantRepository(db), log: log.child({ component: 'wants' }) })
   const storage = openStorage({
     db,
     databasePath: config.db.corePath,
@@ -140,7 +138,6 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     metrics.countIngest(commit.report)
     metrics.countClassified(commit.classified.map((item) => item.classification.contentType))
     stats.observeCommit(commit)
-    wants.onCommitted(commit.classified)
     evidence.onCommitted()
     storage.cap?.afterCommit()
   })
