@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { evidenceRoutes } from '../evidence'
 import { type GraphqlDeps, graphqlRoutes } from '../graphql'
+import { type DashboardLocation, frontPage } from './front-page'
 import { healthRoutes, type HealthCheck, type StatusReporter } from '../health'
 import { jsonErrors } from '../http'
 import { importRoutes, type LineWorkers } from '../importer'
@@ -23,6 +24,8 @@ export interface CoreAppDeps {
   rateLimiter: RateLimiter
   queue: QueueService
   graphql: GraphqlDeps
+  /** Where `GET /` sends a browser. */
+  dashboard: DashboardLocation
   /** Aborted when the core stops: uploads still streaming end at their last complete line. */
   shutdown: AbortSignal
   log: Logger
@@ -46,6 +49,7 @@ export function createCoreApp(deps: CoreAppDeps) {
       )
       .use(jsonErrors({ log }))
       .use(healthRoutes({ health: deps.health, status: deps.status }))
+      .use(frontPage({ dashboard: deps.dashboard }))
       .use(evidenceRoutes({ queue: deps.queue, apiKey: deps.apiKey, log }))
       .use(metricsRoutes({ metrics: deps.metrics }))
       .use(graphqlRoutes(deps.graphql))

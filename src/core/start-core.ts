@@ -44,9 +44,16 @@ export interface RunningCore {
  * The core's composition root: builds every part in one pass, each from the parts above it, and
  * starts the ones that run (queue workers, Torznab threads, HTTP, then the crawler). Throws
  * MigrationError or RuleFileError before anything listens. `logThreshold` is the level `log`
- * and its children write at: the log_level setting moves it.
+ * and its children write at: the log_level setting moves it. `dashboardPort`: the caller starts
+ * the dashboard beside it (`bun run start`) on the port this returns once it listens, and `GET /`
+ * sends a browser there.
  */
-export async function startCore(config: Config, log: Logger, logThreshold: LogThreshold): Promise<RunningCore> {
+export async function startCore(
+  config: Config,
+  log: Logger,
+  logThreshold: LogThreshold,
+  options: { dashboardPort?: () => number | undefined } = {},
+): Promise<RunningCore> {
   const startedAtMs = Date.now()
   const storageLog = log.child({ component: 'storage' })
   // The cap gives freed pages back only in incremental auto-vacuum mode, set once before the database opens.
@@ -180,6 +187,11 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
     queue,
     shutdown: shutdown.signal,
+    dashboard: {
+      publicUrl: config.dashboard.publicOrigin ? `${config.dashboard.publicOrigin}/` : null,
+      port: () => options.dashboardPort?.() ?? config.http.dashboardPort,
+      isInProcess: options.dashboardPort !== undefined,
+    },
     graphql: {
       search: timedSearch(torznab, metrics),
       torrents: createTorrentRepository(db),
