@@ -196,6 +196,7 @@ export async function startCore(
       search: timedSearch(torznab, metrics),
       torrents: createTorrentRepository(db),
       operator: torrents.operator,
+      blockList: torrents.blockList,
       queue,
       jobs,
       workers,
