@@ -19,14 +19,16 @@ export interface Scan {
 }
 
 /**
- * Reads candidates in order until `wanted` pass the filter, the source ends, or the scan cap.
- * A source of ranking-only rows comes with no filter.
+ * Reads candidates in order until `wanted` pass the filter, the source ends, or `maxScanned`
+ * were read (the scan cap unless a smaller one is given). A source of ranking-only rows comes
+ * with no filter.
  */
 export function collect<Row extends RankingRow>(
   source: Generator<Row>,
   filter: CompiledFilter,
   wanted: number,
   deadline: () => void,
+  maxScanned = MAX_SCANNED,
 ): Omit<Scan, 'matches'> & { matches: Row[] } {
   const matches: Row[] = []
   let scanned = 0
@@ -34,7 +36,7 @@ export function collect<Row extends RankingRow>(
     for (const candidate of source) {
       if (++scanned % DEADLINE_CHECK_EVERY === 0) deadline()
       if (!filter || filter(candidate as unknown as Candidate)) matches.push(candidate)
-      if (matches.length >= wanted || scanned >= MAX_SCANNED) return { matches, scanned, isExhausted: false }
+      if (matches.length >= wanted || scanned >= maxScanned) return { matches, scanned, isExhausted: false }
     }
     return { matches, scanned, isExhausted: true }
   } finally {

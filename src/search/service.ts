@@ -230,8 +230,9 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   /**
    * Counts the matches and their facets. Without a row filter the posting lists (or category
-   * keys) count them exactly. Otherwise a census reads up to CENSUS_SIZE matching rows: exact
-   * below that, and past it the index count scaled by the share that passed the filters.
+   * keys) count them exactly. Otherwise a census reads up to CENSUS_SIZE matching rows (and at
+   * most `countBudget` rows): exact below that, and past it the index count scaled by the share
+   * that passed the filters.
    * Facets are counted on the first FACET_SAMPLE rows of the census and scaled to the total.
    */
   const census = (
@@ -245,7 +246,14 @@ export function createSearchService(deps: SearchServiceDeps) {
     const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
     if (!filter && !readsById && !query.facets?.length)
       return { total: countWithoutRows(query, categories, text, types), totalIsEstimate: false, facets: undefined }
-    const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
+    const budget = query.countBudget ?? MAX_SCANNED
+    const scan = collect(
+      allMatches(query, categories, text),
+      filter,
+      Math.min(deps.censusSize ?? CENSUS_SIZE, budget),
+      deadline,
+      Math.min(MAX_SCANNED, budget),
+    )
     let total = scan.matches.length
     if (!scan.isExhausted) {
       const base = readsById ? scan.scanned : countWithoutRows(query, categories, text, types)

@@ -231,6 +231,21 @@ describe('counts and facets', () => {
     expect(result.facets!.contentType!.every((entry) => entry.isEstimate)).toBe(true)
     expect(result.facets!.contentType!.reduce((sum, entry) => sum + entry.count, 0)).toBe(exact)
   })
+
+  test('a count budget reads at most that many rows: past it, counts are estimates and say so; within it, exact', () => {
+    const exact = index.search.search(query({ text: 'x264', countTotal: true, facets: ['contentType'] }))
+    expect(exact.totalIsEstimate).toBe(false)
+    const budgeted = index.search.search(query({ text: 'x264', countTotal: true, facets: ['contentType'], countBudget: 3 }))
+    expect(budgeted.totalIsEstimate).toBe(true)
+    expect(budgeted.total).toBe(exact.total)
+    expect(budgeted.facets!.contentType!.every((entry) => entry.isEstimate)).toBe(true)
+    // A filter the rows are read for: 3 read, the share that passed scaled to the text's matches.
+    const filtered = index.search.search(query({ text: 'x264', countTotal: true, resolutions: ['v720p'], countBudget: 3 }))
+    expect(filtered.totalIsEstimate).toBe(true)
+    const wide = index.search.search(query({ text: 'x264', countTotal: true, facets: ['contentType'], countBudget: 1000 }))
+    expect(wide).toMatchObject({ total: exact.total, totalIsEstimate: false })
+    expect(wide.facets).toEqual(exact.facets)
+  })
 })
 
 describe('rare text with categories', () => {

@@ -1,4 +1,4 @@
-// Copy buttons, row selection, the facet panel and history snapshots. Everything else is htmx.
+// Copy buttons, row selection, the facet panel and the Back button. Everything else is htmx.
 
 // Copy: <button data-copy="text">, and <button data-copy-selection="<form id>"> for the ticked rows' magnets.
 // The clipboard API exists only on HTTPS and localhost; a NAS dashboard is usually plain HTTP
@@ -133,15 +133,21 @@ const openWidePanels = () => {
 }
 document.addEventListener('DOMContentLoaded', openWidePanels)
 
-// htmx keeps a copy of the page's markup for the Back button; what a person typed, chose or
-// ticked lives in properties the markup does not hold, so the copy would show the page's first
-// values over the results they led to. Written into the markup first, the copy shows both as they were.
-document.addEventListener('htmx:beforeHistorySave', () => {
-  for (const field of document.querySelectorAll('input, select, textarea')) {
-    if (field instanceof HTMLSelectElement) for (const option of field.options) option.toggleAttribute('selected', option.selected)
-    else if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))
-      field.toggleAttribute('checked', field.checked)
-    else if (field instanceof HTMLInputElement && field.type !== 'password' && field.type !== 'hidden')
-      field.setAttribute('value', field.value)
+// htmx keeps a copy of each page's markup for the Back button, taken as a search leaves it, when
+// the search box, the order or a tick already shows the next search. A form that follows the
+// address (data-follows-address) is set from the address after a page comes back, so it shows
+// what made the list below it. Its boxes outside it (form="…") are among its elements.
+const followAddress = () => {
+  const params = new URLSearchParams(location.search)
+  for (const form of document.querySelectorAll('form[data-follows-address]')) {
+    for (const field of form.elements) {
+      if (!field.name) continue
+      const values = params.getAll(field.name)
+      if (field instanceof HTMLInputElement && field.type === 'checkbox') field.checked = values.includes(field.value)
+      else if (field instanceof HTMLSelectElement) field.value = values[0] ?? field.options[0]?.value ?? ''
+      else if (field instanceof HTMLInputElement && (field.type === 'search' || field.type === 'text')) field.value = values[0] ?? ''
+    }
   }
-})
+}
+document.addEventListener('htmx:historyRestore', followAddress)
+window.addEventListener('pageshow', followAddress)

@@ -23,7 +23,7 @@ export function LibraryPage(props: LibraryPageProps) {
   const isFiltered = Object.values(filter.facets).some((values) => values.length > 0)
   return (
     <Layout title="Library" active="/library" {...chromeOf(props)}>
-      <form id={LIBRARY_SEARCH_FORM_ID} class="card library-search" action="/library" method="get" {...liveSearch}>
+      <form id={LIBRARY_SEARCH_FORM_ID} class="card library-search" action="/library" method="get" data-follows-address="" {...liveSearch}>
         <div class="row">
           <div class="field grow">
             <label for="library-q">Search</label>

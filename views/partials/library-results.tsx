@@ -55,6 +55,8 @@ function CountLine(props: LibraryResultsProps & { results: Results; isPastEnd: b
         This page is past the last one. <a href={libraryUrl({ ...filter, page: 1 })}>Back to the first page</a>
       </p>
     )
+  if (results.totalCount === 0 && results.totalIsEstimate && hasRowFilters(filter))
+    return <p class="library-count">None of the newest torrents match these filters. Search for words of the name to look further back.</p>
   if (results.totalCount === 0) return <p class="library-count">{isFiltered ? 'Nothing matches.' : 'The library is empty.'}</p>
   const about = results.totalIsEstimate && hasRowFilters(filter) ? 'about ' : ''
   return (
@@ -64,9 +66,22 @@ function CountLine(props: LibraryResultsProps & { results: Results; isPastEnd: b
   )
 }
 
-/** What the pages cannot reach, said plainly: the depth cap, and a sort over a census. */
-function DepthNote(props: { filter: LibraryFilter; totalCount: number; depth: number; pageSize: number }) {
-  if (props.totalCount <= props.depth) return null
+/**
+ * What the pages cannot reach, said plainly: filters checked on the newest torrents only (the
+ * list ended before the estimated count), the depth cap, and a sort over a census.
+ */
+function DepthNote(props: { filter: LibraryFilter; results: Results; depth: number; pageSize: number }) {
+  const { results } = props
+  const lastShown = (props.filter.page - 1) * props.pageSize + results.items.length
+  const isCutShort = !results.hasNextPage && results.totalIsEstimate && hasRowFilters(props.filter)
+  if (isCutShort && lastShown < results.totalCount && lastShown < props.depth)
+    return (
+      <p class="muted depth-note">
+        The filters were checked on the newest torrents; about {formatCount(results.totalCount - lastShown)} more may match further back.
+        Search for words of the name to reach them.
+      </p>
+    )
+  if (results.totalCount <= props.depth) return null
   const depth = formatCount(props.depth)
   const sorted = props.filter.order === 'size' ? 'Largest first' : props.filter.order === 'seeders' ? 'Most seeders first' : null
   return (
@@ -121,7 +136,7 @@ export function LibraryResults(props: LibraryResultsProps & { isPartial?: boolea
             {filter.q ? <SearchHelp /> : null}
           </>
         ) : null}
-        {isPastEnd ? null : <DepthNote filter={filter} totalCount={results.totalCount} depth={props.depth} pageSize={pageSize} />}
+        {isPastEnd ? null : <DepthNote filter={filter} results={results} depth={props.depth} pageSize={pageSize} />}
         {results.items.length > 0 ? <LibrarySelection clients={props.clients} /> : null}
         {results.items.length > 0 ? (
           <div class="table-wrap">
