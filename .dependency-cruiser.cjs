@@ -5,8 +5,29 @@
  * Tests and benches may reach into internals; production code may not.
  */
 
-/** What the dashboard may use of the rest of src/: shared plumbing, never the core's capabilities. */
-const DASHBOARD_MAY_USE = '^src/(dashboard|config|db|log|http|auth|app-error\\.ts|version\\.ts)'
+/**
+ * What the dashboard may use of the rest of src/: shared plumbing and the SQLite kit its store is
+ * built on, never the core's capabilities.
+ */
+const DASHBOARD_MAY_USE = '^src/(dashboard|config|store/sqlite-file/index\\.ts|log|http|auth|app-error\\.ts|version\\.ts)'
+
+/** The SQLite kit: src/store's second public entry, for the core's adapter and the dashboard store. */
+const SQLITE_KIT = '^src/store/sqlite-file/index\\.ts$'
+
+/**
+ * Transitional (issue 31): the old src/db, re-exporting the kit and the core schema for the
+ * capabilities not behind their ports yet. It goes in the final step, with the exceptions below.
+ */
+const DB_SHIM = '^src/db/index\\.ts$'
+
+/**
+ * Where a database driver, the ORM or SQL may be (issue 31): the store, the dashboard's store, and
+ * the reader of a foreign magnetico file.
+ */
+const STORAGE_PLACES = ['^src/store/', '^src/dashboard/store/', '^src/importer/read-magnetico\\.ts$']
+
+/** The composition roots: the only code that opens the core's store and hands its ports out. */
+const COMPOSITION_ROOTS = ['^src/(main|cli)\\.ts$', '^src/(core|process)/']
 
 module.exports = {
   forbidden: [
@@ -21,8 +42,8 @@ module.exports = {
       name: 'capability-through-index',
       severity: 'error',
       comment: 'A capability is used only through its index.ts (STYLE.md 1).',
-      from: { path: '^src/([^/]+)/' },
-      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$'] },
+      from: { path: '^src/([^/]+)/', pathNot: DB_SHIM },
+      to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$', SQLITE_KIT] },
     },
     {
       name: 'dashboard-through-core-client',
@@ -30,6 +51,22 @@ module.exports = {
       comment: 'The dashboard reaches the core only through its core client (GraphQL and metrics over HTTP), so it works with the core on another host.',
       from: { path: '^src/dashboard/' },
       to: { path: '^src/', pathNot: DASHBOARD_MAY_USE },
+    },
+    {
+      name: 'storage-only-in-store',
+      severity: 'warn',
+      comment:
+        'Drivers, the ORM and SQL live in the storage places only; capabilities reach storage through their ports (issue 31). Until the last capability moves, this lists what is left: it becomes an error then.',
+      from: { path: '^src/', pathNot: [...STORAGE_PLACES, DB_SHIM] },
+      to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', DB_SHIM] },
+    },
+    {
+      name: 'store-only-from-composition-roots',
+      severity: 'warn',
+      comment:
+        "Only the composition roots open the core's store and hand its ports out; the dashboard store uses the SQLite kit (issue 31). Becomes an error with the rule above.",
+      from: { path: '^src/', pathNot: [...COMPOSITION_ROOTS, '^src/store/', '^src/dashboard/store/', DB_SHIM] },
+      to: { path: '^src/store/' },
     },
     {
       name: 'no-unresolvable',

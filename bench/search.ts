@@ -28,7 +28,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, ren
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { loadClassifier } from '../src/classify'
-import { openIndex } from '../src/core'
+import { openIndex } from '../src/store/sqlite'
 import { createIngestPipeline, type IngestItem } from '../src/ingest'
 import { createTorrentStore } from '../src/torrents'
 import { loadConfig } from '../src/config'

@@ -8,8 +8,9 @@ import { type Classifier, describeReleaseName, loadClassifier, RuleFileError } f
 import { renderConfigHelp, type Config } from './config'
 import { FETCH_USAGE, runFetchCommand } from './fetch-requests'
 import { readLines, runImportCommand } from './importer'
-import { openLineWorkers } from './core'
+import { openLineWorkers, readAdminKey } from './core'
 import { createLogger } from './log'
+import { limitWriteAheadLog } from './storage'
 import { loadConfigOrExit, openCoreOrExit } from './process'
 import { parseReclassifyArgs, RECLASSIFY_USAGE, runReclassify } from './torrents'
 
@@ -26,7 +27,10 @@ Commands:
                    peers first) and index it; prints each request's state, and with
                    --wait follows them to found or not found (exit 1 if any is not).
                    Reaches the core at CORE_GRAPHQL_URL (else 127.0.0.1:CORE_PORT)
-                   with TORZNAB_API_KEY when set
+                   with the core admin key (see admin-key)
+  admin-key        print the core admin key: CORE_ADMIN_KEY, else the one the core made and
+                   keeps in its database. Give it as CORE_ADMIN_KEY to a dashboard (or a
+                   cli fetch) run apart from the core
   parse            read release names from stdin, one per line; write what the classifier
                    makes of each as one JSON object per line (uses CLASSIFIER_RULES_PATH)
   ${RECLASSIFY_USAGE}
@@ -49,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
       return parseCommand(loadConfigOrExit())
     case 'fetch':
       return fetchCommand(args)
+    case 'admin-key':
+      return adminKeyCommand(loadConfigOrExit())
     case 'reclassify':
       return reclassifyCommand(args)
     case 'backup':
@@ -74,7 +80,9 @@ async function importCommand(paths: string[]): Promise<number> {
   }
   const config = loadConfigOrExit()
   const log = createLogger({ level: config.log.level })
-  const { db, pipeline, reranker } = openCoreOrExit(config, log)
+  const { store, pipeline, reranker } = await openCoreOrExit(config, log)
+  // The service holds the cap; an import beside it keeps the log it writes inside the cap too.
+  if (config.storage.limitBytes !== null) limitWriteAheadLog(store.legacy.sqlite, config.storage.limitBytes)
   const lineWorkers = openLineWorkers(config, log)
   const stop = abortOnSignals()
   try {
@@ -85,6 +93,7 @@ async function importCommand(paths: string[]): Promise<number> {
       stderr: process.stderr,
       isTTY: process.stderr.isTTY === true,
       stop: stop.signal,
+      limits: config.ingest.limits,
     })
     // The reranks of the last batches are still in flight; the queue is bounded, so this ends.
     await reranker?.idle()
@@ -95,19 +104,30 @@ async function importCommand(paths: string[]): Promise<number> {
     return summary.rejected > 0 ? 1 : 0
   } finally {
     lineWorkers?.stop()
-    db.close()
+    await store.close()
   }
 }
 
 async function fetchCommand(args: string[]): Promise<number> {
   const config = loadConfigOrExit()
+  // A core on another host keeps its own key: only CORE_ADMIN_KEY can name it.
+  if (config.dashboard.coreGraphqlUrl && !config.core.adminKey) {
+    process.stderr.write('fetch reaches the core at CORE_GRAPHQL_URL: set CORE_ADMIN_KEY to its admin key (cli admin-key there)\n')
+    return 2
+  }
   const host = config.http.host === '0.0.0.0' || config.http.host === '::' ? '127.0.0.1' : config.http.host
   return runFetchCommand(args, {
     graphqlUrl: config.dashboard.coreGraphqlUrl ?? `http://${host.includes(':') ? `[${host}]` : host}:${config.http.corePort}/graphql`,
-    apiKey: config.torznab.apiKey,
+    adminKey: await readAdminKey(config.store, config.core.adminKey, createLogger({ level: config.log.level })),
     stdout: process.stdout,
     stderr: process.stderr,
   })
+}
+
+/** Prints the key on stdout alone, so a script can read it: `CORE_ADMIN_KEY=$(bun run cli admin-key)`. */
+async function adminKeyCommand(config: Config): Promise<number> {
+  process.stdout.write(`${await readAdminKey(config.store, config.core.adminKey, createLogger({ level: config.log.level }))}\n`)
+  return 0
 }
 
 /** The shell's convention for a command ended by a signal: 128 + its number (130, 143). */
@@ -144,12 +164,12 @@ async function reclassifyCommand(args: string[]): Promise<number> {
     return 2
   }
   const config = loadConfigOrExit()
-  const { db, torrents } = openCoreOrExit(config, createLogger({ level: config.log.level }))
+  const { store, torrents } = await openCoreOrExit(config, createLogger({ level: config.log.level }))
   try {
     runReclassify(torrents.reclassifier, filter, { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true })
     return 0
   } finally {
-    db.close()
+    await store.close()
   }
 }
 

@@ -41,7 +41,7 @@ try {
     const dashboard = startDashboard(config, log.child({ component: 'dashboard' }), {
       corePort: core?.port,
       // The core's admin key, generated when CORE_ADMIN_KEY is unset, reaches the dashboard in memory.
-      coreAdminKey: core && 'adminKey' in core && typeof core.adminKey === 'string' ? core.adminKey : config.dashboard.coreAdminKey,
+      coreAdminKey: core?.adminKey ?? config.dashboard.coreAdminKey,
       logThreshold,
     })
     dashboardPort = dashboard.port

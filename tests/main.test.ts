@@ -1,6 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { afterEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { waitFor } from './support/dht-probe'
 import { REPO_ROOT, type RunningService, safeJson, startService } from './support/processes'
 import { makeTempDir } from './support/temp-dir'
 
@@ -8,13 +9,6 @@ import { makeTempDir } from './support/temp-dir'
 function portOf(service: RunningService, message: string): number | undefined {
   const record = service.logs.map((line) => safeJson(line)).find((entry) => entry?.msg === message)
   return record ? Number(record.port) : undefined
-}
-
-/** The port a side logs it listens on, waiting up to 10 s for the line (the dashboard starts after the core). */
-async function listeningPort(service: RunningService, message: string): Promise<number | undefined> {
-  const deadline = Date.now() + 10_000
-  while (portOf(service, message) === undefined && Date.now() < deadline) await Bun.sleep(20)
-  return portOf(service, message)
 }
 
 async function stop(service: RunningService): Promise<number> {
@@ -31,7 +25,9 @@ describe('bun run start', () => {
 
   test('with no argument runs the core and the dashboard, and stops both on SIGTERM', async () => {
     service = await startService({ DATA_DIR: makeTempDir() })
-    const dashboardPort = await listeningPort(service, 'dashboard listening')
+    // startService returns at the core's line; the dashboard's may follow it.
+    await waitFor(() => portOf(service!, 'dashboard listening') !== undefined, 30_000, 20)
+    const dashboardPort = portOf(service, 'dashboard listening')
     expect(dashboardPort).toBeGreaterThan(0)
     expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200)
     expect(await (await fetch(`http://127.0.0.1:${dashboardPort}/healthz`)).json()).toMatchObject({ status: 'ok' })
@@ -75,8 +71,7 @@ describe('bun run start', () => {
       })
       const line = JSON.stringify({ infoHash: 'ab'.repeat(20), name: 'Stuck.Delivery.2024.1080p.WEB-DL-GRP', size: 1_000_000 })
       expect((await fetch(`${service.baseUrl}/import`, { method: 'POST', body: line })).status).toBe(200)
-      for (let waited = 0; !delivering && waited < 5_000; waited += 50) await Bun.sleep(50)
-      expect(delivering).toBe(true)
+      await waitFor(() => delivering, 30_000, 50)
       const startedAt = Date.now()
       expect(await stop(service)).toBe(1)
       expect(Date.now() - startedAt).toBeLessThan(10_000)
@@ -89,7 +84,7 @@ describe('bun run start', () => {
     } finally {
       receiver.stop(true)
     }
-  }, 30_000)
+  }, 60_000)
 
   test('a port another instance holds stops start-up with one line, instead of sharing its requests', async () => {
     service = await startService({ DATA_DIR: makeTempDir() }, 'core')
@@ -114,7 +109,7 @@ describe('bun run start', () => {
       .map((line) => safeJson(line))
     expect(lines.at(-1)).toMatchObject({ level: 'error', msg: expect.stringContaining('the port is in use') })
     expect((await fetch(`${service.baseUrl}/healthz`)).status).toBe(200)
-  }, 30_000)
+  }, 60_000)
 
   test('an unknown side is refused with the usage and exit code 2', async () => {
     const child = Bun.spawn([process.execPath, 'src/main.ts', 'everything'], { cwd: REPO_ROOT, stdout: 'pipe', stderr: 'pipe' })

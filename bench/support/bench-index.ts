@@ -1,24 +1,28 @@
 import { loadClassifier } from '../../src/classify'
 import { loadConfig } from '../../src/config'
-import { openIndex, openLineWorkers } from '../../src/core'
+import { openLineWorkers } from '../../src/core'
 import { createIngestPipeline } from '../../src/ingest'
 import { createLogger } from '../../src/log'
+import { openSqliteStore } from '../../src/store/sqlite'
 import { createTorrentStore } from '../../src/torrents'
 
 /**
  * A fresh index at `path` with the default rules and the service's ingest settings (batches of
  * 1,000, SERVICE_INGEST_BATCH_SIZE's default), for the import benchmarks. `importWorkers` is
  * SERVICE_IMPORT_WORKERS' value (`auto` by default, 0 for none): the line workers of a JSON Lines
- * import, to pass to runImportCommand and stop at the end.
+ * import, to pass to runImportCommand and stop at the end. `db` is the store's SQLite handle
+ * (store.legacy) until the writes are behind their ports (issue 31).
  */
 export function openBenchIndex(path: string, options: { importWorkers?: string } = {}) {
   const log = createLogger({ level: 'warn' })
   const config = loadConfig({ SERVICE_IMPORT_WORKERS: options.importWorkers ?? 'auto' })
-  const db = openIndex(path, log)
+  const store = openSqliteStore({ path }, { log })
+  const db = store.legacy
   const torrents = createTorrentStore({ db, classifier: loadClassifier(), evidenceWeights: config.evidence.weights, batchSize: 1000 })
   const pipeline = createIngestPipeline({ writer: torrents.writer, batchSize: 1000, flushIntervalMs: 500, log })
   return {
     db,
+    store,
     pipeline,
     log,
     writer: torrents.writer,

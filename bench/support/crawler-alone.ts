@@ -4,7 +4,7 @@
  * `target` metadata have arrived (or at the deadline), with the process's peak RSS.
  *   bun bench/support/crawler-alone.ts '<CrawlerSettings as JSON>' <target> <deadlineMs>
  */
-import { openIndex } from '../../src/core/open-index'
+import { openIndex } from '../../src/store/sqlite'
 import type { CrawlerSettings } from '../../src/dht'
 import type { FromCrawler, ToCrawler } from '../../src/dht/messages'
 import { createLogger } from '../../src/log'

@@ -2,7 +2,13 @@ import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { BackupError } from './errors'
-import { backupFileName, expiredBackups, type StoreKind } from './backup-names'
+import { backupFileName, expiredBackups, parseBackupFileName, type StoreKind } from './backup-names'
+
+/**
+ * A `.partial` copy not written to for this long was left by a backup that was killed (SIGKILL, a
+ * power cut): a copy in progress writes all the time, whichever process makes it.
+ */
+const ABANDONED_PARTIAL_MS = 10 * 60_000
 
 export interface StoreFile {
   kind: StoreKind
@@ -21,8 +27,9 @@ export interface WrittenBackup {
  * writing: `VACUUM INTO` from a read-only connection reads one WAL snapshot (a consistent
  * database even mid-import) and writes a compact copy, no WAL, no free pages. The copy is written
  * under a `.partial` name and renamed when complete, so a backup that has its final name is whole.
- * A store whose file is not on this host (the dashboard elsewhere) is left out. Blocks the thread
- * for as long as the copy takes: the service runs it in a worker (backup-worker.ts).
+ * A store whose file is not on this host (the dashboard elsewhere) is left out; `.partial` copies
+ * an earlier backup was killed in the middle of are removed first. Blocks the thread for as long as
+ * the copy takes: the service runs it in a worker (backup-worker.ts).
  */
 export function writeBackup(stores: readonly StoreFile[], dir: string, at: Date): WrittenBackup[] {
   try {
@@ -30,6 +37,7 @@ export function writeBackup(stores: readonly StoreFile[], dir: string, at: Date)
   } catch (err) {
     throw new BackupError(`cannot create the backup folder ${dir}: ${(err as Error).message}`, { cause: err })
   }
+  removeAbandonedPartials(dir, at.getTime())
   const written: WrittenBackup[] = []
   for (const store of stores) {
     if (!existsSync(store.path)) continue
@@ -51,6 +59,15 @@ export function writeBackup(stores: readonly StoreFile[], dir: string, at: Date)
     written.push({ kind: store.kind, path, bytes: statSync(path).size, ms: Math.round(performance.now() - startedAtMs) })
   }
   return written
+}
+
+/** Removes the `.partial` backups in `dir` nothing has written to for ABANDONED_PARTIAL_MS; other files stay. */
+function removeAbandonedPartials(dir: string, nowMs: number): void {
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.partial') || parseBackupFileName(name.slice(0, -'.partial'.length)) === null) continue
+    const path = join(dir, name)
+    if (nowMs - statSync(path).mtimeMs >= ABANDONED_PARTIAL_MS) rmSync(path, { force: true })
+  }
 }
 
 /** Deletes the backups in `dir` beyond the newest `keep` of each store; other files stay. Returns the names deleted. */

@@ -15,7 +15,24 @@ export interface TorznabCategory {
 const sub = (id: number, name: string) => ({ id, name })
 
 export const TORZNAB_CATEGORIES: TorznabCategory[] = [
-  { id: 1000, name: 'Console', subcategories: [] },
+  {
+    id: 1000,
+    name: 'Console',
+    subcategories: [
+      sub(1010, 'NDS'),
+      sub(1020, 'PSP'),
+      sub(1030, 'Wii'),
+      sub(1040, 'XBox'),
+      sub(1050, 'XBox 360'),
+      sub(1080, 'PS3'),
+      sub(1090, 'Other'),
+      sub(1110, '3DS'),
+      sub(1120, 'PS Vita'),
+      sub(1130, 'WiiU'),
+      sub(1140, 'XBox One'),
+      sub(1180, 'PS4'),
+    ],
+  },
   {
     id: 2000,
     name: 'Movies',
@@ -34,7 +51,8 @@ export const TORZNAB_CATEGORIES: TorznabCategory[] = [
     name: 'Audio',
     subcategories: [sub(3010, 'MP3'), sub(3020, 'Video'), sub(3030, 'Audiobook'), sub(3040, 'Lossless'), sub(3050, 'Other')],
   },
-  { id: 4000, name: 'PC', subcategories: [] },
+  // PC games are 4050, where Prowlarr and the *arr-style game tools look; software stays on 4000.
+  { id: 4000, name: 'PC', subcategories: [sub(4050, 'Games')] },
   {
     id: 5000,
     name: 'TV',
@@ -83,7 +101,8 @@ export function parentCategoryOf(id: number): number | undefined {
 /**
  * The categories of a classified torrent: always a parent, plus the sub-categories that apply.
  * Sub-categories beyond quality come from tags the rules set (`anime`, `sport`, `documentary`,
- * `console`, `lossless`, `music-video`), so an operator sees, and can override, what chose them.
+ * `console` with its platform, `lossless`, `music-video`), so an operator sees, and can override,
+ * what chose them. A PC game is PC/Games (4050), a console game its platform's child of Console.
  * Video without a resolution tag is SD: scene names leave the resolution out only for SD
  * releases (`Show.S01E01.HDTV.x264-GRP`), and Sonarr reads them the same way.
  */
@@ -104,7 +123,7 @@ export function categoriesFor(contentType: ContentType, parsed: ParsedRelease, t
     case 'software':
       return [4000]
     case 'game':
-      return [tags.has('console') ? 1000 : 4000]
+      return [tags.has('console') ? consoleSubcategory(tags) : 4050]
     case 'xxx':
       return [6000]
     case 'other':
@@ -136,12 +155,32 @@ export function categoryRangesOf(contentType: ContentType): { categories: number
     case 'software':
       return { categories: [4000], isExact: false }
     case 'game':
-      return { categories: [1000, 4000], isExact: false }
+      return { categories: [1000, 4050], isExact: true }
     case 'xxx':
       return { categories: [6000], isExact: true }
     case 'other':
       return { categories: [8000], isExact: true }
   }
+}
+
+/** The platform tags of console games (console-platform.ts), each with its Newznab console id. */
+const CONSOLE_PLATFORMS: [tag: string, category: number][] = [
+  ['nds', 1010],
+  ['psp', 1020],
+  ['wii', 1030],
+  ['xbox', 1040],
+  ['xbox-360', 1050],
+  ['ps3', 1080],
+  ['3ds', 1110],
+  ['ps-vita', 1120],
+  ['wii-u', 1130],
+  ['xbox-one', 1140],
+  ['ps4', 1180],
+]
+
+/** A console game's platform category; a platform without one of its own (Switch, PS5) or none named is Console/Other. */
+function consoleSubcategory(tags: ReadonlySet<string>): number {
+  return CONSOLE_PLATFORMS.find(([tag]) => tags.has(tag))?.[1] ?? 1090
 }
 
 function movieSubcategory(parsed: ParsedRelease): number {

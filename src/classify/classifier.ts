@@ -1,12 +1,13 @@
 import { join } from 'node:path'
 import { categoriesFor, parentCategoryOf } from './categories'
+import { consolePlatformTag } from './console-platform'
 import type { ContentType, ParsedRelease } from './model'
 import { parseReleaseName } from './release-name/parse-release-name'
 import { buildFacts, type ClassifierInput } from './rules/build-facts'
 import { compileRules, type CompiledRules } from './rules/rule-engine'
 import { loadRuleSet } from './rules/rule-file'
 
-export const DEFAULT_RULES_PATH = join(import.meta.dir, 'rules/default-rules.yml')
+export const DEFAULT_RULES_PATH = join(import.meta.dirname, 'rules/default-rules.yml')
 
 /** Identifiers of the film or show a torrent holds, known only from ground truth. */
 export interface ExternalIds {
@@ -67,7 +68,8 @@ export function createClassifier(rules: CompiledRules) {
       if (outcome.deletedBy) return { deletedBy: outcome.deletedBy }
 
       const contentType = label?.contentType ?? outcome.contentType ?? 'other'
-      const derived = categoriesFor(contentType, parsed, new Set(outcome.tags))
+      const tags = contentType === 'game' && outcome.tags.includes('console') ? withPlatform(outcome.tags, input) : outcome.tags
+      const derived = categoriesFor(contentType, parsed, new Set(tags))
       return {
         deletedBy: null,
         classification: {
@@ -75,7 +77,7 @@ export function createClassifier(rules: CompiledRules) {
           categories: withParents(label ? derived : [...derived, ...outcome.categories]),
           parsed,
           confidence: label ? 1 : outcome.contentType ? outcome.confidence : UNPLACED_CONFIDENCE,
-          tags: outcome.tags,
+          tags,
           firedRules: outcome.firedRules,
           status: label ? 'confirmed' : 'pending',
           externalIds: label ? { imdb: label.imdb, tmdb: label.tmdb, tvdb: label.tvdb, tvmaze: label.tvmaze } : NO_IDS,
@@ -107,6 +109,12 @@ export function withContentType(
     firedRules: [...classification.firedRules, reason],
     isDefinitive: true,
   }
+}
+
+/** A console game's tags with its platform's (console-platform.ts), when it names one. */
+function withPlatform(tags: string[], input: ClassifierInput): string[] {
+  const platform = consolePlatformTag(input.name, input.files)
+  return platform === null || tags.includes(platform) ? tags : [...tags, platform]
 }
 
 function applyLabel(parsed: ParsedRelease, label: GroundTruthLabel | null): ParsedRelease {

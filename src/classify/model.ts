@@ -40,7 +40,7 @@ export interface ParsedRelease {
   audioCodecs: string[]
   /** e.g. `5.1`, `7.1`, `2.0`. */
   audioChannels: string | null
-  /** ISO 639-1 codes, plus `multi` and `dual`. */
+  /** ISO 639-1 codes, plus `multi`, `dual` and `original`. */
   languages: string[]
   releaseGroup: string | null
   /** proper, repack, extended, unrated, uncut, remastered, directors-cut, imax, ... */

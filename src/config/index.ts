@@ -1,12 +1,16 @@
 export {
   loadConfig,
   type Config,
+  type CoreConfig,
+  type GraphqlConfig,
+  type IngestConfig,
   type DhtConfig,
   type Env,
   type EvidenceConfig,
   type LlmConfig,
   type DashboardConfig,
   type StorageConfig,
+  type StoreConfig,
   type BackupConfig,
 } from './load-config'
 export { renderConfigHelp } from './help'

@@ -16,16 +16,46 @@ type Values = {
 export interface Config {
   http: { host: string; corePort: number; dashboardPort: number }
   db: { dataDir: string; corePath: string; dashboardPath: string }
+  store: StoreConfig
   log: { level: LogLevel }
+  core: CoreConfig
+  graphql: GraphqlConfig
   torznab: TorznabConfig
   dht: DhtConfig
   search: SearchConfig
-  ingest: { batchSize: number; flushIntervalMs: number; importWorkers: number }
+  ingest: IngestConfig
   evidence: EvidenceConfig
   classify: { rulesPath: string | undefined; llm: LlmConfig | null }
   dashboard: DashboardConfig
   storage: StorageConfig
   backup: BackupConfig
+}
+
+/** What only the core's own HTTP surface needs: the dashboard's key and the intake's rate limit. */
+export interface CoreConfig {
+  /** CORE_ADMIN_KEY; undefined: the core makes one and keeps it in its database. */
+  adminKey: string | undefined
+  /** SERVICE_INTAKE_RATE_LIMIT: requests per minute per client to /evidence and /import; 0 is off. */
+  intakeRatePerMinute: number
+}
+
+export interface GraphqlConfig {
+  maxBodyBytes: number
+  /** Most items in one list argument. */
+  maxListItems: number
+}
+
+export interface IngestConfig {
+  batchSize: number
+  flushIntervalMs: number
+  importWorkers: number
+  /** What of a torrent's names and file list is stored (SERVICE_MAX_NAME_LENGTH, _PATH_LENGTH, _FILES_PER_TORRENT). */
+  limits: { nameChars: number; pathChars: number; files: number }
+}
+
+/** Where the core's index lives, for openStore (issue 36 adds PostgreSQL's URLs here). */
+export interface StoreConfig {
+  sqlite: { path: string }
 }
 
 /** The storage cap; limitBytes null when SERVICE_STORAGE_LIMIT is unset. */
@@ -108,6 +138,8 @@ export interface EvidenceConfig {
   weights: { grab: number; success: number; failurePenalty: number }
   /** The outbound webhook; null when SERVICE_EVIDENCE_WEBHOOK_URL is unset. */
   webhook: { url: string; batchSize: number; timeoutMs: number; backoffMs: number } | null
+  /** How much of the webhook bodies is kept: per report, for how long, and in all. */
+  payload: { maxBytes: number; keepDays: number; budgetBytes: number }
 }
 
 /** The optional rerank model; null when SERVICE_LLM_URL is unset. */
@@ -130,7 +162,10 @@ export function loadConfig(env: Env): Config {
   return deepFreeze({
     http: { host: v.HOST, corePort: v.CORE_PORT, dashboardPort: v.DASHBOARD_PORT },
     db: { dataDir: v.DATA_DIR, corePath: v.DATABASE_PATH, dashboardPath: v.DASHBOARD_DB_PATH },
+    store: { sqlite: { path: v.DATABASE_PATH } },
     log: { level: v.LOG_LEVEL },
+    core: { adminKey: v.CORE_ADMIN_KEY, intakeRatePerMinute: v.SERVICE_INTAKE_RATE_LIMIT },
+    graphql: { maxBodyBytes: v.SERVICE_GRAPHQL_MAX_BODY, maxListItems: v.SERVICE_GRAPHQL_MAX_LIST },
     torznab: { apiKey: v.TORZNAB_API_KEY, rateLimitPerMinute: v.SERVICE_TORZNAB_RATE_LIMIT, baseUrl: v.BASE_URL ?? '' },
     dht: {
       enabled: v.SERVICE_DHT_ENABLED,
@@ -162,6 +197,7 @@ export function loadConfig(env: Env): Config {
       batchSize: v.SERVICE_INGEST_BATCH_SIZE,
       flushIntervalMs: v.SERVICE_INGEST_FLUSH_INTERVAL,
       importWorkers: v.SERVICE_IMPORT_WORKERS,
+      limits: { nameChars: v.SERVICE_MAX_NAME_LENGTH, pathChars: v.SERVICE_MAX_PATH_LENGTH, files: v.SERVICE_MAX_FILES_PER_TORRENT },
     },
     evidence: {
       weights: {
@@ -177,6 +213,11 @@ export function loadConfig(env: Env): Config {
             backoffMs: v.SERVICE_EVIDENCE_WEBHOOK_BACKOFF,
           }
         : null,
+      payload: {
+        maxBytes: v.SERVICE_EVIDENCE_MAX_PAYLOAD,
+        keepDays: v.SERVICE_EVIDENCE_PAYLOAD_DAYS,
+        budgetBytes: v.SERVICE_EVIDENCE_PAYLOAD_BUDGET,
+      },
     },
     classify: {
       rulesPath: v.CLASSIFIER_RULES_PATH,

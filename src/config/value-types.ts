@@ -93,18 +93,23 @@ const SIZE_UNITS_BYTES: Record<string, number> = {
 
 /**
  * A size with its unit (`20GB`, `500MiB`, `1.5TB`): GB is 10^9 bytes as disks are sold, GiB 2^30.
- * A bare number is refused: `20` is far more likely a forgotten `GB` than twenty bytes. At least
- * 1 MB, below which even an empty index does not fit.
+ * A bare number is refused: `20` is far more likely a forgotten `GB` than twenty bytes.
+ * `smallest` and `largest` are in bytes, `smallestText` is how `--help` shows the smallest.
  */
-export const sizeBytes: ValueType<number> = {
-  accepts: 'a size such as 500MB, 20GB or 1.5TiB (KB/MB/GB/TB are powers of 1000, KiB/MiB/GiB/TiB of 1024), at least 1MB',
-  parse(raw) {
-    const match = /^(\d+(?:\.\d+)?)\s*([kmgt]i?b)$/i.exec(raw.trim())
-    if (!match) return undefined
-    const bytes = Math.round(Number(match[1]) * SIZE_UNITS_BYTES[match[2]!.toLowerCase()]!)
-    return bytes >= 1e6 && Number.isSafeInteger(bytes) ? bytes : undefined
-  },
+export function sizeInBytes(smallest: number, smallestText: string, largest = Number.MAX_SAFE_INTEGER): ValueType<number> {
+  return {
+    accepts: `a size such as 500MB, 20GB or 1.5TiB (KB/MB/GB/TB are powers of 1000, KiB/MiB/GiB/TiB of 1024), at least ${smallestText}`,
+    parse(raw) {
+      const match = /^(\d+(?:\.\d+)?)\s*([kmgt]i?b)$/i.exec(raw.trim())
+      if (!match) return undefined
+      const bytes = Math.round(Number(match[1]) * SIZE_UNITS_BYTES[match[2]!.toLowerCase()]!)
+      return bytes >= smallest && bytes <= largest && Number.isSafeInteger(bytes) ? bytes : undefined
+    },
+  }
 }
+
+/** A size of at least 1 MB, below which even an empty index does not fit. */
+export const sizeBytes = sizeInBytes(1e6, '1MB')
 
 /** An absolute http(s) URL, e.g. an OpenAI-compatible API on the LAN. */
 export const httpUrl: ValueType<string> = {

@@ -5,6 +5,7 @@
 import * as value from './value-types'
 import type { ValueType } from './value-types'
 import { dailyWindows } from './daily-windows'
+import { DEFAULT_METAINFO_LIMITS } from '../metainfo'
 
 /** The dashboard's authentication modes (DESIGN.md 3.9). */
 export const AUTH_METHODS = ['none', 'apikey', 'external', 'forms'] as const
@@ -119,6 +120,36 @@ export const variables = {
     '0',
     'Torznab requests per minute per client (key or address); 0 turns the limit off, as a LAN setup wants',
   ),
+  SERVICE_INTAKE_RATE_LIMIT: variable(
+    value.integer(0, 1_000_000),
+    '300',
+    'requests per minute per client address to the evidence intake and POST /import, answered 429 with Retry-After past it; an *arr app posts one to three events per grab and one per imported file (a season pack, a few dozen at once), and apps in containers may share one address; 0 turns the limit off',
+  ),
+  SERVICE_GRAPHQL_MAX_BODY: variable(
+    value.sizeInBytes(64 * 1024, '64KiB'),
+    '1MiB',
+    'largest GraphQL request body; the largest real query (a page of 1,000 info hashes) is under 60 KB, and a larger body is read in full before it can be refused, so this bounds memory per request',
+  ),
+  SERVICE_GRAPHQL_MAX_LIST: variable(
+    value.integer(1, 1_000_000),
+    '1000',
+    'most items in one list argument of a GraphQL request (infoHashes, tagNames, wants...); a list of a million hashes held a search thread for seconds',
+  ),
+  SERVICE_MAX_NAME_LENGTH: variable(
+    value.integer(64, 65_536),
+    String(DEFAULT_METAINFO_LIMITS.nameChars),
+    'characters of a torrent name kept; a longer one is cut and ends in … (file systems cap a name at 255 bytes, so no real torrent is cut); every feed item carries it',
+  ),
+  SERVICE_MAX_PATH_LENGTH: variable(
+    value.integer(64, 65_536),
+    String(DEFAULT_METAINFO_LIMITS.pathChars),
+    'characters of a file path inside a torrent kept; a longer one is cut and ends in …',
+  ),
+  SERVICE_MAX_FILES_PER_TORRENT: variable(
+    value.integer(1, 1_000_000),
+    String(DEFAULT_METAINFO_LIMITS.files),
+    'files stored per torrent, in its own order; the rest are counted (files count, total size) but not listed. A torrent of a million files otherwise took a gigabyte to parse and a file row each',
+  ),
   SERVICE_INGEST_BATCH_SIZE: variable(
     value.integer(1, 100_000),
     '1000',
@@ -153,9 +184,24 @@ export const variables = {
     '2s',
     'wait before the first retry of a failed delivery; it doubles for each of the 3 retries',
   ),
+  SERVICE_EVIDENCE_MAX_PAYLOAD: variable(
+    value.sizeInBytes(1024, '1KiB', 1024 * 1024),
+    '32KiB',
+    'bytes of one webhook body kept with its report for inspection; the facts read from it (torrent, event, result, label) are kept whatever its size. A season pack grab is about 20 KB',
+  ),
+  SERVICE_EVIDENCE_PAYLOAD_DAYS: variable(
+    value.integer(1, 36_500),
+    '30',
+    'days a processed report keeps its body; older ones keep only their facts',
+  ),
+  SERVICE_EVIDENCE_PAYLOAD_BUDGET: variable(
+    value.sizeBytes,
+    '16MB',
+    'most bytes of report bodies kept in all; past it the oldest processed reports keep only their facts, so a flood of webhooks cannot fill the disk',
+  ),
   SERVICE_STORAGE_LIMIT: optional(
     value.sizeBytes,
-    'largest the core database may grow (e.g. 20GB); past it the least valuable torrents are evicted. Unset means no cap',
+    'largest the core database may grow on disk (e.g. 20GB), its write-ahead log included; past it the least valuable torrents are evicted. Data that is not torrents (evidence, queue) never evicts them: past its share it raises a crawler warning. Unset means no cap',
   ),
   SERVICE_BACKUP_DIR: optional(
     value.filePath,

@@ -1,29 +1,38 @@
 import { Elysia } from 'elysia'
 import { evidenceRoutes } from '../evidence'
-import { type GraphqlDeps, graphqlRoutes } from '../graphql'
+import { type GraphqlDeps, type GraphqlRouteOptions, graphqlRoutes } from '../graphql'
 import { type DashboardLocation, frontPage } from './front-page'
 import { healthRoutes, type HealthCheck, type StatusReporter } from '../health'
-import { jsonErrors } from '../http'
+import { type IntakeGuardDeps, jsonErrors, type RateLimiter } from '../http'
 import { importRoutes, type LineWorkers } from '../importer'
 import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
+import type { MetainfoLimits } from '../metainfo'
 import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
 import type { QueueService } from '../queue'
-import { type RateLimiter, torznabRoutes, type TorznabAnswerer } from '../torznab'
+import { torznabRoutes, type TorznabAnswerer } from '../torznab'
 
 export interface CoreAppDeps {
   /** Read per request: a changed key applies to the next one. */
   apiKey: () => string | undefined
   pipeline: IngestPipeline
   lineWorkers: LineWorkers | null
+  /** What of an imported torrent is kept (SERVICE_MAX_*). */
+  limits: MetainfoLimits
   health: HealthCheck
   status: StatusReporter
   metrics: Metrics
   /** Torznab answers come from worker threads (see startTorznabWorkerPool). */
   torznab: TorznabAnswerer
+  /** The Torznab feed's, per client (SERVICE_TORZNAB_RATE_LIMIT). */
   rateLimiter: RateLimiter
+  /** What guards the routes that take writes from outside: /evidence and /import. */
+  intake: IntakeGuardDeps
   queue: QueueService
+  /** SERVICE_EVIDENCE_MAX_PAYLOAD. */
+  keptPayloadBytes: number
   graphql: GraphqlDeps
+  graphqlOptions: GraphqlRouteOptions
   /** Where `GET /` sends a browser. */
   dashboard: DashboardLocation
   /** Aborted when the core stops: uploads still streaming end at their last complete line. */
@@ -50,10 +59,19 @@ export function createCoreApp(deps: CoreAppDeps) {
       .use(jsonErrors({ log }))
       .use(healthRoutes({ health: deps.health, status: deps.status }))
       .use(frontPage({ dashboard: deps.dashboard }))
-      .use(evidenceRoutes({ queue: deps.queue, apiKey: deps.apiKey, log }))
+      .use(evidenceRoutes({ queue: deps.queue, apiKey: deps.apiKey, intake: deps.intake, keptPayloadBytes: deps.keptPayloadBytes, log }))
       .use(metricsRoutes({ metrics: deps.metrics }))
-      .use(graphqlRoutes(deps.graphql))
-      .use(importRoutes({ pipeline: deps.pipeline, apiKey: deps.apiKey, shutdown: deps.shutdown, lineWorkers: deps.lineWorkers }))
+      .use(graphqlRoutes(deps.graphql, deps.graphqlOptions))
+      .use(
+        importRoutes({
+          pipeline: deps.pipeline,
+          apiKey: deps.apiKey,
+          intake: deps.intake,
+          shutdown: deps.shutdown,
+          lineWorkers: deps.lineWorkers,
+          limits: deps.limits,
+        }),
+      )
   )
 }
 

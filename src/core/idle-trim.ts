@@ -13,24 +13,32 @@ const CHECK_EVERY_MS = 10_000
  * threads trim their own (torznab/worker.ts).
  */
 export function startIdleTrim(options: { idleMs?: number; checkEveryMs?: number; trim?: () => void } = {}) {
-  const idleMs = options.idleMs ?? IDLE_MS
-  const trim = options.trim ?? (() => Bun.shrink())
-  let lastActiveAt = Date.now()
-  let isTrimmed = true
-  const timer = setInterval(() => {
-    if (isTrimmed || Date.now() - lastActiveAt < idleMs) return
-    isTrimmed = true
-    trim()
-  }, options.checkEveryMs ?? CHECK_EVERY_MS)
+  const idleTrim = createIdleTrim({ idleMs: options.idleMs ?? IDLE_MS, trim: options.trim ?? (() => Bun.shrink()), nowMs: Date.now })
+  const timer = setInterval(idleTrim.check, options.checkEveryMs ?? CHECK_EVERY_MS)
   timer.unref()
+  return {
+    touch: idleTrim.touch,
+    stop(): void {
+      clearInterval(timer)
+    },
+  }
+}
+
+/** The decision alone, on a clock of the caller's: startIdleTrim runs `check` every CHECK_EVERY_MS. */
+export function createIdleTrim(deps: { idleMs: number; trim: () => void; nowMs: () => number }) {
+  let lastActiveAt = deps.nowMs()
+  let isTrimmed = true
   return {
     /** A search was sent or answered: the next quiet spell ends in a trim. */
     touch(): void {
-      lastActiveAt = Date.now()
+      lastActiveAt = deps.nowMs()
       isTrimmed = false
     },
-    stop(): void {
-      clearInterval(timer)
+    /** Trims when quiet for idleMs since the last touch, once per quiet spell. */
+    check(): void {
+      if (isTrimmed || deps.nowMs() - lastActiveAt < deps.idleMs) return
+      isTrimmed = true
+      deps.trim()
     },
   }
 }

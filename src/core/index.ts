@@ -1,3 +1,3 @@
 export { type Core, openCore, openLineWorkers } from './open-core'
-export { openIndex } from './open-index'
+export { readAdminKey } from './read-admin-key'
 export { type RunningCore, startCore } from './start-core'

@@ -1,15 +1,14 @@
 import { createChatCompletion, createReranker, loadClassifier, type Classifier, type Reranker } from '../classify'
 import type { Config } from '../config'
-import type { DatabaseHandle } from '../db'
 import { createLineWorkers, type LineWorkers } from '../importer'
 import { createIngestPipeline, type ClassifiedItem, type IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
+import { type CoreStore, openStore } from '../store'
 import { createTorrentStore, type TorrentStore } from '../torrents'
 import { createWantRepository, createWantService, type WantService } from '../wants'
-import { openIndex } from './open-index'
 
 export interface Core {
-  db: DatabaseHandle
+  store: CoreStore
   classifier: Classifier
   torrents: TorrentStore
   pipeline: IngestPipeline
@@ -24,20 +23,25 @@ export interface Core {
  * store and the single ingest writer, with what runs after each of its commits whoever submitted
  * the torrents (an HTTP or CLI import, a magnetico database, the crawler): the want matching and,
  * when configured, the rerank.
- * Throws MigrationError or RuleFileError; the caller stops with the reason. The rules are
+ * Rejects with MigrationError or RuleFileError; the caller stops with the reason. The rules are
  * compiled before the database opens, so a bad rules file never touches it.
  */
-export function openCore(config: Config, log: Logger): Core {
+export async function openCore(config: Config, log: Logger): Promise<Core> {
   const classifier = loadClassifier({ rulesPath: config.classify.rulesPath })
-  const db = openIndex(config.db.corePath, log.child({ component: 'db' }))
-  const torrents = createTorrentStore({ db, classifier, evidenceWeights: config.evidence.weights, batchSize: config.ingest.batchSize })
+  const store = await openStore(config.store, { log: log.child({ component: 'db' }) })
+  const torrents = createTorrentStore({
+    db: store.legacy,
+    classifier,
+    evidenceWeights: config.evidence.weights,
+    batchSize: config.ingest.batchSize,
+  })
   const pipeline = createIngestPipeline({
     writer: torrents.writer,
     batchSize: config.ingest.batchSize,
     flushIntervalMs: config.ingest.flushIntervalMs,
     log: log.child({ component: 'ingest' }),
   })
-  const wants = createWantService({ repository: createWantRepository(db), log: log.child({ component: 'wants' }) })
+  const wants = createWantService({ repository: createWantRepository(store.legacy), log: log.child({ component: 'wants' }) })
   pipeline.onCommitted(({ classified }) => wants.onCommitted(classified))
   const reranker = config.classify.llm ? openReranker(torrents, config.classify.llm, log.child({ component: 'rerank' })) : null
   if (reranker)
@@ -45,7 +49,7 @@ export function openCore(config: Config, log: Logger): Core {
       const unsure = classified.filter((item) => !item.classification.isDefinitive)
       if (unsure.length > 0) reranker.submit(unsure.map(toRerankJob))
     })
-  return { db, classifier, torrents, pipeline, reranker, wants }
+  return { store, classifier, torrents, pipeline, reranker, wants }
 }
 
 /**
@@ -58,6 +62,7 @@ export function openLineWorkers(config: Config, log: Logger): LineWorkers | null
   return createLineWorkers({
     count: config.ingest.importWorkers,
     rulesPath: config.classify.rulesPath ?? null,
+    limits: config.ingest.limits,
     log: log.child({ component: 'import' }),
   })
 }

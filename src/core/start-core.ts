@@ -1,27 +1,19 @@
-import { startBackupSchedule, storeFiles } from '../backup'
 import type { Config } from '../config'
-import { type CrawlObserver, createCrawlerControlRepository, createCrawlerHost } from '../dht'
-import { createContentResolver, createEnrichmentRepository, createRequestPacer, createTmdbClient } from '../enrichment'
-import { createEvidenceJobs, createEvidenceRepository } from '../evidence'
-import { createFetchRequestRepository, createFetchService } from '../fetch-requests'
-import { createTorrentRepository } from '../graphql'
-import { createHealthCheck, createStatusReporter } from '../health'
-import type { IngestPipeline } from '../ingest'
-import type { DatabaseHandle } from '../db'
+import { createStatusReporter } from '../health'
 import type { Logger, LogThreshold } from '../log'
 import { createMetrics } from '../metrics'
-import { createQueueRepository, createQueueService, createWorkerRegistry, type WorkerRegistry } from '../queue'
-import { createRateLimiter, startTorznabWorkerPool } from '../torznab'
-import { createRuntimeSettings, createSettingsRepository } from '../settings'
+import { createWorkerRegistry } from '../queue'
+import { createRateLimiter } from '../http'
 import { createIndexStats } from '../stats'
-import { migrateToIncrementalVacuum, openStorage } from '../storage'
-import { createReprocessHandlers, createTorrentCounts, readLastCrawledAt } from '../torrents'
 import { VERSION } from '../version'
 import { createCoreApp, stopCoreApp } from './app'
-import { startIdleTrim } from './idle-trim'
 import { openCore, openLineWorkers } from './open-core'
 import { runQueueWorkers } from './queue-workers'
-import { timedSearch } from './timed-search'
+import { wireCrawler } from './wire-crawler'
+import { wireJobs, wireJobStores } from './wire-jobs'
+import { prepareStorageCap, startBackups, wireStorage } from './wire-maintenance'
+import { startSearch } from './wire-search'
+import { wireWrites } from './wire-writes'
 
 /**
  * How long stop() lets HTTP requests in flight finish once uploads were told to end; whatever is
@@ -30,20 +22,24 @@ import { timedSearch } from './timed-search'
  */
 const HTTP_STOP_GRACE_MS = 3000
 
-/** Longest one artwork API request may take before the enrichment counts it failed and backs off. */
-const ARTWORK_TIMEOUT_MS = 10_000
-
 export interface RunningCore {
   /** The port the core listens on (the configured one, or the one the OS chose for port 0). */
   port: number
+  /**
+   * The core admin key in force (CORE_ADMIN_KEY, or the one kept in the database), for the
+   * dashboard of this process to send with its own GraphQL operations. Never logged.
+   */
+  adminKey: string
   /** Stops taking work, commits what is buffered, lets the job in hand finish, closes the database. */
   stop(): Promise<void>
 }
 
 /**
  * The core's composition root: builds every part in one pass, each from the parts above it, and
- * starts the ones that run (queue workers, Torznab threads, HTTP, then the crawler). Throws
- * MigrationError or RuleFileError before anything listens. `logThreshold` is the level `log`
+ * starts the ones that run (queue workers, Torznab threads, HTTP, then the crawler). Each group of
+ * capabilities is wired in its own file (wire-*.ts), so moving one group's storage behind its
+ * ports (issue 31) touches that file and not the others. Rejects with MigrationError or
+ * RuleFileError before anything listens. `logThreshold` is the level `log`
  * and its children write at: the log_level setting moves it. `dashboardPort`: the caller starts
  * the dashboard beside it (`bun run start`) on the port this returns once it listens, and `GET /`
  * sends a browser there.
@@ -55,92 +51,49 @@ export async function startCore(
   options: { dashboardPort?: () => number | undefined } = {},
 ): Promise<RunningCore> {
   const startedAtMs = Date.now()
-  const storageLog = log.child({ component: 'storage' })
-  // The cap gives freed pages back only in incremental auto-vacuum mode, set once before the database opens.
-  if (config.storage.limitBytes !== null) migrateToIncrementalVacuum(config.db.corePath, storageLog)
-  const { db, torrents, pipeline, wants } = openCore(config, log)
+  prepareStorageCap(config, log)
+  const { store, torrents, pipeline, wants } = await openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
   workers.set('classifier', true)
 
-  const queueLog = log.child({ component: 'queue' })
-  const jobs = createQueueRepository(db)
-  const released = jobs.releaseLeases()
-  if (released > 0) queueLog.info('released the leases of a previous run', { jobs: released })
-  const queue = createQueueService({ repository: jobs, log: queueLog })
-
-  const counts = createTorrentCounts(db)
-  const storage = openStorage({
-    db,
-    databasePath: config.db.corePath,
-    dashboardPath: config.db.dashboardPath,
-    limitBytes: config.storage.limitBytes,
-    eviction: torrents.eviction,
-    isWanted: wants.isWanted,
-    log: storageLog,
-  })
-  const enrichment = createEnrichmentRepository(db.sqlite)
+  const { adminKey, jobs, queue, enrichment } = wireJobStores({ config, store, log })
+  const writes = wireWrites({ store, torrents, queue })
+  const storage = wireStorage({ config, store, torrents, wants, log })
   const metrics = createMetrics({
-    torrentCount: counts.total,
+    torrentCount: writes.counts.total,
     queueCounts: () => jobs.countsByQueueAndStatus(),
     storage: storage.report,
     enrichmentCounts: enrichment.counts,
   })
-  const crawler = config.dht.enabled ? createCrawler(config, db, pipeline, metrics, workers, log) : null
-  const fetches = createFetchService({
-    repository: createFetchRequestRepository(db),
+  const crawler = wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
+  const { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails } = wireJobs({
+    config,
+    store,
+    torrents,
+    pipeline,
+    queue,
+    enrichment,
     crawler,
-    timeoutMs: config.dht.fetchTimeoutMs,
-    log: log.child({ component: 'fetch' }),
-  })
-  crawler?.setFetchListener(fetches)
-  pipeline.onCommitted(({ classified }) => fetches.onStored(classified.map((entry) => entry.item.infoHash)))
-  storage.cap?.onFullChange((full) => crawler?.setStorageFull(full?.message ?? null))
-  const health = createHealthCheck({ db, workers, crawler: crawler ? crawler.status : undefined })
-  const status = createStatusReporter({ torrentCount: counts.total, health, version: VERSION, startedAtMs, storage: storage.report })
-  const settings = createRuntimeSettings({
-    repository: createSettingsRepository(db),
-    defaults: { torznabApiKey: config.torznab.apiKey, logLevel: config.log.level, artworkApiKey: config.dashboard.artworkApiKey },
+    workers,
+    metrics,
     onLogLevel: (level) => {
       logThreshold.level = level
       crawler?.setLogLevel(level)
     },
-    log: log.child({ component: 'settings' }),
+    log,
   })
-  const resolver = createContentResolver({
-    repository: enrichment,
-    tmdb: createTmdbClient({
-      baseUrl: config.dashboard.artworkApiUrl,
-      pacer: createRequestPacer(config.dashboard.artworkRatePerSecond),
-      timeoutMs: ARTWORK_TIMEOUT_MS,
-      observe: metrics.enrichment.request,
-    }),
-    apiKey: settings.artworkApiKey,
-    observe: metrics.enrichment.settled,
-    log: log.child({ component: 'enrichment' }),
-  })
-  const evidenceRepository = createEvidenceRepository(db)
+  storage.cap?.onFullChange((full) => crawler?.setStorageFull(full?.message ?? null))
+  const status = createStatusReporter({ torrentCount: writes.counts.total, health, version: VERSION, startedAtMs, storage: storage.report })
   const stats = createIndexStats({
-    countsByContentType: counts.byContentType,
+    countsByContentType: writes.counts.byContentType,
     countEvidence: evidenceRepository.countAll,
     crawler: crawler ? crawler.status : null,
     startedAtMs,
-    lastCrawledAtSeconds: readLastCrawledAt(db),
+    lastCrawledAtSeconds: writes.lastCrawledAtSeconds,
     storage: storage.report,
   })
 
-  const evidence = createEvidenceJobs({
-    db,
-    torrents,
-    queue,
-    config: config.evidence,
-    onGrab: (infoHash) => {
-      crawler?.refreshSwarms([infoHash])
-      resolver.prioritise(infoHash)
-    },
-    observe: metrics.evidence,
-    log,
-  })
   pipeline.onCommitted((commit) => {
     metrics.countIngest(commit.report)
     metrics.countClassified(commit.classified.map((item) => item.classification.contentType))
@@ -148,55 +101,45 @@ export async function startCore(
     evidence.onCommitted()
     storage.cap?.afterCommit()
   })
-  const queueWorkers = runQueueWorkers(
-    queue,
-    { ...createReprocessHandlers({ reclassifier: torrents.reclassifier, enqueue: (job) => queue.enqueue(job) }), ...evidence.handlers },
-    workers,
-  )
+  const queueWorkers = runQueueWorkers(queue, { ...writes.reprocessHandlers, ...evidence.handlers }, workers)
 
-  const idleTrim = startIdleTrim()
-  const torznab = await startTorznabWorkerPool({
-    size: config.search.workers,
-    databasePath: config.db.corePath,
-    cacheSizeMb: config.search.cacheSizeMb,
-    weights: config.search.weights,
-    timeoutMs: config.search.timeoutMs,
-    version: VERSION,
-    baseUrl: config.torznab.baseUrl,
-    log: log.child({ component: 'torznab' }),
-    onSearch: (report) => {
-      metrics.observeSearch(report.kind, report.seconds)
-      crawler?.refreshSwarms(report.infoHashes)
-    },
-    onActivity: idleTrim.touch,
-  })
+  const { torznab, idleTrim, graphqlSearch } = await startSearch({ config, metrics, crawler, log })
   workers.set('torznab', true)
 
   const shutdown = new AbortController()
   const lineWorkers = openLineWorkers(config, log)
+  const publicOrigin = config.torznab.baseUrl ? new URL(config.torznab.baseUrl).origin : null
   // reusePort false: Elysia asks Bun for SO_REUSEPORT, with which a second instance on the same
   // port would silently take half of this one's requests. Refused, it fails to start and says so.
+  // maxRequestBodySize: Bun's default (128 MiB) answers a larger /import with a bare 413, while
+  // the import streams any size in bounded memory; each route that reads a body whole caps it
+  // itself (the evidence intake at 1 MiB, GraphQL at SERVICE_GRAPHQL_MAX_BODY).
   const app = createCoreApp({
     apiKey: settings.torznabApiKey,
     pipeline,
     lineWorkers,
+    limits: config.ingest.limits,
     health,
     status,
     metrics,
     torznab,
     rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
+    intake: { publicOrigin, rateLimiter: createRateLimiter({ perMinute: config.core.intakeRatePerMinute }) },
     queue,
+    keptPayloadBytes: config.evidence.payload.maxBytes,
     shutdown: shutdown.signal,
     dashboard: {
       publicUrl: config.dashboard.publicOrigin ? `${config.dashboard.publicOrigin}/` : null,
       port: () => options.dashboardPort?.() ?? config.http.dashboardPort,
       isInProcess: options.dashboardPort !== undefined,
     },
+    graphqlOptions: { publicOrigin, maxBodyBytes: config.graphql.maxBodyBytes, maxListItems: config.graphql.maxListItems },
     graphql: {
-      search: timedSearch(torznab, metrics),
-      torrents: createTorrentRepository(db),
-      operator: torrents.operator,
-      blockList: torrents.blockList,
+      adminKey,
+      search: graphqlSearch,
+      torrents: torrentDetails,
+      operator: writes.operator,
+      blockList: writes.blockList,
       queue,
       jobs,
       workers,
@@ -210,27 +153,23 @@ export async function startCore(
       fetches,
     },
     log,
-  }).listen({ hostname: config.http.host, port: config.http.corePort, reusePort: false })
+  }).listen({
+    hostname: config.http.host,
+    port: config.http.corePort,
+    reusePort: false,
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+  })
   const port = app.server!.port!
   log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
   crawler?.start()
   fetches.resume()
   storage.cap?.start()
-  const backups = config.backup.dir
-    ? startBackupSchedule({
-        dir: config.backup.dir,
-        intervalMs: config.backup.intervalMs,
-        keep: config.backup.keep,
-        // The dashboard's store too, when its file is on this host (the default, even when the
-        // dashboard runs as its own process): read-only, so it is safe beside the dashboard.
-        stores: storeFiles(config),
-        log: log.child({ component: 'backup' }),
-      })
-    : null
+  const backups = startBackups(config, log)
   resolver.start()
 
   return {
     port,
+    adminKey,
     async stop() {
       // Uploads still streaming end at their last complete line and are answered with what was
       // committed, so the graceful HTTP stop does not wait on a client that is slow or stalls.
@@ -257,30 +196,10 @@ export async function startCore(
           log.info('last batch committed', { lastBatch })
         } finally {
           await queueWorkers.stop()
-          db.close()
+          await store.close()
           log.info('core stopped')
         }
       }
     },
   }
-}
-
-/** The crawler host, built (not started) with the settings its worker thread needs. */
-function createCrawler(
-  config: Config,
-  db: DatabaseHandle,
-  pipeline: IngestPipeline,
-  observer: CrawlObserver,
-  workers: WorkerRegistry,
-  log: Logger,
-) {
-  const { enabled: _, ...dht } = config.dht
-  return createCrawlerHost({
-    settings: { ...dht, databasePath: config.db.corePath, clientName: `dht-indexer ${VERSION}`, logLevel: config.log.level },
-    pipeline,
-    metrics: observer,
-    workers,
-    control: createCrawlerControlRepository(db),
-    log: log.child({ component: 'dht' }),
-  })
 }

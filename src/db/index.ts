@@ -1,14 +1,21 @@
-import { join } from 'node:path'
-
-export { openDatabase, openSqlite, type DatabaseHandle, type Orm } from './open-database'
-export { writeTransaction } from './write-transaction'
-export { migrate, readMigrations, currentVersion, type Migration, type MigrationResult } from './migrator'
-export { DatabaseInUseError, MigrationError } from './errors'
-export { openExclusively, replaceDatabaseFile } from './exclusive-access'
-export * as schema from './schema'
-
-/** The core database's migrations, shipped in the source tree. */
-export const CORE_MIGRATIONS_DIR = join(import.meta.dir, '../../migrations/core')
-
-/** The dashboard store's migrations (its schema lives with the dashboard). */
-export const DASHBOARD_MIGRATIONS_DIR = join(import.meta.dir, '../../migrations/dashboard')
+/**
+ * Transitional (issue 31): the old home of the SQLite kit and the core schema, re-exported so the
+ * capabilities whose storage has not moved behind a port yet keep compiling. It goes in the final
+ * step, with CoreStore.legacy.
+ */
+export {
+  CORE_MIGRATIONS_DIR,
+  currentVersion,
+  DASHBOARD_MIGRATIONS_DIR,
+  DatabaseInUseError,
+  migrate,
+  MigrationError,
+  type Migration,
+  type MigrationResult,
+  openExclusively,
+  openSqlite,
+  readMigrations,
+  replaceDatabaseFile,
+  writeTransaction,
+} from '../store/sqlite-file'
+export { type DatabaseHandle, openDatabase, type Orm, schema } from '../store/sqlite'

@@ -163,7 +163,7 @@ export async function startCrawler(
       if (!result || !requested.has(order.infoHash)) return
       let metainfo: TorrentMetainfo
       try {
-        metainfo = parseInfoDict(result.info)
+        metainfo = parseInfoDict(result.info, settings.limits)
       } catch (err) {
         output.fetchAttempt(order.infoHash, `the metadata is not a valid info dict: ${(err as Error).message}`)
         return
@@ -191,7 +191,7 @@ export async function startCrawler(
       const info = await firstVerified(job.infoHash, found.peers)
       let metainfo: TorrentMetainfo
       try {
-        metainfo = parseInfoDict(info)
+        metainfo = parseInfoDict(info, settings.limits)
       } catch (err) {
         throw new FetchError('bad_metainfo', (err as Error).message)
       }

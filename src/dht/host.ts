@@ -1,4 +1,4 @@
-import { ingestItemFromMetainfo, type IngestPipeline } from '../ingest'
+import { ingestItemFromMetainfo, type IngestPipeline, NOT_STORED_REASONS } from '../ingest'
 import type { Logger, LogLevel } from '../log'
 import type { WorkerRegistry } from '../queue'
 import type { CrawlStats } from './crawl-stats'
@@ -114,11 +114,8 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
             origin: `dht ${message.metainfo.infoHash}`,
             settle: (outcome) => {
               if (outcome instanceof Error) log.warn('crawled torrent not stored', { infoHash: message.metainfo.infoHash, err: outcome })
-              if (message.requested && (outcome instanceof Error || outcome === 'deleted'))
-                fetchListener?.refused(
-                  message.metainfo.infoHash,
-                  outcome instanceof Error ? outcome.message : 'deleted by a classification rule (banned content)',
-                )
+              if (message.requested && (outcome instanceof Error || outcome === 'deleted' || outcome === 'blocked'))
+                fetchListener?.refused(message.metainfo.infoHash, outcome instanceof Error ? outcome.message : NOT_STORED_REASONS[outcome])
             },
           },
         )

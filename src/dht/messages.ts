@@ -1,6 +1,6 @@
 import type { DhtConfig } from '../config'
 import type { LogLevel } from '../log'
-import type { TorrentMetainfo } from '../metainfo'
+import type { MetainfoLimits, TorrentMetainfo } from '../metainfo'
 import type { PeerAddress } from './compact'
 import type { CrawlStats } from './crawl-stats'
 
@@ -9,6 +9,8 @@ export interface CrawlerSettings extends Omit<DhtConfig, 'enabled'> {
   databasePath: string
   clientName: string
   logLevel: LogLevel
+  /** What of a fetched torrent is kept (SERVICE_MAX_*). */
+  limits: MetainfoLimits
 }
 
 /** storage_full is the host's own: the storage cap found nothing more to evict. */

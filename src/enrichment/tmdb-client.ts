@@ -1,12 +1,8 @@
 import { normaliseImdbId } from '../classify'
+import { waitAfterTooManyRequestsMs } from '../http'
 import { ArtworkApiError } from './errors'
 import type { EnrichedType, TmdbCandidate, TmdbExternalIds } from './model'
 import type { RequestPacer } from './request-pacer'
-
-/** When a 429 carries no usable Retry-After, wait this long (TMDB's window is seconds). */
-const DEFAULT_RETRY_AFTER_MS = 10_000
-/** A Retry-After beyond this (a misconfigured proxy, a hostile server) is read as this. */
-const MAX_RETRY_AFTER_MS = 3_600_000
 
 export interface TmdbClientDeps {
   /** ARTWORK_API_URL without a trailing slash. */
@@ -60,7 +56,8 @@ export function createTmdbClient(deps: TmdbClientDeps) {
     }
     if (response.status === 429) {
       await response.body?.cancel()
-      const retryAfterMs = Math.min(readRetryAfterMs(response.headers.get('retry-after')) ?? DEFAULT_RETRY_AFTER_MS, MAX_RETRY_AFTER_MS)
+      // Every caller of this client shares the pacer, so the wait holds for all of them.
+      const retryAfterMs = waitAfterTooManyRequestsMs(response.headers.get('retry-after'), deps.pacer.nowMs())
       deps.pacer.pauseFor(retryAfterMs)
       deps.observe?.(endpoint, 'rate_limited')
       throw new ArtworkApiError(`the artwork API asked to wait ${retryAfterMs} ms (429)`, retryAfterMs)
@@ -149,12 +146,3 @@ export function createTmdbClient(deps: TmdbClientDeps) {
 }
 
 export type TmdbClient = ReturnType<typeof createTmdbClient>
-
-/** Retry-After as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from now; null when unreadable. */
-export function readRetryAfterMs(value: string | null, nowMs = Date.now()): number | null {
-  if (value === null) return null
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000
-  // An HTTP date names its day and month; Date.parse would also take '-5' or '2026'.
-  const at = /[a-z]{3}/i.test(value) ? Date.parse(value) : Number.NaN
-  return Number.isNaN(at) ? null : Math.max(0, at - nowMs)
-}

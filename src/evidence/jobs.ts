@@ -8,9 +8,12 @@ import { createWebhookBatches, WEBHOOK_QUEUE } from './outbound/batches'
 import { createWebhookDelivery } from './outbound/deliver'
 import { createEvidenceProcessor, EVIDENCE_QUEUE } from './processor'
 import { createEvidenceRepository } from './repository'
+import { createEvidenceRetention } from './retention'
 
 /** A partial outbound batch waits at most this long for more releases. */
 const PARTIAL_BATCH_AFTER_MS = 30_000
+/** Bodies past their age are pruned this often (and at start); the budget is held after every report. */
+const PRUNE_EVERY_MS = 60 * 60_000
 
 export interface EvidenceJobsDeps {
   db: DatabaseHandle
@@ -30,14 +33,16 @@ export interface EvidenceObserver {
 
 /**
  * The evidence side of the queue: the handler that records reports and applies their effects,
- * and, with SERVICE_EVIDENCE_WEBHOOK_URL set, the outbound batches (cut after each ingest commit
- * and every 30 s) with their delivery handler.
+ * the retention of their bodies (retention.ts), and, with SERVICE_EVIDENCE_WEBHOOK_URL set, the
+ * outbound batches (cut after each ingest commit and every 30 s) with their delivery handler.
  */
 export function createEvidenceJobs(deps: EvidenceJobsDeps) {
   const log = deps.log.child({ component: 'evidence' })
+  const repository = createEvidenceRepository(deps.db)
+  const retention = createEvidenceRetention({ repository, payload: deps.config.payload, log })
   const processor = createEvidenceProcessor({
     db: deps.db,
-    repository: createEvidenceRepository(deps.db),
+    repository,
     effects: deps.torrents.evidence,
     weights: deps.config.weights,
     reclassify: (infoHash) => deps.torrents.reclassifier.run({ infoHashes: [infoHash] }),
@@ -45,7 +50,22 @@ export function createEvidenceJobs(deps: EvidenceJobsDeps) {
     onRecorded: (report, result) => deps.observe?.report(report.client, report.type, result),
     log,
   })
-  const handlers: Record<string, JobHandler> = { [EVIDENCE_QUEUE]: (payload) => processor.process(payload as EvidenceReport) }
+  const handlers: Record<string, JobHandler> = {
+    [EVIDENCE_QUEUE]: (payload) => {
+      processor.process(payload as EvidenceReport)
+      retention.afterRecord()
+    },
+  }
+  const pruneOld = () => {
+    // A prune the database refuses (locked by another process) is made at the next tick.
+    try {
+      retention.prune()
+    } catch (err) {
+      log.warn('evidence bodies not pruned, trying again later', { err })
+    }
+  }
+  pruneOld()
+  const pruneTimer = setInterval(pruneOld, PRUNE_EVERY_MS)
 
   const webhook = deps.config.webhook
   let timer: ReturnType<typeof setInterval> | undefined
@@ -83,6 +103,7 @@ export function createEvidenceJobs(deps: EvidenceJobsDeps) {
     onCommitted: () => cutBatches(false),
     /** On shutdown: what is waiting goes into a last (partial) batch, kept by the queue. */
     stop(): void {
+      clearInterval(pruneTimer)
       clearInterval(timer)
       cutBatches(true)
     },

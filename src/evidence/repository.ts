@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lte, ne } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lt, lte, ne, type SQL } from 'drizzle-orm'
 import type { DatabaseHandle } from '../db'
 import { schema } from '../db'
 import { bytesToHex } from '../metainfo'
@@ -87,6 +87,24 @@ export function createEvidenceRepository(db: DatabaseHandle) {
     },
     /** Reports recorded, duplicates included: the counter its triggers keep (no walk of the table). */
     countAll,
+    /** Bytes of the bodies reports keep: the counter its triggers keep. */
+    payloadBytes: (): number => orm.select({ bytes: evidenceCount.payloadBytes }).from(evidenceCount).get()?.bytes ?? 0,
+    /**
+     * Empties the bodies of up to `limit` reports, the oldest first (received before `before`,
+     * when given), leaving their facts; returns how many. Through evidence_with_payload, so the
+     * reports already pruned are not walked again.
+     */
+    prunePayloads(limit: number, before?: string): number {
+      const clauses: SQL[] = [ne(evidence.payload, '')]
+      if (before) clauses.push(lt(evidence.receivedAt, before))
+      const oldest = orm
+        .select({ id: evidence.id })
+        .from(evidence)
+        .where(and(...clauses))
+        .orderBy(evidence.id)
+        .limit(limit)
+      return orm.update(evidence).set({ payload: '' }).where(inArray(evidence.id, oldest)).returning({ id: evidence.id }).all().length
+    },
     /** Outbound webhook batches, newest first, of one status when given. */
     listWebhookBatches(options: { status?: WebhookBatchStatus; limit: number }): WebhookBatchSummary[] {
       return orm

@@ -14,8 +14,8 @@ interface Request {
 
 export interface FetchCommandDeps {
   graphqlUrl: string
-  /** The Torznab key the core requires (TORZNAB_API_KEY), if any. */
-  apiKey: string | undefined
+  /** The core admin key: fetchTorrents and fetchRequests are the operator's. */
+  adminKey: string
   stdout: NodeJS.WritableStream
   stderr: NodeJS.WritableStream
   pollEveryMs?: number
@@ -35,7 +35,7 @@ export async function runFetchCommand(args: string[], deps: FetchCommandDeps): P
   const post = async (query: string, variables: Record<string, unknown>): Promise<Record<string, unknown>> => {
     const response = await fetch(deps.graphqlUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(deps.apiKey ? { authorization: `Bearer ${deps.apiKey}` } : {}) },
+      headers: { 'content-type': 'application/json', 'x-core-admin-key': deps.adminKey },
       body: JSON.stringify({ query, variables }),
     })
     const answer = (await response.json()) as { data?: Record<string, unknown>; errors?: { message: string }[] }

@@ -32,11 +32,12 @@ export function toAggregations(facets: Facets | undefined, wantsGenre: boolean) 
   const shape = (name: keyof Facets, label: (value: string) => string, value: (raw: string) => unknown = (raw) => raw) =>
     facets?.[name]?.map((entry) => ({
       value: value(entry.value),
-      label: label(entry.value),
+      label: entry.label ?? label(entry.value),
       count: entry.count,
       isEstimate: entry.isEstimate,
     })) ?? null
   return {
+    content: shape('content', (value) => value, toContentRef),
     contentType: shape('contentType', (value) => CONTENT_TYPE_LABELS[value] ?? value),
     torrentSource: shape('torrentSource', (value) => value),
     torrentTag: shape('torrentTag', (value) => value),
@@ -48,4 +49,10 @@ export function toAggregations(facets: Facets | undefined, wantsGenre: boolean) 
     videoResolution: shape('videoResolution', (value) => value.replace(/^v/, '')),
     videoSource: shape('videoSource', (value) => VIDEO_SOURCE_LABELS[value] ?? value),
   }
+}
+
+/** A content facet value (`movie:tmdb:603`) as the ContentRef it names; the id is all that follows the source. */
+function toContentRef(value: string): { type: string; source: string; id: string } {
+  const [type, source, ...id] = value.split(':')
+  return { type: type!, source: source!, id: id.join(':') }
 }

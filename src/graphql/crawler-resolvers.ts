@@ -1,15 +1,14 @@
 import { GraphQLError } from 'graphql'
 import type { CrawlerStatus } from '../dht'
 import { CrawlerOffError, type FetchRequest, type FetchService, InvalidFetchTargetError } from '../fetch-requests'
-import type { RuntimeSettings } from '../settings'
 import type { IndexStatsService } from '../stats'
-import { requireCoreKey } from './dashboard-resolvers'
+import { adminOnly } from './admin-only'
 
 export const FETCH_REQUESTS_PAGE = { defaultLimit: 50, maxLimit: 500 }
 
 export interface CrawlerControlDeps {
+  adminKey: string
   stats: IndexStatsService
-  settings: RuntimeSettings
   /** null when SERVICE_DHT_ENABLED=false. */
   crawlerControl: { setPaused(paused: boolean): CrawlerStatus } | null
   fetches: FetchService
@@ -24,12 +23,12 @@ const toGraphql = (request: FetchRequest) => ({
 
 /**
  * Steering the crawler: pause and resume, fetch by hash or magnet, and the fetch requests' state.
- * The mutations take the Torznab key in force, as the settings do: a pause or a flood of fetches
- * from anyone who reaches the port would be a denial of service.
+ * Each needs the core admin key, as the settings do: a pause or a flood of fetches from anyone
+ * who reaches the port would be a denial of service.
  */
 export function createCrawlerResolvers(deps: CrawlerControlDeps) {
   return {
-    Query: {
+    Query: adminOnly(deps.adminKey, {
       fetchRequests: (_: unknown, { limit }: { limit?: number | null }) => {
         const wanted = limit ?? FETCH_REQUESTS_PAGE.defaultLimit
         if (wanted < 1 || wanted > FETCH_REQUESTS_PAGE.maxLimit)
@@ -38,16 +37,14 @@ export function createCrawlerResolvers(deps: CrawlerControlDeps) {
           })
         return deps.fetches.list(wanted).map(toGraphql)
       },
-    },
-    Mutation: {
-      setCrawlerPaused: (_: unknown, { paused }: { paused: boolean }, context: { request?: Request }) => {
-        requireCoreKey(context, deps.settings.torznabApiKey())
+    }),
+    Mutation: adminOnly(deps.adminKey, {
+      setCrawlerPaused: (_: unknown, { paused }: { paused: boolean }) => {
         if (!deps.crawlerControl) throw new GraphQLError(new CrawlerOffError().message, { extensions: { code: 'crawler_off' } })
         deps.crawlerControl.setPaused(paused)
         return deps.stats.crawler()
       },
-      fetchTorrents: (_: unknown, { targets }: { targets: string[] }, context: { request?: Request }) => {
-        requireCoreKey(context, deps.settings.torznabApiKey())
+      fetchTorrents: (_: unknown, { targets }: { targets: string[] }) => {
         try {
           return deps.fetches.request(targets).map(toGraphql)
         } catch (err) {
@@ -57,6 +54,6 @@ export function createCrawlerResolvers(deps: CrawlerControlDeps) {
           throw err
         }
       },
-    },
+    }),
   }
 }

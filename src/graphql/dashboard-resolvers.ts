@@ -1,10 +1,11 @@
 import { GraphQLError } from 'graphql'
-import { isAuthorised } from '../auth'
 import type { ContentType } from '../classify'
 import type { EvidenceRepository, WebhookBatchStatus } from '../evidence'
 import { InvalidSettingError, type RuntimeSettings, type SettingEntry } from '../settings'
 import type { IndexStatsService } from '../stats'
 import { InvalidWantError, type WantService } from '../wants'
+import { adminOnly } from './admin-only'
+import { readPage } from './search-input'
 
 /** The default and the largest `limit` of each list the dashboard pages through. */
 export const WEBHOOK_BATCHES_PAGE = { defaultLimit: 50, maxLimit: 500 }
@@ -13,32 +14,20 @@ export const WANT_MATCHES_PAGE = { defaultLimit: 100, maxLimit: 1000 }
 const BATCH_STATUSES: readonly WebhookBatchStatus[] = ['pending', 'delivered', 'failed']
 
 export interface DashboardDeps {
+  /** The core admin key every field here asks for (adminOnly). */
+  adminKey: string
   stats: IndexStatsService
   evidence: EvidenceRepository
   wants: WantService
   settings: RuntimeSettings
 }
 
-/**
- * The two mutations that steer the core itself (its Torznab key, its log level, what it favours)
- * take the Torznab key in force, as /import does: otherwise anyone who reaches the core's port
- * could replace the key and open the import to themselves. With no key set the core is open, as
- * spec 5.2.9 leaves its GraphQL.
- */
-export function requireCoreKey(context: { request?: Request }, key: string | undefined): void {
-  if (!key) return
-  if (!context.request || !isAuthorised(context.request, key))
-    throw new GraphQLError('this mutation needs the Torznab API key (Authorization: Bearer <key>)', {
-      extensions: { code: 'unauthorized' },
-    })
-}
-
 /** Bad input, named by its path in the arguments, so the dashboard can say which field. */
-function badInput(field: string, message: string): GraphQLError {
+export function badInput(field: string, message: string): GraphQLError {
   return new GraphQLError(`${field} ${message}`, { extensions: { code: 'bad_request', field } })
 }
 
-function readLimit(field: string, value: number | null | undefined, page: { defaultLimit: number; maxLimit: number }): number {
+export function readLimit(field: string, value: number | null | undefined, page: { defaultLimit: number; maxLimit: number }): number {
   const limit = value ?? page.defaultLimit
   if (limit < 1 || limit > page.maxLimit) throw badInput(field, `must be from 1 to ${page.maxLimit}, not ${limit}`)
   return limit
@@ -55,10 +44,13 @@ function asBadInput<T>(run: () => T): T {
   }
 }
 
-/** What the operator dashboard reads and sets through the core (DESIGN.md 5): figures, crawler, batches, wants, settings. */
+/**
+ * What the operator dashboard reads and sets through the core (DESIGN.md 5): figures, crawler,
+ * evidence, batches, wants, settings. Every field needs the core admin key.
+ */
 export function createDashboardResolvers(deps: DashboardDeps) {
   return {
-    Query: {
+    Query: adminOnly(deps.adminKey, {
       stats: () => deps.stats.read(),
       crawler: () => deps.stats.crawler(),
       webhookBatches: (_: unknown, { input }: { input?: { status?: string | null; limit?: number | null } | null }) => {
@@ -75,22 +67,24 @@ export function createDashboardResolvers(deps: DashboardDeps) {
         if (afterId < 0) throw badInput('input.afterId', `must be 0 or more, not ${afterId}`)
         return deps.wants.matchesAfter(afterId, readLimit('input.limit', input?.limit, WANT_MATCHES_PAGE))
       },
-    },
-    Mutation: {
-      registerWants: (
+      evidence: (
         _: unknown,
-        { wants }: { wants: { id: string; query: string; contentType: ContentType }[] },
-        context: { request?: Request },
+        { input }: { input?: { infoHash?: string | null; limit?: number | null; page?: number | null; offset?: number | null } | null },
       ) => {
-        requireCoreKey(context, deps.settings.torznabApiKey())
+        const { limit, offset } = readPage(input ?? {})
+        const { total, items } = deps.evidence.list({ infoHash: input?.infoHash ?? undefined, limit, offset })
+        return { totalCount: total, items }
+      },
+    }),
+    Mutation: adminOnly(deps.adminKey, {
+      registerWants: (_: unknown, { wants }: { wants: { id: string; query: string; contentType: ContentType }[] }) => {
         asBadInput(() => deps.wants.register(wants.map(({ id, query, contentType }) => ({ id, query, contentType }))))
         return true
       },
-      applySettings: (_: unknown, { settings }: { settings: SettingEntry[] }, context: { request?: Request }) => {
-        requireCoreKey(context, deps.settings.torznabApiKey())
+      applySettings: (_: unknown, { settings }: { settings: SettingEntry[] }) => {
         asBadInput(() => deps.settings.apply(settings.map(({ key, value }) => ({ key, value }))))
         return true
       },
-    },
+    }),
   }
 }

@@ -1,9 +1,10 @@
 /**
- * Languages as GraphQL shows them. The codes are ISO 639-1 (the classifier's), plus `multi` and
- * `dual`; English and native names come from the runtime's ICU data, not a list kept here.
+ * Languages as GraphQL shows them. The codes are ISO 639-1 (the classifier's), plus `multi`,
+ * `dual` and `original` (the work's own language, beside a dub); English and native names come
+ * from the runtime's ICU data, not a list kept here.
  */
 const englishNames = new Intl.DisplayNames('en', { type: 'language', fallback: 'none' })
-const SPECIAL_NAMES: Record<string, string> = { multi: 'Multiple languages', dual: 'Dual audio' }
+const SPECIAL_NAMES: Record<string, string> = { multi: 'Multiple languages', dual: 'Dual audio', original: 'Original language' }
 
 /** Every two-letter code ICU names: the values of the `Language` enum. */
 export const LANGUAGE_CODES: string[] = (() => {
@@ -15,7 +16,7 @@ export const LANGUAGE_CODES: string[] = (() => {
     }
   }
   // `in`, `is`, `as`, `or`... are ISO codes too, and valid GraphQL enum values.
-  return [...codes, 'multi', 'dual']
+  return [...codes, ...Object.keys(SPECIAL_NAMES)]
 })()
 
 export interface LanguageInfo {

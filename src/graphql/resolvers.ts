@@ -70,14 +70,6 @@ export function createResolvers(deps: GraphqlDeps) {
         }
       },
       torrentContent: () => ({}),
-      evidence: (
-        _: unknown,
-        { input }: { input?: { infoHash?: string | null; limit?: number | null; page?: number | null; offset?: number | null } | null },
-      ) => {
-        const { limit, offset } = readPage(input ?? {})
-        const { total, items } = deps.evidence.list({ infoHash: input?.infoHash ?? undefined, limit, offset })
-        return { totalCount: total, items }
-      },
       torrent: () => ({}),
       queue: () => ({}),
       ...dashboard.Query,

@@ -28,16 +28,17 @@ export interface SearchInput {
 }
 
 interface ContentRef {
-  type: ContentType
+  type?: ContentType | null
   source: string
   id: string
 }
 
 /**
- * A `contents` filter as the ids it names and the content types they are of (TMDB numbers movies
- * and series apart). An id that cannot be one (tmdb abc) is a GraphQL error naming it.
+ * A content filter (facets.content, or the older `contents`) as the ids it names and the content
+ * types they are of (TMDB numbers movies and series apart); null types when a work is named
+ * without one. An id that cannot be one (tmdb abc) is a GraphQL error naming it.
  */
-function readContentRefs(refs: ContentRef[]): { ids: ExternalIdsWanted; types: ContentType[] } {
+function readContentRefs(refs: ContentRef[]): { ids: ExternalIdsWanted; types: ContentType[] | null } {
   const ids: ExternalIdsWanted = { imdb: [], tmdb: [], tvdb: [], tvmaze: [] }
   for (const ref of refs) {
     const number = /^\d{1,10}$/.test(ref.id) ? Number(ref.id) : null
@@ -45,9 +46,10 @@ function readContentRefs(refs: ContentRef[]): { ids: ExternalIdsWanted; types: C
     if (ref.source === 'tmdb' && number) ids.tmdb.push(number)
     else if (ref.source === 'tvdb' && number) ids.tvdb.push(number)
     else if (imdb) ids.imdb.push(imdb)
-    else throw new GraphQLError(`contents: ${JSON.stringify(ref.source)} id ${JSON.stringify(ref.id)} is not a tmdb, imdb or tvdb id`)
+    else throw new GraphQLError(`content: ${JSON.stringify(ref.source)} id ${JSON.stringify(ref.id)} is not a tmdb, imdb or tvdb id`)
   }
-  return { ids, types: [...new Set(refs.map((ref) => ref.type))] }
+  const types = refs.map((ref) => ref.type ?? null)
+  return { ids, types: types.includes(null) ? null : [...new Set(types as ContentType[])] }
 }
 
 /**
@@ -99,13 +101,15 @@ export function toSearchQuery(input: SearchInput): SearchQuery {
   optional('years', values<number>('releaseYear'))
   optional('resolutions', values<string>('videoResolution'))
   optional('sources', values<string>('videoSource'))
-  if (input.contents?.length) {
-    const { ids, types } = readContentRefs(input.contents)
+  const works = [...values<ContentRef>('content'), ...(input.contents ?? [])]
+  if (works.length > 0) {
+    const { ids, types } = readContentRefs(works)
     query.externalIds = ids
-    const wanted = query.contentTypes ? query.contentTypes.filter((type) => types.includes(type)) : types
+    const wanted =
+      types === null ? query.contentTypes : query.contentTypes ? query.contentTypes.filter((type) => types.includes(type)) : types
     // A content-type facet that excludes every work named matches nothing.
-    if (wanted.length === 0) query.infoHashes = []
-    else query.contentTypes = wanted
+    if (wanted?.length === 0) query.infoHashes = []
+    else if (wanted) query.contentTypes = wanted
   }
   return query
 }

@@ -18,6 +18,20 @@ export function episodesLabel(seasons: number[], episodes: number[]): string {
   return `${range('S', seasons.slice(0, 1))}${range('E', episodes)}`
 }
 
+/** The files past the stored list (SERVICE_MAX_FILES_PER_TORRENT), read once and only when asked. */
+function filesNotListed(item: IndexedTorrent, torrents: TorrentRepository): () => { count: number; size: number } | null {
+  let summary: { count: number; size: number } | null | undefined
+  return () => {
+    if (summary !== undefined) return summary
+    summary = null
+    if (item.filesCount !== null && item.filesCount > 1) {
+      const listed = torrents.listedFilesOf(item.id)
+      if (listed.count < item.filesCount) summary = { count: item.filesCount - listed.count, size: item.sizeBytes - listed.sizeBytes }
+    }
+    return summary
+  }
+}
+
 export function toGraphqlFile(row: FileRow) {
   return {
     infoHash: row.infoHash.toString('hex'),
@@ -77,6 +91,7 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
     evidenceScore: item.evidenceScore,
     torrent: () => {
       const fileTypes = torrents.fileTypesOf(item.id)
+      const notListed = filesNotListed(item, torrents)
       return {
         infoHash: item.infoHash,
         name: item.name,
@@ -84,8 +99,11 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
         hasFilesInfo: item.filesCount !== null,
         singleFile: item.filesCount === null ? null : item.filesCount === 1,
         extension: item.filesCount === 1 ? (/\.([a-z0-9]{1,8})$/i.exec(item.name)?.[1]?.toLowerCase() ?? null) : null,
-        filesStatus: item.filesCount === null ? 'no_info' : item.filesCount === 1 ? 'single' : 'multi',
+        // bitmagnet's over_threshold: more files than it keeps; here the first ones are listed.
+        filesStatus: () =>
+          item.filesCount === null ? 'no_info' : item.filesCount === 1 ? 'single' : notListed() ? 'over_threshold' : 'multi',
         filesCount: item.filesCount,
+        filesNotListed: notListed,
         fileType: fileTypes[0] ?? null,
         fileTypes,
         files: () => torrents.files([item.infoHash], { column: 'fileIndex', descending: false }, 10_000, 0, false).items.map(toGraphqlFile),

@@ -44,6 +44,11 @@ export function createTorrentRepository(db: DatabaseHandle) {
     .groupBy(torrentFiles.fileType)
     .orderBy(desc(bytes), torrentFiles.fileType)
     .prepare()
+  const listedFilesOf = orm
+    .select({ count: count(), bytes: sql<number>`total(${torrentFiles.size})` })
+    .from(torrentFiles)
+    .where(eq(torrentFiles.torrentId, sql.placeholder('torrentId')))
+    .prepare()
 
   return {
     /** What a search item lacks of the stored row: when it last changed. */
@@ -52,6 +57,11 @@ export function createTorrentRepository(db: DatabaseHandle) {
     tagsOf: (torrentId: number) => tagsOf.all({ torrentId }).map((row) => row.tag),
     /** File types by their share of bytes, the largest first. */
     fileTypesOf: (torrentId: number) => fileTypesOf.all({ torrentId }).map((row) => row.fileType),
+    /** The files stored of a torrent: fewer than its files_count when SERVICE_MAX_FILES_PER_TORRENT cut the list. */
+    listedFilesOf: (torrentId: number): { count: number; sizeBytes: number } => {
+      const row = listedFilesOf.get({ torrentId })!
+      return { count: row.count, sizeBytes: row.bytes }
+    },
 
     /**
      * A page of files (one more than `limit` is read to tell whether another page follows). The

@@ -24,7 +24,14 @@ export interface HealthReport {
 }
 
 /**
- * What the core depends on, checked on demand:
+ * The database probes are answered from memory for this long: a health check polled by Docker,
+ * a load balancer and the dashboard at once costs one set of reads, and /healthz answers as soon as
+ * the event loop turns, whatever the writer is doing.
+ */
+const PROBE_EVERY_MS = 1_000
+
+/**
+ * What the core depends on, checked on demand (the database probes at most once a second):
  * - db: the database answers a query (a closed or unreadable file does not);
  * - torrent: the index tables can be read (the ingest writer and search depend on them);
  * - queue: the queue table can be read and its workers are running;
@@ -73,14 +80,20 @@ export function createHealthCheck(deps: {
       error: crawler.running ? null : 'the crawler worker is restarting',
     }
   }
+  let probed: { atMs: number; checks: ComponentCheck[] } | null = null
+  const probeDatabase = (): ComponentCheck[] => {
+    if (probed && nowMs() - probed.atMs < PROBE_EVERY_MS) return probed.checks
+    const checks = [
+      probe('db', () => orm.select({ n: count() }).from(schemaVersions).get()),
+      probe('torrent', () => orm.select({ id: torrents.id }).from(torrents).limit(1).get()),
+      probe('queue', () => orm.select({ id: queueJobs.id }).from(queueJobs).limit(1).get(), queueWorkersStatus),
+    ]
+    probed = { atMs: nowMs(), checks }
+    return checks
+  }
   return {
     check(): HealthReport {
-      const checks = [
-        probe('db', () => orm.select({ n: count() }).from(schemaVersions).get()),
-        probe('torrent', () => orm.select({ id: torrents.id }).from(torrents).limit(1).get()),
-        probe('queue', () => orm.select({ id: queueJobs.id }).from(queueJobs).limit(1).get(), queueWorkersStatus),
-        crawlerCheck(),
-      ]
+      const checks = [...probeDatabase(), crawlerCheck()]
       return { status: checks[0]!.status, checks }
     },
   }

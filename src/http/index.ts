@@ -1,2 +1,7 @@
-export { BadRequestError } from './errors'
+export { BadRequestError, CrossOriginError, RateLimitedError } from './errors'
+export { isForeignBrowserRequest } from './browser-origin'
+export { intakeGuard, type IntakeGuardDeps } from './intake-guard'
+export { createRateLimiter, type RateLimiter } from './rate-limit'
 export { jsonErrors } from './json-errors'
+export { readCappedBody } from './read-capped-body'
+export { readRetryAfterMs, waitAfterTooManyRequestsMs } from './retry-after'

@@ -1,6 +1,7 @@
 import { Elysia, type ValidationError } from 'elysia'
 import { AppError } from '../app-error'
 import type { Logger } from '../log'
+import { RateLimitedError } from './errors'
 
 /** The body of every JSON error answer. */
 interface JsonError {
@@ -13,7 +14,10 @@ const STATUS_BY_CODE: Readonly<Record<string, number>> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  cross_origin: 403,
   not_found: 404,
+  payload_too_large: 413,
+  rate_limited: 429,
   // The dashboard's upstream, the core, failed it (DESIGN.md 5): a gateway error, not ours.
   core_unavailable: 502,
   core_query_failed: 502,
@@ -34,6 +38,7 @@ export const jsonErrors = (deps: { log: Logger }) =>
   new Elysia({ name: 'json-errors' }).onError({ as: 'scoped' }, ({ code, error, set }): JsonError => {
     if (error instanceof AppError && error.code in STATUS_BY_CODE) {
       set.status = STATUS_BY_CODE[error.code]
+      if (error instanceof RateLimitedError) set.headers['retry-after'] = String(error.retryAfterSeconds)
       return { error: error.code, message: error.message }
     }
     switch (code) {

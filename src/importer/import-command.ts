@@ -1,4 +1,5 @@
 import type { IngestPipeline } from '../ingest'
+import type { MetainfoLimits } from '../metainfo'
 import { expandImportPaths, importInput } from './import-paths'
 import { createImportSession, type ImportSummary } from './import-session'
 import type { LineWorkers } from './line-workers'
@@ -13,6 +14,8 @@ export interface ImportCommandDeps {
   lineWorkers?: LineWorkers | null
   /** Aborted to stop early: the lines read so far are committed and the summary printed as usual. */
   stop?: AbortSignal
+  /** What of a torrent is kept (SERVICE_MAX_*); the defaults when not given. */
+  limits?: MetainfoLimits
 }
 
 /** `cli import PATH...`: imports every input and prints each rejection and a final summary. */
@@ -20,6 +23,7 @@ export async function runImportCommand(paths: string[], deps: ImportCommandDeps)
   const session = createImportSession({
     pipeline: deps.pipeline,
     lineWorkers: deps.lineWorkers,
+    limits: deps.limits,
     onRejected: ({ origin, reason }) => deps.stderr.write(`rejected ${origin}: ${reason}\n`),
   })
   const inputs = expandImportPaths(paths, session)

@@ -1,4 +1,14 @@
-import { cleanName, extensionOf, fileTypeOf, normaliseFilePath, normaliseInfoHash, type TorrentFile } from '../metainfo'
+import {
+  cleanName,
+  cutText,
+  DEFAULT_METAINFO_LIMITS,
+  extensionOf,
+  fileTypeOf,
+  type MetainfoLimits,
+  normaliseFilePath,
+  normaliseInfoHash,
+  type TorrentFile,
+} from '../metainfo'
 import type { IngestItem } from '../ingest'
 
 export type ParsedLine = { ok: true; item: IngestItem } | { ok: false; reason: string }
@@ -7,22 +17,27 @@ const SOURCE_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
 /**
  * One JSON Lines record:
- * `{"infoHash","name","size","files"?:[{"path","size"}],"publishedAt"?,"seeders"?,"leechers"?,"source"?}`.
+ * `{"infoHash","name","size","files"?:[{"path","size"}],"filesCount"?,"publishedAt"?,"seeders"?,"leechers"?,"source"?}`.
  * bitmagnet's import fields that mean the same (`infoHash`, `name`, `size`, `private`, `source`,
- * `publishedAt`) are read the same way; its other hint fields are ignored, not rejected.
+ * `publishedAt`) are read the same way; its other hint fields are ignored, not rejected. Names and
+ * paths are cut, and files past the limit counted but not kept, as for a .torrent (`limits`).
  */
-export function parseImportLine(line: string): ParsedLine {
+export function parseImportLine(line: string, limits: MetainfoLimits = DEFAULT_METAINFO_LIMITS): ParsedLine {
   let record: unknown
   try {
     record = JSON.parse(line)
   } catch {
     return fail('not valid JSON')
   }
-  return parseImportRecord(record)
+  return parseImportRecord(record, limits)
 }
 
-/** One import record already decoded (a JSON line's object, a row of another indexer's database). */
-export function parseImportRecord(record: unknown): ParsedLine {
+/**
+ * One import record already decoded (a JSON line's object, a row of another indexer's database).
+ * `filesCount`, when larger than the list given, says how many files there are in all (a dump or
+ * a magnetico row that lists only some).
+ */
+export function parseImportRecord(record: unknown, limits: MetainfoLimits = DEFAULT_METAINFO_LIMITS): ParsedLine {
   if (!record || typeof record !== 'object' || Array.isArray(record)) return fail('not a JSON object')
   const r = record as Record<string, unknown>
 
@@ -30,12 +45,15 @@ export function parseImportRecord(record: unknown): ParsedLine {
   if (!infoHash) return fail('infoHash must be 40 hex characters (or 32 base32)')
   if (typeof r.name !== 'string' || !cleanName(r.name)) return fail('name is missing or empty')
   // The same treatment as a .torrent's name: for a single-file torrent it is also the file name.
-  const name = normaliseFilePath(r.name)
+  const name = cutText(normaliseFilePath(r.name), limits.nameChars)
 
-  const files = r.files === undefined || r.files === null ? null : parseFiles(r.files)
-  if (typeof files === 'string') return fail(files)
-  const size = r.size ?? files?.reduce((total, file) => total + file.sizeBytes, 0)
+  const listing = r.files === undefined || r.files === null ? null : parseFiles(r.files, limits)
+  if (typeof listing === 'string') return fail(listing)
+  const size = r.size ?? listing?.sizeBytes
   if (!isCount(size)) return fail('size must be a whole number of bytes, 0 or more')
+  if (r.filesCount !== undefined && r.filesCount !== null && !isCount(r.filesCount))
+    return fail('filesCount must be a whole number, 0 or more')
+  const filesCount = listing ? Math.max(listing.count, (r.filesCount as number | null | undefined) ?? 0) : undefined
 
   const publishedAt = r.publishedAt === undefined || r.publishedAt === null ? null : parseTime(r.publishedAt)
   if (publishedAt === undefined) return fail('publishedAt must be an RFC 3339 time or Unix seconds')
@@ -54,7 +72,8 @@ export function parseImportRecord(record: unknown): ParsedLine {
       name,
       sizeBytes: size,
       isPrivate: r.private === true,
-      files,
+      files: listing?.files ?? null,
+      ...(filesCount !== undefined && filesCount > listing!.files.length ? { filesCount } : {}),
       source,
       publishedAt,
       seeders: (r.seeders as number | null | undefined) ?? null,
@@ -63,19 +82,23 @@ export function parseImportRecord(record: unknown): ParsedLine {
   }
 }
 
-function parseFiles(value: unknown): TorrentFile[] | string {
+/** Every file is checked and counted; only the first `limits.files` are kept. */
+function parseFiles(value: unknown, limits: MetainfoLimits): { files: TorrentFile[]; count: number; sizeBytes: number } | string {
   if (!Array.isArray(value)) return 'files must be a list'
   const files: TorrentFile[] = []
+  let sizeBytes = 0
   for (const [index, entry] of value.entries()) {
     const file = entry as { path?: unknown; size?: unknown } | null
     const rawPath = file?.path
     if (!isPathGiven(rawPath)) return `files[${index}].path is missing`
-    const path = normaliseFilePath(rawPath)
     if (!isCount(file?.size)) return `files[${index}].size must be a whole number of bytes, 0 or more`
+    sizeBytes += file.size
+    if (files.length === limits.files) continue
+    const path = cutText(normaliseFilePath(rawPath), limits.pathChars)
     const extension = extensionOf(path)
     files.push({ index, path, sizeBytes: file.size, extension, fileType: fileTypeOf(extension) })
   }
-  return files
+  return { files, count: value.length, sizeBytes }
 }
 
 /**

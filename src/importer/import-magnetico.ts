@@ -15,7 +15,7 @@ export async function importMagneticoDatabase(
 ): Promise<void> {
   let database: ReturnType<typeof openMagneticoDatabase>
   try {
-    database = openMagneticoDatabase(input.path)
+    database = openMagneticoDatabase(input.path, session.limits)
   } catch (err) {
     if (!(err instanceof MagneticoDatabaseError)) throw err
     return session.reject(input.path, err.message)

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import type { ImportSession } from './import-session'
 import { readLines } from './read-lines'
 import { importMagneticoDatabase } from './import-magnetico'
+import { createEventLoopTurns, TURN_EVERY_MS } from './event-loop-turns'
 import { isSqliteFile } from './read-magnetico'
 
 const JSON_LINES_EXTENSIONS = ['.jsonl', '.ndjson']
@@ -81,7 +82,9 @@ export async function importJsonLines(
   session: ImportSession,
   stop?: AbortSignal,
 ): Promise<void> {
+  const giveTurn = createEventLoopTurns(TURN_EVERY_MS)
   for await (const event of readLines(stream, stop)) {
+    await giveTurn()
     const where = `${origin}:${event.lineNumber}`
     if ('tooLong' in event) session.reject(where, 'line longer than 1 MiB')
     else {

@@ -1,11 +1,17 @@
 import type { IngestItem, IngestPipeline, Receipt, WriteOutcome } from '../ingest'
-import { ingestItemFromMetainfo } from '../ingest'
-import { parseTorrentFile } from '../metainfo'
+import { ingestItemFromMetainfo, NOT_STORED_REASONS } from '../ingest'
+import { DEFAULT_METAINFO_LIMITS, type MetainfoLimits, parseTorrentFile } from '../metainfo'
 import { parseImportLine, parseImportRecord, type ParsedLine } from './import-line'
+import { createEventLoopTurns, TURN_EVERY_MS } from './event-loop-turns'
 import type { LineWorkers } from './line-workers'
 
 /** JSON lines sent to a line worker at a time: large enough that a message costs little per line. */
 const CHUNK_LINES = 256
+/**
+ * A chunk goes out sooner when its lines add up to this many characters: 256 lines of up to 1 MiB
+ * each, times the chunks in flight, would otherwise hold a gigabyte of text.
+ */
+const CHUNK_CHARS = 4 * 1024 * 1024
 /**
  * A partial chunk goes out this long after its first line: a trickle (a slow upload, stdin from a
  * pipe) reaches the pipeline, and its flush timer, as promptly as it did line by line.
@@ -34,16 +40,21 @@ export function createImportSession(deps: {
   onRejected: (rejection: Rejection) => void
   /** Parses and classifies JSON lines off this thread; without them each line is parsed here. */
   lineWorkers?: LineWorkers | null
+  /** What of a torrent is kept (SERVICE_MAX_*); the line workers hold the same. Defaults when not given. */
+  limits?: MetainfoLimits
 }) {
+  const limits = deps.limits ?? DEFAULT_METAINFO_LIMITS
   const summary: ImportSummary = { imported: 0, updated: 0, rejected: 0 }
   let submitted = 0
   let lines: string[] = []
   let origins: string[] = []
+  let chunkChars = 0
   // Chunks out at the workers, each settled once its lines are submitted; chained, so lines reach
   // the pipeline in the order they were read whichever worker answers first.
   const chunks: Promise<void>[] = []
   let lastChunk: Promise<void> = Promise.resolve()
   let chunkTimer: ReturnType<typeof setTimeout> | undefined
+  const giveTurn = createEventLoopTurns(TURN_EVERY_MS)
 
   const reject = (origin: string, reason: string) => {
     summary.rejected++
@@ -54,7 +65,7 @@ export function createImportSession(deps: {
     origin,
     settle(outcome: WriteOutcome | Error) {
       if (outcome instanceof Error) reject(origin, `could not be stored: ${outcome.message}`)
-      else if (outcome === 'deleted') reject(origin, 'deleted by a classification rule (banned content)')
+      else if (outcome === 'deleted' || outcome === 'blocked') reject(origin, NOT_STORED_REASONS[outcome])
       else summary[outcome]++
     },
   })
@@ -72,7 +83,10 @@ export function createImportSession(deps: {
     const results = workers.parse(lines)
     lines = []
     origins = []
-    lastChunk = Promise.all([results, lastChunk]).then(([parsed]) => {
+    chunkChars = 0
+    lastChunk = Promise.all([results, lastChunk]).then(async ([parsed]) => {
+      // Chunks answered together would otherwise be written back to back, the HTTP server waiting.
+      await giveTurn()
       chunks.shift()
       for (let i = 0; i < parsed.length; i++) submitParsed(parsed[i]!, chunkOrigins[i]!)
     })
@@ -92,23 +106,24 @@ export function createImportSession(deps: {
      */
     addJsonLine(text: string, origin: string): Promise<void> | undefined {
       const workers = deps.lineWorkers
-      if (!workers) return void submitParsed(parseImportLine(text), origin)
+      if (!workers) return void submitParsed(parseImportLine(text, limits), origin)
       lines.push(text)
       origins.push(origin)
+      chunkChars += text.length
       chunkTimer ??= setTimeout(() => dispatchLines(workers), CHUNK_WAIT_MS)
-      if (lines.length < CHUNK_LINES) return
+      if (lines.length < CHUNK_LINES && chunkChars < CHUNK_CHARS) return
       dispatchLines(workers)
       return chunks.length > workers.queueLimit ? chunks[0] : undefined
     },
     drainLines,
     /** A record read from another indexer's database (magnetico's), checked as a JSON line is. */
     addRecord(record: unknown, origin: string): void {
-      submitParsed(parseImportRecord(record), origin)
+      submitParsed(parseImportRecord(record, limits), origin)
     },
     addTorrentFile(bytes: Uint8Array, origin: string): void {
       let item: IngestItem
       try {
-        item = ingestItemFromMetainfo(parseTorrentFile(bytes), 'import')
+        item = ingestItemFromMetainfo(parseTorrentFile(bytes, limits), 'import')
       } catch (err) {
         return void reject(origin, err instanceof Error ? err.message : String(err))
       }
@@ -116,6 +131,7 @@ export function createImportSession(deps: {
       deps.pipeline.submit(item, receiptFor(origin))
     },
     reject,
+    limits,
     /** Items handed to the pipeline so far (committed or still buffered). */
     get submitted(): number {
       return submitted

@@ -4,9 +4,11 @@
  * faster than it receives the same objects structured-cloned (bench/ingest.ts, "hand-off"), and
  * that thread is the import's limit.
  */
+import type { MetainfoLimits } from '../metainfo'
+
 export type LineWorkerRequest =
-  /** Build the classifier from the same rule files as the writer's. */
-  | { type: 'init'; rulesPath: string | null }
+  /** Build the classifier from the same rule files as the writer's; parse to the same limits. */
+  | { type: 'init'; rulesPath: string | null; limits: MetainfoLimits }
   /** Parse and classify a chunk of JSON lines; the answer keeps their order. */
   | { type: 'parse'; chunkId: number; lines: string[] }
 

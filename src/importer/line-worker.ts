@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 import { type Classifier, loadClassifier } from '../classify'
+import type { MetainfoLimits } from '../metainfo'
 import { parseImportLine } from './import-line'
 import type { LineWorkerReply, LineWorkerRequest } from './line-worker-messages'
 
@@ -10,6 +11,7 @@ import type { LineWorkerReply, LineWorkerRequest } from './line-worker-messages'
  */
 declare const self: Worker
 let classifier: Classifier | null = null
+let limits: MetainfoLimits | undefined
 
 const reply = (message: LineWorkerReply) => self.postMessage(message)
 
@@ -18,6 +20,7 @@ self.onmessage = (event: MessageEvent<LineWorkerRequest>) => {
   switch (message.type) {
     case 'init':
       try {
+        limits = message.limits
         classifier = loadClassifier({ rulesPath: message.rulesPath ?? undefined })
         reply({ type: 'ready' })
       } catch (err) {
@@ -37,7 +40,7 @@ self.onmessage = (event: MessageEvent<LineWorkerRequest>) => {
 }
 
 function parseAndClassify(line: string) {
-  const parsed = parseImportLine(line)
+  const parsed = parseImportLine(line, limits)
   if (!parsed.ok || !classifier) return parsed
   const { item } = parsed
   item.preclassified = classifier.classify({ name: item.name, sizeBytes: item.sizeBytes, files: item.files, tags: [] }, null)

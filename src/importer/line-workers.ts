@@ -1,4 +1,5 @@
 import type { Logger } from '../log'
+import { DEFAULT_METAINFO_LIMITS, type MetainfoLimits } from '../metainfo'
 import { type ParsedLine, parseImportLine } from './import-line'
 import type { LineWorkerReply, LineWorkerRequest } from './line-worker-messages'
 
@@ -12,6 +13,8 @@ export interface LineWorkersOptions {
   count: number
   /** The operator's rules file, as the writer's classifier was loaded with. */
   rulesPath: string | null
+  /** What of a torrent is kept (SERVICE_MAX_*); the defaults when not given. */
+  limits?: MetainfoLimits
   log: Logger
   /** The worker script; tests pass one that misbehaves. */
   workerUrl?: URL
@@ -42,7 +45,8 @@ export function createLineWorkers(options: LineWorkersOptions) {
   let isStopped = false
   let idleTimer: ReturnType<typeof setTimeout> | undefined
 
-  const parseHere = (lines: string[]) => lines.map(parseImportLine)
+  const limits = options.limits ?? DEFAULT_METAINFO_LIMITS
+  const parseHere = (lines: string[]) => lines.map((line) => parseImportLine(line, limits))
 
   const failPending = (worker: LineWorker) => {
     for (const chunk of worker.pending.values()) chunk.resolve(parseHere(chunk.lines))
@@ -83,7 +87,7 @@ export function createLineWorkers(options: LineWorkersOptions) {
     worker.thread.onmessage = (event: MessageEvent<LineWorkerReply>) => onReply(worker, event.data)
     worker.thread.onerror = (event) => retire(worker, event.message)
     worker.thread.addEventListener('close', () => retire(worker, 'exited'))
-    post(worker, { type: 'init', rulesPath: options.rulesPath })
+    post(worker, { type: 'init', rulesPath: options.rulesPath, limits })
     workers.push(worker)
   }
 

@@ -1,6 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { closeSync, openSync, readSync } from 'node:fs'
 import { AppError } from '../app-error'
+import { DEFAULT_METAINFO_LIMITS, type MetainfoLimits } from '../metainfo'
 
 /** Every SQLite 3 database file starts with these 16 bytes (sqlite.org/fileformat.html, 1.3). */
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1')
@@ -21,7 +22,10 @@ export interface MagneticoRecord {
   name: string
   size: number
   publishedAt: number
+  /** The first `limits.files` files; null when the torrent has none listed. */
   files: { path: string; size: number }[] | null
+  /** Every file listed for the torrent, kept or not. */
+  filesCount: number
   source: 'magnetico'
 }
 
@@ -42,12 +46,16 @@ export function isSqliteFile(path: string): boolean {
  * `files(torrent_id, size, path)`), read-only, in id order, a chunk of torrents at a time with
  * their files. Columns later versions added (`modified_on`, `updated_on`, `n_seeders`, files'
  * `is_readme`/`content`) are not needed and not read, so every version reads the same.
+ * Names and paths are read no longer than the limits allow (plus one character, so the parser
+ * knows to mark the cut), and files past `limits.files` are counted but not held: a 50 MiB name or
+ * a million-file torrent costs no more memory than a torrent at the limits.
  * Throws MagneticoDatabaseError when the file is SQLite but not magnetico's.
  */
-export function openMagneticoDatabase(path: string) {
+export function openMagneticoDatabase(path: string, limits: MetainfoLimits = DEFAULT_METAINFO_LIMITS) {
   let db: Database
   try {
     db = new Database(path, { readonly: true })
+    refuseViews(db)
     db.query('SELECT id, info_hash, name, total_size, discovered_on FROM torrents LIMIT 0').all()
     db.query('SELECT torrent_id, size, path FROM files LIMIT 0').all()
   } catch (err) {
@@ -56,24 +64,27 @@ export function openMagneticoDatabase(path: string) {
   type FileRow = { torrent_id: number; size: number; path: string | null }
   const torrents = db
     .query<{ id: number; info_hash: Uint8Array | string | null; name: string | null; total_size: number; discovered_on: number }, []>(
-      'SELECT id, info_hash, name, total_size, discovered_on FROM torrents ORDER BY id',
+      `SELECT id, info_hash, substr(name, 1, ${limits.nameChars + 1}) AS name, total_size, discovered_on FROM torrents ORDER BY id`,
     )
     .iterate()
   // One sorted pass merged with the torrents, not a query per chunk: magnetico's schema has no
   // index on files(torrent_id) in every version, and a range query without one scans all files.
-  const files = db.query<FileRow, []>('SELECT torrent_id, size, path FROM files ORDER BY torrent_id, id').iterate()
+  const files = db
+    .query<FileRow, []>(`SELECT torrent_id, size, substr(path, 1, ${limits.pathChars + 1}) AS path FROM files ORDER BY torrent_id, id`)
+    .iterate()
   let nextFile: FileRow | undefined = files.next().value ?? undefined
   const bounds = db.query<{ last: number | null; total: number }, []>('SELECT max(id) AS last, count(*) AS total FROM torrents').get()!
 
-  const filesOf = (torrentId: number): { path: string; size: number }[] | null => {
+  const filesOf = (torrentId: number): Pick<MagneticoRecord, 'files' | 'filesCount'> => {
     // Files of a torrent that is no longer there (magnetico deletes without cascading) are skipped.
     while (nextFile && nextFile.torrent_id < torrentId) nextFile = files.next().value ?? undefined
     const list: { path: string; size: number }[] = []
+    let count = 0
     while (nextFile && nextFile.torrent_id === torrentId) {
-      list.push({ path: nextFile.path ?? '', size: nextFile.size })
+      if (count++ < limits.files) list.push({ path: nextFile.path ?? '', size: nextFile.size })
       nextFile = files.next().value ?? undefined
     }
-    return list.length ? list : null
+    return { files: list.length ? list : null, filesCount: count }
   }
 
   return {
@@ -92,7 +103,7 @@ export function openMagneticoDatabase(path: string) {
           name: row.name ?? '',
           size: row.total_size,
           publishedAt: row.discovered_on,
-          files: filesOf(row.id),
+          ...filesOf(row.id),
           source: 'magnetico',
         })
       }
@@ -100,4 +111,15 @@ export function openMagneticoDatabase(path: string) {
     },
     close: () => db.close(),
   }
+}
+
+/**
+ * magnetico's torrents and files are tables. A view in their place may be anything, an endless
+ * recursive one included, and SQLite reads it on this thread where no signal can stop it.
+ */
+function refuseViews(db: Database): void {
+  const kinds = db
+    .query<{ name: string; type: string }, []>("SELECT name, type FROM sqlite_schema WHERE name IN ('torrents', 'files')")
+    .all()
+  for (const { name, type } of kinds) if (type !== 'table') throw new Error(`${name} is a ${type}, not a table`)
 }

@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia'
 import { ApiKeyQuery, apiKeyAuth, type ApiKeySource } from '../auth'
-import { BadRequestError } from '../http'
+import { BadRequestError, intakeGuard, type IntakeGuardDeps } from '../http'
 import type { IngestPipeline } from '../ingest'
+import type { MetainfoLimits } from '../metainfo'
 import { importJsonLines } from './import-paths'
 import { createImportSession, type ImportSummary, type Rejection } from './import-session'
 import type { LineWorkers } from './line-workers'
@@ -18,8 +19,9 @@ export interface ImportResponse extends ImportSummary {
 /**
  * `POST /import`: the same JSON Lines as `cli import`, read from the request body as it streams
  * in (a dump of millions of lines is never held in memory), so there is no body schema: each line
- * is checked on its own and a bad one is listed, not fatal. Faults are answered by the app's JSON
- * error plugin.
+ * is checked on its own and a bad one is listed, not fatal. A browser's post for another site's
+ * page, or one past the client's rate, is refused first (intakeGuard). Faults are answered by the
+ * app's JSON error plugin.
  *
  * `shutdown` aborts when the service stops: an upload still streaming ends at its last complete
  * line, which is committed and answered, so a slow or stalled client cannot hold the stop up.
@@ -27,12 +29,16 @@ export interface ImportResponse extends ImportSummary {
 export const importRoutes = (deps: {
   pipeline: IngestPipeline
   apiKey: ApiKeySource
+  intake: IntakeGuardDeps
   shutdown: AbortSignal
   lineWorkers: LineWorkers | null
+  limits: MetainfoLimits
 }) =>
   new Elysia({ name: 'import-routes' })
+    .use(intakeGuard(deps.intake))
     .use(apiKeyAuth({ apiKey: deps.apiKey }))
     .post('/import', ({ request }) => importBody(request.body, deps), {
+      intake: true,
       apiKey: true,
       query: ApiKeyQuery,
       parse: 'none',
@@ -40,13 +46,19 @@ export const importRoutes = (deps: {
 
 async function importBody(
   body: ReadableStream<Uint8Array> | null,
-  { pipeline, shutdown, lineWorkers }: { pipeline: IngestPipeline; shutdown: AbortSignal; lineWorkers: LineWorkers | null },
+  {
+    pipeline,
+    shutdown,
+    lineWorkers,
+    limits,
+  }: { pipeline: IngestPipeline; shutdown: AbortSignal; lineWorkers: LineWorkers | null; limits: MetainfoLimits },
 ): Promise<ImportResponse> {
   if (!body) throw new BadRequestError('the body must be JSON Lines, one torrent per line')
   const rejections: Rejection[] = []
   const session = createImportSession({
     pipeline,
     lineWorkers,
+    limits,
     onRejected: (rejection) => {
       if (rejections.length < LISTED_REJECTIONS) rejections.push(rejection)
     },

@@ -1,3 +1,11 @@
 export { createIngestPipeline, type FlushReport, type IngestPipeline } from './pipeline'
 export { ingestItemFromMetainfo } from './from-metainfo'
-export type { BatchResult, ClassifiedItem, IngestItem, Receipt, SwarmUpdate, WriteOutcome } from './model'
+export {
+  NOT_STORED_REASONS,
+  type BatchResult,
+  type ClassifiedItem,
+  type IngestItem,
+  type Receipt,
+  type SwarmUpdate,
+  type WriteOutcome,
+} from './model'

@@ -10,6 +10,8 @@ export interface IngestItem {
   isPrivate: boolean
   /** null when the producer does not know the file list (an import line without files). */
   files: TorrentFile[] | null
+  /** Every file of the torrent, when more than `files` lists (the list was cut at its limit). */
+  filesCount?: number
   /** Source key: `dht`, `import`, or a dump's own name. */
   source: string
   /** Unix seconds when the source published it; null means "now". */
@@ -33,9 +35,16 @@ export interface SwarmUpdate {
 
 /**
  * `imported`: a torrent new to the index; `updated`: one it already held; `deleted`: a
- * classification rule deleted it (banned content), or had before: it is not stored.
+ * classification rule deleted it (banned content), or had before; `blocked`: an operator deleted
+ * it from the index before. Neither of the last two is stored.
  */
-export type WriteOutcome = 'imported' | 'updated' | 'deleted'
+export type WriteOutcome = 'imported' | 'updated' | 'deleted' | 'blocked'
+
+/** Why a torrent was not stored, in words for whoever sent it (an import's rejection, a fetch asked for). */
+export const NOT_STORED_REASONS = {
+  deleted: 'deleted by a classification rule (banned content)',
+  blocked: 'blocked by an operator: it was deleted from the index and is not taken back',
+} as const satisfies Record<Exclude<WriteOutcome, 'imported' | 'updated'>, string>
 
 /** Lets a producer learn what became of each item once its batch is committed. */
 export interface Receipt {

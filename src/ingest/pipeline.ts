@@ -5,6 +5,7 @@ export interface FlushReport {
   imported: number
   updated: number
   deleted: number
+  blocked: number
   failed: number
 }
 
@@ -34,7 +35,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
   let buffer: Entry[] = []
   let timer: ReturnType<typeof setTimeout> | undefined
-  const totals = { imported: 0, updated: 0, deleted: 0, failed: 0, batches: 0 }
+  const totals = { imported: 0, updated: 0, deleted: 0, blocked: 0, failed: 0, batches: 0 }
   const listeners: CommitListener[] = []
 
   const flush = (): FlushReport => {
@@ -42,7 +43,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     timer = undefined
     const pending = buffer
     buffer = []
-    const report: FlushReport = { imported: 0, updated: 0, deleted: 0, failed: 0 }
+    const report: FlushReport = { imported: 0, updated: 0, deleted: 0, blocked: 0, failed: 0 }
     if (pending.length === 0) return report
     const { outcomes, classified } = writeWithIsolation(pending)
     outcomes.forEach((outcome, i) => {
@@ -53,6 +54,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     totals.imported += report.imported
     totals.updated += report.updated
     totals.deleted += report.deleted
+    totals.blocked += report.blocked
     totals.failed += report.failed
     totals.batches++
     deps.log.debug('ingest batch committed', { ...report, totalImported: totals.imported, totalUpdated: totals.updated })

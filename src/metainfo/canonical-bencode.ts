@@ -36,18 +36,55 @@ interface Cursor {
  */
 export function decodeCanonicalBencode(data: Uint8Array): BencodeValue {
   const cursor: Cursor = { data, position: 0 }
-  const value = readValue(cursor, 0)
+  const value = readValue(cursor, 0, true)!
   if (cursor.position !== data.length) throw invalid(cursor.position, 'bytes after the end of the value')
   return value
 }
 
-function readValue(cursor: Cursor, depth: number): BencodeValue {
+/**
+ * Checks that `data` is one canonically encoded value, as decodeCanonicalBencode does, without
+ * building it: a list of a million file entries costs no memory here. Its parts are then read one
+ * at a time (readDictEntries, readListItems).
+ */
+export function validateCanonicalBencode(data: Uint8Array): void {
+  const cursor: Cursor = { data, position: 0 }
+  readValue(cursor, 0, false)
+  if (cursor.position !== data.length) throw invalid(cursor.position, 'bytes after the end of the value')
+}
+
+/** The entries of a dict already validated, in their (sorted) order, each value still encoded. */
+export function* readDictEntries(data: Uint8Array): Generator<[key: string, value: Uint8Array]> {
+  const cursor: Cursor = { data, position: 1 }
+  while (data[cursor.position] !== END) {
+    const key = utf8.decode(readString(cursor))
+    const start = cursor.position
+    readValue(cursor, 1, false)
+    yield [key, data.subarray(start, cursor.position)]
+  }
+}
+
+/** The items of a list already validated, each still encoded. */
+export function* readListItems(data: Uint8Array): Generator<Uint8Array> {
+  const cursor: Cursor = { data, position: 1 }
+  while (data[cursor.position] !== END) {
+    const start = cursor.position
+    readValue(cursor, 1, false)
+    yield data.subarray(start, cursor.position)
+  }
+}
+
+/** Whether encoded bytes hold a dict (`d`) or a list (`l`). */
+export const isEncodedDict = (data: Uint8Array): boolean => data[0] === DICT
+export const isEncodedList = (data: Uint8Array): boolean => data[0] === LIST
+
+/** With `build` false every check is made but nothing is kept: the value returned is undefined. */
+function readValue(cursor: Cursor, depth: number, build: boolean): BencodeValue | undefined {
   if (depth > MAX_DEPTH) throw invalid(cursor.position, 'nested too deeply')
   const byte = cursor.data[cursor.position]
   if (byte === undefined) throw unclosed(cursor)
   if (byte === INTEGER) return readInteger(cursor)
-  if (byte === LIST) return readList(cursor, depth)
-  if (byte === DICT) return readDict(cursor, depth)
+  if (byte === LIST) return readList(cursor, depth, build)
+  if (byte === DICT) return readDict(cursor, depth, build)
   if (isDigit(byte)) return readString(cursor)
   throw invalid(cursor.position, `unexpected byte 0x${byte.toString(16).padStart(2, '0')}`)
 }
@@ -78,16 +115,20 @@ function readString(cursor: Cursor): Uint8Array {
   return data.subarray(start, start + length)
 }
 
-function readList(cursor: Cursor, depth: number): BencodeValue[] {
-  const list: BencodeValue[] = []
+function readList(cursor: Cursor, depth: number, build: boolean): BencodeValue[] | undefined {
+  const list: BencodeValue[] | undefined = build ? [] : undefined
   cursor.position++
-  while (!atEnd(cursor)) list.push(readValue(cursor, depth + 1))
+  while (!atEnd(cursor)) {
+    const item = readValue(cursor, depth + 1, build)
+    list?.push(item!)
+  }
   cursor.position++
   return list
 }
 
-function readDict(cursor: Cursor, depth: number): BencodeDict {
+function readDict(cursor: Cursor, depth: number, build: boolean): BencodeDict | undefined {
   const dict: BencodeDict = Object.create(null)
+  const keys = new Set<string>()
   let previousKey: Uint8Array | undefined
   cursor.position++
   while (!atEnd(cursor)) {
@@ -99,12 +140,14 @@ function readDict(cursor: Cursor, depth: number): BencodeDict {
     if (order === 0) throw invalid(keyPosition, `duplicate key ${JSON.stringify(key)}`)
     if (order > 0) throw invalid(keyPosition, `key ${JSON.stringify(key)} out of sorted order`)
     // Distinct raw keys that are not UTF-8 can decode alike; keeping one would silently drop the other.
-    if (key in dict) throw invalid(keyPosition, `key ${JSON.stringify(key)} is ambiguous once decoded as UTF-8`)
-    dict[key] = readValue(cursor, depth + 1)
+    if (keys.has(key)) throw invalid(keyPosition, `key ${JSON.stringify(key)} is ambiguous once decoded as UTF-8`)
+    keys.add(key)
+    const value = readValue(cursor, depth + 1, build)
+    if (build) dict[key] = value!
     previousKey = keyBytes
   }
   cursor.position++
-  return dict
+  return build ? dict : undefined
 }
 
 /** True at the `e` closing a list or dict; throws if the input ends first. */

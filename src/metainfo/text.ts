@@ -18,3 +18,19 @@ export function cleanName(text: string): string {
 const LINE_AND_TAB_CHARACTERS = /[\t\n\v\f\r\u0085]+/g
 
 const HAS_CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/
+
+/** Marks a name or path cut at its length limit. */
+export const CUT_MARK = '…'
+
+/**
+ * `text` at most `maxChars` UTF-16 units long: a longer one keeps its start and ends in CUT_MARK,
+ * so what was cut shows (SERVICE_MAX_NAME_LENGTH, SERVICE_MAX_PATH_LENGTH). A surrogate pair is
+ * never split.
+ */
+export function cutText(text: string, maxChars: number): string {
+  if (text.length <= maxChars) return text
+  let end = maxChars - CUT_MARK.length
+  const last = text.charCodeAt(end - 1)
+  if (last >= 0xd800 && last <= 0xdbff) end--
+  return `${text.slice(0, end)}${CUT_MARK}`
+}

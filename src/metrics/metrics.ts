@@ -112,8 +112,8 @@ export function createMetrics(sources: MetricsSources) {
     observeSearch(kind: 'text' | 'feed' | 'ids', seconds: number): void {
       searchDuration.observe({ kind }, seconds)
     },
-    countIngest(report: { imported: number; updated: number; deleted: number; failed: number }): void {
-      for (const outcome of ['imported', 'updated', 'deleted', 'failed'] as const)
+    countIngest(report: { imported: number; updated: number; deleted: number; blocked: number; failed: number }): void {
+      for (const outcome of ['imported', 'updated', 'deleted', 'blocked', 'failed'] as const)
         if (report[outcome] > 0) ingested.inc({ outcome }, report[outcome])
     },
     countClassified(contentTypes: string[]): void {

@@ -1,13 +1,13 @@
 import { RuleFileError } from '../classify'
 import type { Config } from '../config'
 import { type Core, openCore } from '../core'
-import { MigrationError } from '../db'
+import { MigrationError } from '../store'
 import type { Logger } from '../log'
 
 /** The CLI's core: the service's start-up failures, reported the same way. */
-export function openCoreOrExit(config: Config, log: Logger): Core {
+export async function openCoreOrExit(config: Config, log: Logger): Promise<Core> {
   try {
-    return openCore(config, log)
+    return await openCore(config, log)
   } catch (err) {
     exitOnStartupFailure(err, log)
   }

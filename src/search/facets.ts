@@ -1,22 +1,39 @@
 /**
- * Facet counts over a census of matching candidates, pure: how many matches have each content
- * type, language, year, file type, source, tag, resolution and video source. One grouped pass
+ * Facet counts over a census of matching candidates, pure: how many matches are of each work,
+ * content type, language, year, file type, source, tag, resolution and video source. One grouped pass
  * (bitmagnet's per-value queries were its slow part); when the census is a sample, counts are
  * scaled to the estimated total and flagged.
  */
 import type { Candidate, FacetName, Facets } from './model'
 
-/** Per torrent id, the values that live in other tables (files, sources, tags). */
+/** Per torrent id, the values that live in other tables (files, sources, tags, the work). */
 export interface FacetLookups {
   fileTypes: Map<number, string[]>
   sources: Map<number, string[]>
   tags: Map<number, string[]>
+  /** The work of each torrent that has one (contentRefKey) and its title; filled only for the content facet. */
+  contents: Map<number, { key: string; label: string }>
+}
+
+/**
+ * A work as the content facet counts it: `type:source:id` with the source TorrentContent names
+ * (tmdb), else the IMDb or TVDB id when that is all that is known of it.
+ */
+export function contentRefKey(contentType: string, ids: { tmdb: number | null; imdb: string | null; tvdb: number | null }): string | null {
+  if (ids.tmdb !== null) return `${contentType}:tmdb:${ids.tmdb}`
+  if (ids.imdb !== null) return `${contentType}:imdb:${ids.imdb}`
+  if (ids.tvdb !== null) return `${contentType}:tvdb:${ids.tvdb}`
+  return null
 }
 
 const strings = (json: string) => JSON.parse(json) as string[]
 
 function valuesOf(facet: FacetName, row: Candidate, lookups: FacetLookups): string[] {
   switch (facet) {
+    case 'content': {
+      const content = lookups.contents.get(row.id)
+      return content ? [content.key] : []
+    }
     case 'contentType':
       return [row.content_type]
     case 'language':
@@ -46,8 +63,9 @@ export function countFacets(rows: Candidate[], names: readonly FacetName[], look
   for (const facet of names) {
     const counts = new Map<string, number>()
     for (const row of rows) for (const value of new Set(valuesOf(facet, row, lookups))) counts.set(value, (counts.get(value) ?? 0) + 1)
+    const labels = facet === 'content' ? new Map([...lookups.contents.values()].map((content) => [content.key, content.label])) : null
     facets[facet] = [...counts]
-      .map(([value, count]) => ({ value, count: Math.round(count * scale), isEstimate }))
+      .map(([value, count]) => ({ value, count: Math.round(count * scale), isEstimate, ...(labels && { label: labels.get(value) }) }))
       .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1))
   }
   return facets

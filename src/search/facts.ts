@@ -1,5 +1,5 @@
 /**
- * The query side of the `facts` column of torrent_search (migrations/core/0012): tokens made
+ * The query side of the `facts` column of torrent_search (migrations/core/sqlite/0012): tokens made
  * from the classification, so category and episode filters become posting lists FTS5 intersects
  * with the text instead of rows read and discarded. The filters still check every candidate
  * exactly; these clauses only make the candidates few.

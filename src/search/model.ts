@@ -1,8 +1,12 @@
 import type { ContentType, ExternalIds } from '../classify'
 import type { ContentRecord } from '../enrichment'
 
-/** The facets a search can count; the names are bitmagnet's aggregation keys. */
+/**
+ * The facets a search can count; the names are bitmagnet's aggregation keys, and `content` (the
+ * work a torrent is of, as TorrentContent's contentSource and contentId name it) is ours.
+ */
 export const FACET_NAMES = [
+  'content',
   'contentType',
   'language',
   'releaseYear',
@@ -18,6 +22,8 @@ export interface FacetCount {
   value: string
   count: number
   isEstimate: boolean
+  /** What to show for the value when it is not the value itself (a work's title). */
+  label?: string
 }
 
 export type Facets = Partial<Record<FacetName, FacetCount[]>>
@@ -65,7 +71,7 @@ export interface SearchQuery {
   orderBy?: SearchOrder[]
   resolutions?: string[]
   sources?: string[]
-  /** ISO 639-1 codes (or multi/dual). */
+  /** ISO 639-1 codes (or multi, dual, original). */
   languages?: string[]
   tags?: string[]
   minSizeBytes?: number

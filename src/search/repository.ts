@@ -2,9 +2,9 @@ import type { Database, Statement } from 'bun:sqlite'
 import type { ContentType } from '../classify'
 import { type ContentRecord, type ContentRow, toContentRecord } from '../enrichment'
 import { bytesToHex } from '../metainfo'
-import type { FacetLookups } from './facets'
+import { contentRefKey, type FacetLookups } from './facets'
 import { JOIN_LOOKED_UP_CONTENT, MERGED_ID_COLUMNS, mergeExternalIds, TORRENTS_OF_LOOKED_UP_IDS } from './looked-up-content'
-import type { Candidate, ExternalIdsWanted, IndexedTorrent, RankingRow } from './model'
+import type { Candidate, ExternalIdsWanted, FacetName, IndexedTorrent, RankingRow } from './model'
 
 /**
  * Whether a torrent matched a want the dashboard has registered now (ranking's tie-break): one
@@ -88,6 +88,22 @@ export function createSearchRepository(db: Database) {
     `SELECT ts.torrent_id, s.key AS value FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id IN (${IN_LIST})`,
   )
   const tagsPerTorrent = perTorrentOf(`SELECT torrent_id, tag AS value FROM torrent_tags WHERE torrent_id IN (${IN_LIST})`)
+  // The work of each torrent, ground truth's ids filled from the looked-up work, with its title.
+  type WorkRow = { torrent_id: number; content_type: string; tmdb_id: number | null; imdb_id: string | null; tvdb_id: number | null }
+  const worksOf = db.prepare<WorkRow & { title: string | null; year: number | null }, [string]>(
+    `SELECT c.torrent_id, c.content_type, ${MERGED_ID_COLUMNS}, coalesce(ct.title, c.title) AS title, coalesce(ct.year, c.year) AS year
+     FROM torrent_classifications c ${JOIN_LOOKED_UP_CONTENT} WHERE c.torrent_id IN (${IN_LIST})`,
+  )
+  const worksPerTorrent = (ids: number[]) => {
+    const works = new Map<number, { key: string; label: string }>()
+    for (const row of worksOf.all(listOf(ids))) {
+      const key = contentRefKey(row.content_type, { tmdb: row.tmdb_id, imdb: row.imdb_id, tvdb: row.tvdb_id })
+      if (key === null) continue
+      const label = row.title ? (row.year ? `${row.title} (${row.year})` : row.title) : key.split(':').slice(1).join(' ')
+      works.set(row.torrent_id, { key, label })
+    }
+    return works
+  }
   const inCategories = db.prepare<{ n: number }, [string]>(
     `SELECT count(DISTINCT torrent_id) AS n FROM torrent_categories WHERE category IN (${IN_LIST})`,
   )
@@ -220,12 +236,13 @@ export function createSearchRepository(db: Database) {
       return inCategories.get(listOf(categories))!.n
     },
 
-    /** The facet values that live beside the row: file types, sources and tags per torrent. */
-    facetLookups(ids: number[]): FacetLookups {
+    /** The facet values that live beside the row: file types, sources, tags and (when counted) the work per torrent. */
+    facetLookups(ids: number[], facets: readonly FacetName[]): FacetLookups {
       return {
         fileTypes: fileTypesPerTorrent(ids),
         sources: sourcesPerTorrent(ids),
         tags: tagsPerTorrent(ids),
+        contents: facets.includes('content') ? worksPerTorrent(ids) : new Map(),
       }
     },
 

@@ -263,7 +263,10 @@ export function createSearchService(deps: SearchServiceDeps) {
     if (query.facets?.length) {
       const sample = scan.matches.slice(0, FACET_SAMPLE)
       const isWhole = scan.isExhausted && sample.length === scan.matches.length
-      const lookups = repository.facetLookups(sample.map((row) => row.id))
+      const lookups = repository.facetLookups(
+        sample.map((row) => row.id),
+        query.facets,
+      )
       facets = countFacets(sample, query.facets, lookups, isWhole ? 1 : total / Math.max(sample.length, 1))
     }
     return { total, totalIsEstimate: !scan.isExhausted, facets }
@@ -273,9 +276,6 @@ export function createSearchService(deps: SearchServiceDeps) {
     search(requested: SearchQuery): SearchResult {
       const deadline = createDeadline(nowMs, deps.timeoutMs)
       const { query, categories: ranges, wholeTypes } = narrowByContentType(requested)
-      // Nothing reads past the scan cap, so a deeper page is empty (clients page 1,000 deep at most).
-      if (query.offset > MAX_SCANNED)
-        return { items: [], total: query.offset, totalIsEstimate: true, hasNextPage: false, facets: query.facets ? {} : undefined }
       const categories = ranges ? effectiveCategories(ranges) : null
       if (categories?.length === 0)
         return { items: [], total: 0, totalIsEstimate: false, hasNextPage: false, facets: query.facets ? {} : undefined }
@@ -284,6 +284,10 @@ export function createSearchService(deps: SearchServiceDeps) {
       // paths, which read rows by id, still check them.
       const filter = compileFilter({ ...query, categories: readsById ? categories : null }, repository)
       const text = query.text ? parseTextQuery(query.text) : null
+      // Nothing reads past the scan cap, so a deeper page is empty (clients page 1,000 deep at
+      // most); its count is the census's, as on any page, never the offset asked for.
+      if (query.offset > MAX_SCANNED)
+        return { items: [], hasNextPage: false, ...census(query, categories, filter, text, wholeTypes, deadline) }
       let result: SearchResult
       if (query.orderBy?.length && !isNaturalOrder(query.orderBy, text)) {
         // Any other order sorts the census of matches: exact up to its size, the newest beyond.

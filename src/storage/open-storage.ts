@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db'
 import type { Logger } from '../log'
 import type { Eviction } from '../torrents'
+import { limitWriteAheadLog, walCeilingBytes } from './database-files'
 import { createPageUsage } from './page-usage'
 import { createStorageCap } from './storage-cap'
 import { createStorageReporter } from './storage-report'
@@ -19,13 +20,13 @@ export function openStorage(deps: {
   isWanted: (name: string, contentType: string) => boolean
   log: Logger
 }) {
-  const pages = createPageUsage(deps.db.sqlite)
+  if (deps.limitBytes !== null) limitWriteAheadLog(deps.db.sqlite, deps.limitBytes)
+  const pages = createPageUsage(deps.db.sqlite, deps.databasePath, deps.limitBytes === null ? 0 : walCeilingBytes(deps.limitBytes))
   const cap =
     deps.limitBytes === null
       ? null
       : createStorageCap({
           limitBytes: deps.limitBytes,
-          databasePath: deps.databasePath,
           pages,
           evictBatch: deps.eviction.evictBatch,
           isWanted: (candidate) => deps.isWanted(candidate.name, candidate.contentType),

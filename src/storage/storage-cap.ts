@@ -1,22 +1,27 @@
 import type { Logger } from '../log'
 import { type EvictionCandidate, type EvictionScan, startEvictionScan } from '../torrents'
-import { fileBytes } from './database-files'
 import type { PageUsage } from './page-usage'
 
 /** A run evicts until the data is this far under the cap, so it does not run again for every few torrents crawled. */
 export const CAP_MARGIN = 0.02
+/**
+ * The share of the cap the data that is not torrents (evidence, queue jobs...) may take before it
+ * stops counting against the torrents: past it, the cap says so rather than evict for it. Its own
+ * retention (SERVICE_EVIDENCE_PAYLOAD_*) keeps it far below this on a real install.
+ */
+export const OTHER_DATA_SHARE = 0.05
+const OTHER_DATA_MIN_RESERVE_BYTES = 1024 * 1024
 /** Torrents per eviction transaction: about 25 ms of the main thread at a million torrents, the most a search waits. */
 const EVICTION_BATCH = 25
 const CHECKPOINT_EVERY_BATCHES = 10
 /** While nothing can be evicted, the whole index is walked again at most this often. */
 const FULL_RESCAN_MS = 5 * 60_000
-/** Measuring is two PRAGMAs and a stat: cheap enough to do this often, and after commits. */
+/** Measuring is a few PRAGMAs and stats: cheap enough to do this often, and after commits. */
 const CHECK_EVERY_MS = 10_000
 const CHECK_AFTER_COMMIT_MS = 1_000
 
 export interface StorageCapDeps {
   limitBytes: number
-  databasePath: string
   pages: PageUsage
   evictBatch: (scan: EvictionScan, limit: number, isKept: (candidate: EvictionCandidate) => boolean) => number
   /** Torrents an active want asks for are kept like the protected ones. */
@@ -26,17 +31,24 @@ export interface StorageCapDeps {
 }
 
 /**
- * Keeps the core database under SERVICE_STORAGE_LIMIT. A check compares the bytes in use with the
- * cap; past it, the least valuable torrents are evicted in small transactions, each followed by
- * a rest as long as it took, until the data is CAP_MARGIN under the cap. What may go and in which
- * order is the eviction's (src/torrents/eviction.ts); the active wants are added here. Free pages
- * are left for new torrents to reuse, except that a file larger than the cap is truncated back
- * to it. When every remaining torrent is protected, the index is full: the caller pauses the
- * crawler (imports still go in: an operator asked for them) until a check finds room again.
+ * Keeps the core database under SERVICE_STORAGE_LIMIT, as the disk sees it: data pages, the
+ * write-ahead log and its shared memory (PageUsage.usedBytes). A check compares them with the cap;
+ * past it, the least valuable torrents are evicted in small transactions, each followed by a rest
+ * as long as it took, until the data is CAP_MARGIN under the cap, and the log is then checkpointed
+ * and truncated. What may go and in which order is the eviction's (src/torrents/eviction.ts); the
+ * active wants are added here. Free pages are left for new torrents to reuse, except that files
+ * larger than the cap are truncated back to it.
+ *
+ * Data that is not torrents never evicts them past its share (OTHER_DATA_SHARE of the cap): a
+ * flood of webhooks must not wipe the index. When such data is what holds the index over the cap,
+ * or every remaining torrent is protected, the index is full: the caller pauses the crawler with
+ * the reason as its warning (imports still go in: an operator asked for them) until a check finds
+ * room again.
  */
 export function createStorageCap(deps: StorageCapDeps) {
   const nowMs = deps.nowMs ?? (() => Date.now())
-  const { log, limitBytes } = deps
+  const { log, limitBytes, pages } = deps
+  const otherReserveBytes = Math.max(OTHER_DATA_MIN_RESERVE_BYTES, limitBytes * OTHER_DATA_SHARE)
   let running: Promise<void> | null = null
   let fullSinceMs: number | null = null
   let evictedTorrents = 0
@@ -48,62 +60,75 @@ export function createStorageCap(deps: StorageCapDeps) {
     for (const listener of fullListeners) listener(full)
   }
 
-  const evictUntilUnder = async (): Promise<EvictionScan> => {
+  /** Bytes of data that is not torrents past its reserve: the part of the excess no eviction may answer. */
+  const otherDataOverReserve = (): number => Math.max(0, pages.otherDataBytes() - otherReserveBytes)
+
+  const evictUntilUnder = async (otherOver: number): Promise<EvictionScan> => {
     const targetBytes = limitBytes * (1 - CAP_MARGIN)
     const scan = startEvictionScan()
     const startedAtMs = nowMs()
     let evicted = 0
     let batches = 0
-    while (!stopped && deps.pages.usedBytes() > targetBytes) {
+    while (!stopped && pages.usedBytes() - otherOver > targetBytes) {
       const batchStartedAtMs = performance.now()
       const batch = deps.evictBatch(scan, EVICTION_BATCH, deps.isWanted)
       if (batch === 0) break
       evicted += batch
-      // A few MiB copied back every 10 batches instead of 64 MiB at once: an automatic checkpoint
-      // of a WAL the deletes filled stalls the main thread for hundreds of milliseconds, and one
-      // after every batch pays a file sync each time.
-      if (++batches % CHECKPOINT_EVERY_BATCHES === 0) deps.pages.checkpoint()
+      // A few MiB copied back every 10 batches instead of the whole log at once: a checkpoint of
+      // a WAL the deletes filled stalls the main thread, and one after every batch pays a file
+      // sync each time.
+      if (++batches % CHECKPOINT_EVERY_BATCHES === 0) pages.checkpoint()
       evictedTorrents += batch
       // As long a rest as the batch took: eviction holds the main thread (HTTP, ingest) at most half the time.
       await sleep(performance.now() - batchStartedAtMs)
     }
-    if (evicted > 0)
-      log.info('storage cap: torrents evicted', { evicted, usedBytes: deps.pages.usedBytes(), limitBytes, ms: nowMs() - startedAtMs })
+    if (evicted > 0) {
+      pages.checkpointAndTruncate()
+      log.info('storage cap: torrents evicted', { evicted, usedBytes: pages.usedBytes(), limitBytes, ms: nowMs() - startedAtMs })
+    }
     return scan
   }
 
   const releasePagesOverCap = async (): Promise<void> => {
-    if (!deps.pages.canRelease() || (fileBytes(deps.databasePath) ?? 0) <= limitBytes) return
-    while (!stopped && deps.pages.databaseBytes() > limitBytes && deps.pages.freePages() > 0) {
-      if (deps.pages.releaseStep() === 0) break
+    if (!pages.canRelease() || pages.diskBytes() <= limitBytes) return
+    while (!stopped && pages.diskBytes() > limitBytes && pages.freePages() > 0) {
+      if (pages.releaseStep() === 0) break
       await yieldToEventLoop()
     }
-    deps.pages.checkpoint()
+    pages.checkpointAndTruncate()
+  }
+
+  const becomeFull = (usedBytes: number, otherOver: number) => {
+    const wasFull = fullSinceMs !== null
+    fullSinceMs = nowMs()
+    if (wasFull) return
+    const otherBytes = otherOver + otherReserveBytes
+    const message =
+      otherOver > 0
+        ? `the index is over SERVICE_STORAGE_LIMIT (${usedBytes} of ${limitBytes} bytes) because of data that is not torrents: ${otherBytes} bytes of evidence reports and queue jobs, past their share of ${Math.round(otherReserveBytes)}; no torrent is evicted for it (see SERVICE_EVIDENCE_PAYLOAD_BUDGET and the intake's rate limit)`
+        : `the index is full: ${usedBytes} bytes in use, over SERVICE_STORAGE_LIMIT (${limitBytes}), and every torrent left is protected`
+    log.warn('storage cap: nothing more can be evicted, the crawler pauses', { usedBytes, limitBytes, otherDataBytes: otherBytes })
+    tellFull({ message })
   }
 
   const run = async (): Promise<void> => {
-    if (deps.pages.usedBytes() <= limitBytes) {
+    // The log may be what is over (a large import before its checkpoint): shrink it before judging.
+    if (pages.usedBytes() > limitBytes && pages.journalBytes() > 0) pages.checkpointAndTruncate()
+    if (pages.usedBytes() <= limitBytes) {
       await releasePagesOverCap()
       if (fullSinceMs !== null) {
         fullSinceMs = null
-        log.info('storage cap: room again, the crawler resumes', { usedBytes: deps.pages.usedBytes(), limitBytes })
+        log.info('storage cap: room again, the crawler resumes', { usedBytes: pages.usedBytes(), limitBytes })
         tellFull(null)
       }
       return
     }
     if (fullSinceMs !== null && nowMs() - fullSinceMs < FULL_RESCAN_MS) return
-    const scan = await evictUntilUnder()
+    const otherOver = otherDataOverReserve()
+    const scan = await evictUntilUnder(otherOver)
     await releasePagesOverCap()
-    const usedBytes = deps.pages.usedBytes()
-    if (usedBytes > limitBytes && scan.isExhausted) {
-      const wasFull = fullSinceMs !== null
-      fullSinceMs = nowMs()
-      if (!wasFull) {
-        const message = `the index is full: ${usedBytes} bytes in use, over SERVICE_STORAGE_LIMIT (${limitBytes}), and every torrent left is protected`
-        log.warn('storage cap: nothing more can be evicted, the crawler pauses', { usedBytes, limitBytes })
-        tellFull({ message })
-      }
-    }
+    const usedBytes = pages.usedBytes()
+    if (usedBytes > limitBytes && (scan.isExhausted || otherOver > 0)) becomeFull(usedBytes, otherOver)
   }
 
   const check = (): Promise<void> => {
@@ -120,8 +145,9 @@ export function createStorageCap(deps: StorageCapDeps) {
     /** Measures and, past the cap, evicts; a check asked for while one runs joins it. */
     check,
     /**
-     * Told once when the index becomes full (over the cap, nothing more to evict), with a
-     * message for the operator, and with null once a check finds room again.
+     * Told once when the index becomes full (over the cap, and nothing more to evict or only data
+     * that is not torrents to blame), with a message for the operator, and with null once a check
+     * finds room again.
      */
     onFullChange(listener: (full: { message: string } | null) => void): void {
       fullListeners.push(listener)

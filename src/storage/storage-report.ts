@@ -6,7 +6,7 @@ import type { StorageCap } from './storage-cap'
 export interface StorageReport {
   /** SERVICE_STORAGE_LIMIT; null without a cap. */
   limitBytes: number | null
-  /** Pages of the core database holding data: what the cap compares. */
+  /** What the cap compares: pages of the core database holding data, plus its WAL and shared memory. */
   usedBytes: number
   /** The core database file (index.db) and its write-ahead log. */
   databaseBytes: number

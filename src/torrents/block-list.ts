@@ -9,7 +9,7 @@ const { blockedTorrents } = schema
 export interface BlockedTorrent {
   /** 40 hex. */
   infoHash: string
-  /** Kept for an operator's delete only (migration 0045). */
+  /** Kept for an operator's delete only (migration 0044). */
   name: string | null
   reason: 'operator_delete' | 'banned_rule'
   /** The rule that deleted it; null for an operator's delete. */

@@ -5,6 +5,7 @@ import { hexToBytes, type TorrentFile } from '../metainfo'
 import type { ClassificationStore } from './classification-store'
 import type { ClassifyAndPersist } from './classify-and-persist'
 import type { EvidenceCatchUp } from './evidence-catch-up'
+import { OPERATOR_DELETE } from './operator-edits'
 
 /**
  * The ingest writer's SQL. Raw prepared statements on purpose: this is the one hot write path
@@ -90,7 +91,8 @@ export function createTorrentWriter(
 
   const writeOne = (item: IngestItem, nowSeconds: number, batch: BatchState): WriteOutcome => {
     const hash = hexToBytes(item.infoHash)
-    if (batch.hasBlocked && classifications.blockingRule(hash) !== null) return 'deleted'
+    const blockedBy = batch.hasBlocked ? classifications.blockingRule(hash) : null
+    if (blockedBy !== null) return blockedBy === OPERATOR_DELETE ? 'blocked' : 'deleted'
     const hashV2 = item.infoHashV2 ? hexToBytes(item.infoHashV2) : null
     // A source's clock may run ahead; a future time would pin the item to the top of the feed.
     const publishedAt = Math.min(item.publishedAt ?? nowSeconds, nowSeconds)
@@ -100,7 +102,7 @@ export function createTorrentWriter(
       item.name,
       item.sizeBytes,
       item.isPrivate ? 1 : 0,
-      item.files?.length ?? null,
+      filesCountOf(item),
       item.seeders,
       item.leechers,
       publishedAt,
@@ -119,7 +121,7 @@ export function createTorrentWriter(
       torrentId = existing.id
       touchTorrent.run(publishedAt, nowSeconds, item.seeders, item.leechers, item.isPrivate ? 1 : 0, hashV2, torrentId)
       if (existing.files_count === null && item.files) {
-        fillFiles.run(item.files.length, item.sizeBytes, torrentId)
+        fillFiles.run(filesCountOf(item), item.sizeBytes, torrentId)
         writeFiles(torrentId, item.files)
         // The file list is new evidence: the name alone may have been classified wrongly.
         if (!classify(torrentId, hash, item, null, batch, nowSeconds)) return 'deleted'
@@ -157,6 +159,11 @@ interface BatchState {
   hasBlocked: boolean
   hasEvidence: boolean
   classified: ClassifiedItem[]
+}
+
+/** Every file of the torrent: files_count counts those past the stored list too. */
+function filesCountOf(item: IngestItem): number | null {
+  return item.files ? Math.max(item.filesCount ?? 0, item.files.length) : null
 }
 
 const ROWS_PER_STATEMENT = 32

@@ -1,4 +1,3 @@
 export { torznabRoutes, type TorznabAnswerer } from './routes'
 export { startTorznabWorkerPool, type TorznabWorkerPool, type TorznabWorkerPoolOptions } from './worker-pool'
-export { createRateLimiter, type RateLimiter } from './rate-limit'
 export { LIMIT_DEFAULT, LIMIT_MAX } from './model'

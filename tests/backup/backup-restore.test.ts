@@ -1,16 +1,20 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type RunningService, runCli, startService } from '../support/processes'
+import { waitFor } from '../support/dht-probe'
+import { childEnv, REPO_ROOT, type RunningService, runCli, startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
 const hashOf = (n: number) => `${n.toString(16).padStart(8, '0')}${'ef'.repeat(16)}`
 const line = (n: number) =>
   `${JSON.stringify({ infoHash: hashOf(n), name: `Backup.Test.S01E${n}.1080p.WEB-DL.x264-GRP`, size: 1_000_000 + n, files: [{ path: `e${n}.mkv`, size: 1_000_000 + n }] })}\n`
 
-/** A /import body that trickles `total` lines out over about `spreadMs`, so a backup lands mid-import. */
-function tricklingBody(total: number, spreadMs: number): ReadableStream<Uint8Array> {
+/**
+ * A /import body that trickles `total` lines out over about `spreadMs` and holds its last chunk
+ * until `release` settles, so a backup taken before that lands mid-import however slow the machine.
+ */
+function tricklingBody(total: number, spreadMs: number, release: Promise<void>): ReadableStream<Uint8Array> {
   const chunks = 20
   const perChunk = Math.ceil(total / chunks)
   let sent = 0
@@ -18,6 +22,7 @@ function tricklingBody(total: number, spreadMs: number): ReadableStream<Uint8Arr
   return new ReadableStream({
     async pull(controller) {
       if (sent >= total) return controller.close()
+      if (sent + perChunk >= total) await release
       let text = ''
       for (let i = 0; i < perChunk && sent < total; i++) text += line(++sent)
       controller.enqueue(encoder.encode(text))
@@ -64,13 +69,26 @@ describe('bun run cli backup and restore', () => {
   test('a backup taken while the service imports restores to a database that passes integrity_check', async () => {
     const service = await startService(vars)
     running.push(service)
+    let backupTaken!: () => void
     const importing = fetch(`${service.baseUrl}/import`, {
       method: 'POST',
-      body: tricklingBody(20_000, 3_000),
+      body: tricklingBody(
+        20_000,
+        3_000,
+        new Promise((resolve) => {
+          backupTaken = resolve
+        }),
+      ),
       duplex: 'half',
     } as RequestInit)
-    await Bun.sleep(800)
-    const first = await runCli(['backup', backupDir], vars)
+    let first: Awaited<ReturnType<typeof runCli>>
+    try {
+      // Once the import has stored its first torrents.
+      await waitFor(() => countTorrents(join(dataDir, 'index.db')) > 0, 30_000, 50)
+      first = await runCli(['backup', backupDir], vars)
+    } finally {
+      backupTaken()
+    }
     const response = await importing
     expect(response.status).toBe(200)
     expect(first.stderr).toBe('')
@@ -101,7 +119,7 @@ describe('bun run cli backup and restore', () => {
     running.push(onRestored)
     const status = (await (await fetch(`${onRestored.baseUrl}/api/v1/status`)).json()) as { torrents: number }
     expect(status.torrents).toBe(inBackup)
-  }, 60_000)
+  }, 180_000) // 20,000 lines imported, a backup and a restore: minutes on a loaded machine
 
   test('restore is refused while the service has the database open, and nothing is replaced', async () => {
     const live = join(dataDir, 'index.db')
@@ -167,6 +185,46 @@ describe('bun run cli backup and restore', () => {
   })
 })
 
+describe('a backup killed mid-way (issue 30.8)', () => {
+  test('leaves a .partial that the next backup removes; a copy still being written and other files stay', async () => {
+    const dataDir = makeTempDir()
+    const backups = join(makeTempDir(), 'backups')
+    // An index large enough that the copy is still running when it is killed.
+    const sqlite = new Database(join(dataDir, 'index.db'), { create: true })
+    sqlite.run('CREATE TABLE filler (data BLOB)')
+    sqlite.run(
+      'WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 150) INSERT INTO filler SELECT randomblob(1000000) FROM n',
+    )
+    sqlite.close(true)
+    const child = Bun.spawn([process.execPath, 'src/cli.ts', 'backup', backups], {
+      cwd: REPO_ROOT,
+      env: childEnv({ DATA_DIR: dataDir }),
+      stdout: 'ignore',
+      stderr: 'ignore',
+    })
+    const partialOf = () => (existsSync(backups) ? readdirSync(backups).find((name) => name.endsWith('.partial')) : undefined)
+    for (let tries = 0; tries < 500 && !partialOf(); tries++) await Bun.sleep(10)
+    child.kill('SIGKILL')
+    await child.exited
+    const killed = partialOf()
+    expect(killed).toMatch(/^index-\d{8}T\d{6}Z\.db\.partial$/)
+
+    // Found by a later backup: the killed one was written to over 10 minutes ago.
+    const longAgo = new Date(Date.now() - 11 * 60_000)
+    utimesSync(join(backups, killed!), longAgo, longAgo)
+    const writing = 'index-20990101T000000Z.db.partial'
+    writeFileSync(join(backups, writing), 'a copy another process is writing now')
+    writeFileSync(join(backups, 'notes.partial'), 'not ours')
+    const next = await runCli(['backup', backups], { DATA_DIR: dataDir })
+    expect(next.exitCode).toBe(0)
+    const names = readdirSync(backups)
+    expect(names).not.toContain(killed)
+    expect(names).toContain(writing)
+    expect(names).toContain('notes.partial')
+    expect(names.filter((name) => /^index-\d{8}T\d{6}Z\.db$/.test(name))).toHaveLength(1)
+  }, 60_000)
+})
+
 describe('scheduled backups', () => {
   test('SERVICE_BACKUP_DIR takes one at start, then one each interval, keeping the newest SERVICE_BACKUP_KEEP of each store', async () => {
     const dir = makeTempDir()
@@ -189,5 +247,5 @@ describe('scheduled backups', () => {
     expect(names.filter((name) => name.startsWith('dashboard-')).length).toBeLessThanOrEqual(2)
     expect(names.some((name) => name.endsWith('.partial'))).toBe(false)
     for (const name of indexes) expect(integrity(join(backups, name))).toBe('ok')
-  }, 40_000)
+  }, 60_000)
 })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { CONTENT_TYPES } from '../../src/classify'
+import { CONTENT_TYPES, TORZNAB_CATEGORIES } from '../../src/classify'
+import { APP_CATEGORIES } from '../../views/partials/setup-arr-apps'
 import { categoriesFor, categoryRangesOf, parentCategoryOf } from '../../src/classify/categories'
 import { parseReleaseName } from '../../src/classify/release-name/parse-release-name'
 
@@ -14,7 +15,7 @@ const PARSED = [
   'Some.Title.2019.COMPLETE.BLURAY-GRP',
   'Some.Show.S01E01.HDTV.x264-GRP',
 ].map((name) => ({ name, parsed: parseReleaseName(name) }))
-const TAGS = ['anime', 'sport', 'documentary', 'console', 'lossless', 'music-video']
+const TAGS = ['anime', 'sport', 'documentary', 'console', 'ps4', 'lossless', 'music-video']
 /** Every subset of the tags that choose sub-categories. */
 const TAG_SETS = Array.from({ length: 1 << TAGS.length }, (_, mask) => new Set(TAGS.filter((_, bit) => mask & (1 << bit))))
 
@@ -39,5 +40,19 @@ describe('categoryRangesOf', () => {
           }
         }
     }
+  })
+})
+
+describe('the dashboard setup page', () => {
+  test('names each category it asks an app to pick as caps does', () => {
+    const names = new Map<number, string[]>()
+    for (const category of TORZNAB_CATEGORIES) {
+      names.set(category.id, [category.name])
+      for (const sub of category.subcategories) names.set(sub.id, [sub.name, `${category.name}/${sub.name}`])
+    }
+    for (const row of APP_CATEGORIES)
+      for (const [, id, name] of row.categories.matchAll(/(\d{4}) ([^,]+)/g))
+        expect({ app: row.app, id, named: names.get(Number(id))?.includes(name!) }).toEqual({ app: row.app, id, named: true })
+    expect(APP_CATEGORIES.some((row) => row.categories.includes('4050'))).toBe(true)
   })
 })

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { formatScores, readTitleCorpora, scoreParses, type ParseOutput } from '../../bench/support/title-accuracy'
-import { describeReleaseName, type Classification, type GroundTruthLabel } from '../../src/classify'
+import { describeReleaseName, loadClassifier, type Classification, type GroundTruthLabel } from '../../src/classify'
 import { parseTorrentFile } from '../../src/metainfo'
-import { defaultClassifier as classifier } from '../support/test-index'
 import { readTorrentFixture, torrentFixtures } from '../support/torrent-fixtures'
+
+const classifier = loadClassifier()
 
 function classifyFixture(file: string, label: GroundTruthLabel | null = null): Classification {
   const metainfo = parseTorrentFile(readTorrentFixture(file))
@@ -86,7 +87,7 @@ describe('ground truth', () => {
 })
 
 describe('accuracy on the labelled release-name corpora', () => {
-  const records = readTitleCorpora(join(import.meta.dir, '../fixtures/titles'))
+  const records = readTitleCorpora(join(import.meta.dirname, '../fixtures/titles'))
   const outputs = new Map<string, ParseOutput>(records.map((record) => [record.title, describeReleaseName(classifier, record.title)]))
   const scores = new Map(scoreParses(records, outputs).map((score) => [score.field, score]))
   const rate = (field: string) => scores.get(field)!.correct / scores.get(field)!.total
@@ -107,7 +108,7 @@ describe('accuracy on the labelled release-name corpora', () => {
 // Series, movie and anime names from two more parsers' suites (FlexGet, anitopy), whose naming the
 // base parser was not built on; the floors sit a little under today's figures to catch regressions.
 describe('accuracy on the FlexGet and anitopy names', () => {
-  const records = readTitleCorpora(join(import.meta.dir, '../fixtures/titles'), ['flexget.json', 'anitopy.json'])
+  const records = readTitleCorpora(join(import.meta.dirname, '../fixtures/titles'), ['flexget.json', 'anitopy.json'])
   const outputs = new Map<string, ParseOutput>(records.map((record) => [record.title, describeReleaseName(classifier, record.title)]))
   const scores = new Map(scoreParses(records, outputs).map((score) => [score.field, score]))
   const rate = (field: string) => scores.get(field)!.correct / scores.get(field)!.total

@@ -199,7 +199,7 @@ describe('languages', () => {
     ['Film.Title.2010.TRUEFRENCH.720p-GRP', ['fr']],
     ['Film.Title.2010.SUBFRENCH.720p-GRP', ['fr']],
     ['Show.Name.S01E01.VOSTFR.720p-GRP', ['fr']],
-    ['Film.Title.2010.GERMAN.DL.1080p-GRP', ['de']],
+    ['Film.Title.2010.GERMAN.DL.1080p-GRP', ['de', 'original']],
     ['Film Title 2010 Deutsch 1080p', ['de']],
     ['Film.Title.2010.Georgian.720p-GRP', ['ka']],
     ['Film.Title.2010.Latvian.720p-GRP', ['lv']],
@@ -305,7 +305,7 @@ describe('numbers that are not episodes', () => {
       title: 'Show Name',
       seasons: [1],
       episodes: [],
-      languages: ['de'],
+      languages: ['de', 'original'],
     })
     expect(parse('Show.Name.Sæson.2.DANiSH.720p')).toMatchObject({ title: 'Show Name', seasons: [2], languages: ['da'] })
   })

@@ -22,6 +22,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: '/srv/idx', DATABASE_PATH: '/fast/core.db' }).db.corePath).toBe('/fast/core.db')
   })
 
+  test("the store's slice names the core index's file, from DATA_DIR unless DATABASE_PATH is set", () => {
+    expect(loadConfig({ DATA_DIR: '/srv/idx' }).store).toEqual({ sqlite: { path: '/srv/idx/index.db' } })
+    expect(loadConfig({ DATA_DIR: '/srv/idx', DATABASE_PATH: '/fast/core.db' }).store).toEqual({ sqlite: { path: '/fast/core.db' } })
+  })
+
   test('reads typed values', () => {
     const config = loadConfig({
       CORE_PORT: '4000',

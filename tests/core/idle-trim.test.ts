@@ -1,28 +1,44 @@
 import { describe, expect, test } from 'bun:test'
-import { startIdleTrim } from '../../src/core/idle-trim'
+import { createIdleTrim, startIdleTrim } from '../../src/core/idle-trim'
+import { waitFor } from '../support/dht-probe'
 
 describe('idle trim', () => {
-  test('trims once per quiet spell after a search, never while searches keep coming', async () => {
+  test('trims once per quiet spell after a search, never while searches keep coming', () => {
     let trims = 0
-    // Quiet means 300 ms here; searches come every 20 ms, so a loaded machine has slack.
-    const idle = startIdleTrim({ idleMs: 300, checkEveryMs: 10, trim: () => trims++ })
-    try {
-      // No search yet: a service that just started has nothing to give back.
-      await Bun.sleep(400)
-      expect(trims).toBe(0)
-      for (let i = 0; i < 20; i++) {
-        idle.touch()
-        await Bun.sleep(20)
-      }
-      expect(trims).toBe(0)
-      await Bun.sleep(600)
-      expect(trims).toBe(1)
-      // Still quiet: nothing more to give back.
-      await Bun.sleep(400)
-      expect(trims).toBe(1)
+    const clock = { nowMs: 1_000_000 }
+    const idle = createIdleTrim({ idleMs: 300, trim: () => trims++, nowMs: () => clock.nowMs })
+    const checkAfter = (ms: number) => {
+      clock.nowMs += ms
+      idle.check()
+    }
+    // No search yet: a service that just started has nothing to give back.
+    checkAfter(400)
+    expect(trims).toBe(0)
+    // A search every 20 ms: never quiet for 300 ms.
+    for (let i = 0; i < 20; i++) {
       idle.touch()
-      await Bun.sleep(600)
-      expect(trims).toBe(2)
+      checkAfter(20)
+    }
+    expect(trims).toBe(0)
+    // 299 ms after the last search, then 300.
+    checkAfter(279)
+    expect(trims).toBe(0)
+    checkAfter(1)
+    expect(trims).toBe(1)
+    // Still quiet: nothing more to give back.
+    checkAfter(400)
+    expect(trims).toBe(1)
+    idle.touch()
+    checkAfter(600)
+    expect(trims).toBe(2)
+  })
+
+  test('the running trim checks on its own timer', async () => {
+    let trims = 0
+    const idle = startIdleTrim({ idleMs: 0, checkEveryMs: 10, trim: () => trims++ })
+    try {
+      idle.touch()
+      await waitFor(() => trims === 1, 30_000, 10)
     } finally {
       idle.stop()
     }

@@ -57,7 +57,7 @@ describe('the dashboard started alone', () => {
     expect(await torrents.json()).toEqual({ totalCount: 0, items: [] })
     // The watch notices the core and registers the want made while it was down, so a matching
     // import fulfils it within a few polls (the issue asks for 30 s).
-    await waitFor(() => dashboard.logs.some((line) => line.includes('core reachable again')), 15_000)
+    await waitFor(() => dashboard.logs.some((line) => line.includes('core reachable again')), 30_000)
     const line = JSON.stringify({ infoHash: 'ab'.repeat(20), name: 'Severance.S02E01.1080p.WEB.H264-SuccessfulCrab', size: 3e9 })
     expect((await fetch(`${core.baseUrl}/import`, { method: 'POST', body: line })).status).toBe(200)
     const startedMs = Date.now()
@@ -73,5 +73,5 @@ describe('the dashboard started alone', () => {
     const notes = (await (await fetch(`${dashboard.baseUrl}/api/notifications`)).json()) as { items: { type: string }[] }
     expect(notes.items.map((note) => note.type)).toContain('want_fulfilled')
     expect(dashboard.logs.some((log) => log.includes('"level":"error"'))).toBe(false)
-  }, 50_000)
+  }, 60_000)
 })

@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { parseTorrentFile } from '../../src/metainfo'
 import { findTopLevelValueSpan } from '../../src/metainfo/bencode-span'
 import { startDhtSwarm, startSeeder, type DhtSwarm, type Seeder, type SeederBehaviour } from '../support/dht-swarm'
-import { startService, type RunningService } from '../support/processes'
+import { ADMIN_HEADERS, startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { expectedKey, readTorrentFixture, torrentFixtures } from '../support/torrent-fixtures'
 import { getTorznab } from '../support/torznab-client'
@@ -81,16 +81,21 @@ describe('crawling a loopback DHT', () => {
     await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_metadata_fetched_total')) >= torrentFixtures.length, 40_000)
     const db = new Database(join(dataDir, 'index.db'), { readonly: true })
     try {
-      const rows = db
-        .query<
-          { hash: string; name: string; content_type: string; files_count: number; seeders: number | null; leechers: number | null },
-          []
-        >(
-          `SELECT lower(hex(t.info_hash)) AS hash, t.name, c.content_type, t.files_count, t.seeders, t.leechers
-           FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id`,
-        )
-        .all()
-      const byHash = new Map(rows.map((row) => [row.hash, row]))
+      const readRows = () =>
+        db
+          .query<
+            { hash: string; name: string; content_type: string; files_count: number; seeders: number | null; leechers: number | null },
+            []
+          >(
+            `SELECT lower(hex(t.info_hash)) AS hash, t.name, c.content_type, t.files_count, t.seeders, t.leechers
+             FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id`,
+          )
+          .all()
+      // A fetched torrent is stored by the ingest batch after it, and its swarm counts by the scrape after that.
+      const isStored = (rows: ReturnType<typeof readRows>) =>
+        torrentFixtures.every((fixture) => rows.some((row) => row.hash === expectedKey(fixture) && row.seeders !== null))
+      for (const deadline = Date.now() + 30_000; !isStored(readRows()) && Date.now() < deadline; ) await Bun.sleep(100)
+      const byHash = new Map(readRows().map((row) => [row.hash, row]))
       for (const fixture of torrentFixtures) {
         const row = byHash.get(expectedKey(fixture))
         expect(row, fixture.file).toBeDefined()
@@ -109,7 +114,7 @@ describe('crawling a loopback DHT', () => {
     } finally {
       db.close()
     }
-  }, 45_000)
+  }, 60_000)
 
   test('crawled torrents are found through Torznab search', async () => {
     for (const fixture of torrentFixtures.slice(0, 6)) {
@@ -135,18 +140,17 @@ describe('crawling a loopback DHT', () => {
     }
     expect(await seeders()).toBe(1)
     // The search itself asked for the scrape; the next one shows its answer (BEP 33 estimates).
-    await waitFor(async () => (await seeders()) > 30, 10_000)
+    // One scrape per torrent an hour: the wait is for that one, however slow a loaded swarm is to answer it.
+    await waitFor(async () => (await seeders()) > 30, 50_000)
     expect(await seeders()).toBeLessThan(50)
-  }, 20_000)
+  }, 60_000)
 
   test('hostile peers are dropped, each for its own reason, and nothing of theirs is stored', async () => {
     const failed = (reason: string) => metricValue(service!.baseUrl, 'service_dht_metadata_failed_total', { reason })
-    // The stalling peer is given up on after the 6 s peer timeout.
-    await waitFor(async () => (await failed('timeout')) >= 1, 20_000)
-    expect(await failed('hash_mismatch')).toBeGreaterThanOrEqual(1)
-    expect(await failed('too_large')).toBeGreaterThanOrEqual(1)
-    expect(await failed('handshake')).toBeGreaterThanOrEqual(1)
-    expect(await failed('flood')).toBeGreaterThanOrEqual(1)
+    // Each peer's fetch ends in its turn (the stalling one after the 6 s peer timeout), and the
+    // worker reports its counters once a second: each reason is waited for.
+    for (const reason of ['timeout', 'hash_mismatch', 'too_large', 'handshake', 'flood'])
+      await waitFor(async () => (await failed(reason)) >= 1, 30_000)
     const db = new Database(join(dataDir, 'index.db'), { readonly: true })
     try {
       expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM torrents').get()!.n).toBe(torrentFixtures.length)
@@ -156,7 +160,7 @@ describe('crawling a loopback DHT', () => {
     } finally {
       db.close()
     }
-  }, 30_000)
+  }, 60_000)
 
   test('the node answers ping, find_node, get_peers and sample_infohashes, and shrugs off garbage', async () => {
     const socket = createSocket('udp4')
@@ -205,12 +209,12 @@ describe('crawling a loopback DHT', () => {
       flooder.on('message', () => answered++)
       const ping = Buffer.from(bencode.encode({ t: Buffer.from('fl'), y: 'q', q: 'ping', a: { id: randomBytes(20) } }))
       for (let i = 0; i < 300; i++) flooder.send(ping, dhtPort, '127.0.0.1')
-      await Bun.sleep(500)
-      expect(answered).toBeGreaterThanOrEqual(15)
+      // However long the node takes to read the flood: a burst of 20 is answered, then one a second.
+      await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_queries_dropped_total')) >= 200, 30_000)
+      await waitFor(() => answered >= 15, 30_000, 20)
       expect(answered).toBeLessThan(40)
       const reply = await krpcQuery(polite, dhtPort, 'ping', { id: randomBytes(20) })
       expect((reply.r.id as Uint8Array).length).toBe(20)
-      await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_queries_dropped_total')) >= 200, 5_000)
     } finally {
       flooder.close()
       polite.close()
@@ -219,7 +223,7 @@ describe('crawling a loopback DHT', () => {
 
   test('metrics and GraphQL show the crawler at work', async () => {
     // The worker reports its counters once a second.
-    await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_queries_received_total', { query: 'ping' })) > 0, 5_000)
+    await waitFor(async () => (await metricValue(service!.baseUrl, 'service_dht_queries_received_total', { query: 'ping' })) > 0, 30_000)
     const text = await (await fetch(`${service!.baseUrl}/metrics`)).text()
     expect(text).toContain('service_dht_client_request_concurrency{request_type="sample_infohashes"}')
     expect(await metricValue(service!.baseUrl, 'service_dht_queries_sent_total', { query: 'sample_infohashes' })).toBeGreaterThan(0)
@@ -236,7 +240,7 @@ describe('crawling a loopback DHT', () => {
     // The dashboard's figures: the routing table's size and when the crawler last stored a torrent.
     const dashboard = await fetch(`${service!.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
       body: JSON.stringify({ query: '{ stats { dhtPeerCount lastCrawlAt } crawler { enabled running warning { code } } }' }),
     })
     const { data } = (await dashboard.json()) as { data: { stats: { dhtPeerCount: number; lastCrawlAt: string }; crawler: unknown } }
@@ -256,7 +260,7 @@ describe('crawling a loopback DHT', () => {
 
     // The configured bootstrap is dead: only the saved nodes can bring the node back.
     service = await startService(serviceVars('127.0.0.1:9'))
-    await waitFor(() => service!.logs.some((line) => line.includes('dht crawler listening')), 10_000)
+    await waitFor(() => service!.logs.some((line) => line.includes('dht crawler listening')), 30_000)
     const started = service.logs.map((line) => JSON.parse(line)).find((record) => record.msg === 'dht crawler listening')
     expect(started.nodeId).toBe(saved.nodeId)
     expect(started.savedNodes).toBe(saved.nodes.length)
@@ -266,5 +270,5 @@ describe('crawling a loopback DHT', () => {
     )
     expect(await metricValue(service!.baseUrl, 'service_dht_responses_total')).toBeGreaterThan(0)
     expect(await metricValue(service!.baseUrl, 'service_dht_metadata_fetched_total')).toBe(0)
-  }, 45_000)
+  }, 60_000)
 })

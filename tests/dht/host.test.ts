@@ -6,7 +6,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { createSocket } from 'node:dgram'
 import { waitFor } from '../support/dht-probe'
-import { startService, type RunningService } from '../support/processes'
+import { ADMIN_HEADERS, startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
 let service: RunningService | undefined
@@ -22,7 +22,7 @@ const records = () => service!.logs.map((line) => JSON.parse(line) as Record<str
 async function gql(query: string): Promise<Record<string, any>> {
   const response = await fetch(`${service!.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
     body: JSON.stringify({ query }),
   })
   const answer = (await response.json()) as { data: Record<string, any>; errors?: unknown }
@@ -46,7 +46,7 @@ test('a busy UDP port: warning, restarts with backoff, then the crawler comes up
     },
     'core',
   )
-  await waitFor(() => records().filter((record) => record.msg === 'dht crawler worker crashed').length >= 2, 10_000)
+  await waitFor(() => records().filter((record) => record.msg === 'dht crawler worker crashed').length >= 2, 30_000)
   const warning = records().find((record) => record.msg === 'dht crawler warning')!
   expect(warning.code).toBe('bind_failed')
   expect(String(warning.detail)).toContain(`127.0.0.1:${port}`)
@@ -71,14 +71,15 @@ test('a busy UDP port: warning, restarts with backoff, then the crawler comes up
   // A log_level override reaches the crawler thread too: the worker started next logs at debug.
   await gql('mutation { applySettings(settings: [{ key: "log_level", value: "debug" }]) }')
   await new Promise<void>((resolve) => squatter.close(() => resolve()))
-  await waitFor(() => records().some((record) => record.msg === 'dht crawler listening'), 15_000)
-  await waitFor(() => records().some((record) => record.level === 'debug' && record.component === 'dht'), 5_000, 20)
+  // The next restart may be a backoff of several seconds away.
+  await waitFor(() => records().some((record) => record.msg === 'dht crawler listening'), 40_000)
+  await waitFor(() => records().some((record) => record.level === 'debug' && record.component === 'dht'), 30_000, 20)
   await waitFor(
     async () =>
       ((await (await fetch(`${service!.baseUrl}/healthz`)).json()) as { components: Record<string, string> }).components.dht === 'up',
-    5_000,
+    30_000,
   )
   const up = await gql('{ crawler { enabled running warning { code } } stats { dhtPeerCount } }')
   expect(up.crawler).toEqual({ enabled: true, running: true, warning: null })
   expect(up.stats.dhtPeerCount).toBeGreaterThanOrEqual(0)
-}, 40_000)
+}, 60_000)

@@ -2,7 +2,7 @@ import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { importIntoCore, sendJson, startTestCore } from '../support/dashboard'
 import { metricValue, waitFor } from '../support/dht-probe'
 import { FAKE_IMAGE_BASE, startFakeTmdb } from '../support/fake-tmdb'
-import type { RunningService } from '../support/processes'
+import { ADMIN_HEADERS, type RunningService } from '../support/processes'
 import { hashOf } from '../support/search-index'
 import { getTorznab } from '../support/torznab-client'
 import { API_KEY, CATALOGUE } from './catalogue'
@@ -29,7 +29,7 @@ async function startCore(vars: Record<string, string> = {}) {
   running.push(core)
   await importIntoCore(core.baseUrl, RELEASES, TORZNAB_KEY)
   const gql = async (query: string, variables: Record<string, unknown> = {}) => {
-    const response = await fetch(core.graphqlUrl, sendJson('POST', { query, variables }, { authorization: `Bearer ${TORZNAB_KEY}` }))
+    const response = await fetch(core.graphqlUrl, sendJson('POST', { query, variables }, ADMIN_HEADERS))
     return (await response.json()) as { data?: any; errors?: { message: string }[] }
   }
   const torznab = (query: string) => getTorznab(`${core.baseUrl}/torznab/api?apikey=${TORZNAB_KEY}&${query}`)
@@ -75,7 +75,8 @@ describe('content enrichment in the core', () => {
     // A title is looked up once however many torrents carry it: three titles, three searches.
     expect(tmdb.requests.filter((request) => request.path.startsWith('/search/'))).toHaveLength(3)
 
-    const byWork = await gql(CONTENT_QUERY, { input: { contents: [{ type: 'movie', source: 'tmdb', id: '603' }], limit: 10 } })
+    // bitmagnet's shape: a TorrentContent's contentSource and contentId, in the facets.
+    const byWork = await gql(CONTENT_QUERY, { input: { facets: { content: { filter: [{ source: 'tmdb', id: '603' }] } }, limit: 10 } })
     expect(byWork.errors).toBeUndefined()
     const items = byWork.data.torrentContent.search.items
     expect(items).toHaveLength(2)
@@ -93,10 +94,40 @@ describe('content enrichment in the core', () => {
     })
     expect(items[0].content.attributes).toContainEqual({ source: 'imdb', key: 'id', value: 'tt0133093' })
     expect(items[0].content.attributes).toContainEqual({ source: 'tmdb', key: 'poster_path', value: '/poster-movie-603.jpg' })
-    const byImdb = await gql(CONTENT_QUERY, { input: { contents: [{ type: 'tv_show', source: 'imdb', id: 'tt0903747' }], limit: 10 } })
+    const byImdb = await gql(CONTENT_QUERY, {
+      input: { facets: { content: { filter: [{ type: 'tv_show', source: 'imdb', id: 'tt0903747' }] } }, limit: 10 },
+    })
     expect(byImdb.data.torrentContent.search.items).toHaveLength(2)
-    const bad = await gql(CONTENT_QUERY, { input: { contents: [{ type: 'movie', source: 'tmdb', id: 'DROP TABLE' }] } })
-    expect(bad.errors?.[0]?.message).toContain('is not a tmdb, imdb or tvdb id')
+    // The older top-level filter still answers the same.
+    const byContents = await gql(CONTENT_QUERY, { input: { contents: [{ type: 'movie', source: 'tmdb', id: '603' }], limit: 10 } })
+    expect(byContents.data.torrentContent.search.items.map((item: any) => item.infoHash).sort()).toEqual(
+      items.map((item: any) => item.infoHash).sort(),
+    )
+    // A typed work another content-type facet excludes matches nothing; a series' TMDB id is not a film's.
+    const excluded = await gql(CONTENT_QUERY, {
+      input: { facets: { contentType: { filter: ['tv_show'] }, content: { filter: [{ type: 'movie', source: 'tmdb', id: '603' }] } } },
+    })
+    expect(excluded.data.torrentContent.search.items).toEqual([])
+    for (const id of ['DROP TABLE', '-1', '']) {
+      const bad = await gql(CONTENT_QUERY, { input: { facets: { content: { filter: [{ source: 'tmdb', id }] } } } })
+      expect(bad.errors?.[0]?.message).toContain('is not a tmdb, imdb or tvdb id')
+    }
+    const badSource = await gql(CONTENT_QUERY, { input: { facets: { content: { filter: [{ source: 'tvmaze', id: '169' }] } } } })
+    expect(badSource.errors?.[0]?.message).toContain('"tvmaze" id "169" is not a tmdb, imdb or tvdb id')
+
+    // The content facet counts the works of the matches, named by their looked-up titles.
+    const facet = await gql(`{ torrentContent { search(input: { limit: 0, totalCount: true, facets: { content: { aggregate: true } } }) {
+      totalCount aggregations { content { value { type source id } label count isEstimate } } } } }`)
+    expect(facet.errors).toBeUndefined()
+    expect(facet.data.torrentContent.search).toEqual({
+      totalCount: 5,
+      aggregations: {
+        content: [
+          { value: { type: 'movie', source: 'tmdb', id: '603' }, label: 'The Matrix (1999)', count: 2, isEstimate: false },
+          { value: { type: 'tv_show', source: 'tmdb', id: '1396' }, label: 'Breaking Bad (2008)', count: 2, isEstimate: false },
+        ],
+      },
+    })
 
     expect(await metricValue(core.baseUrl, 'enrichment_titles', { status: 'resolved' })).toBe(2)
     expect(await metricValue(core.baseUrl, 'enrichment_titles', { status: 'not_found' })).toBe(1)

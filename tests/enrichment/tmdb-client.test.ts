@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { ArtworkApiError, createRequestPacer, createTmdbClient } from '../../src/enrichment'
-import { readRetryAfterMs } from '../../src/enrichment/tmdb-client'
+import { readRetryAfterMs } from '../../src/http'
+import { startFakeTmdb } from '../support/fake-tmdb'
+import { createManualClock } from '../support/manual-clock'
+import { API_KEY, CATALOGUE } from './catalogue'
 
 /** A server answering each path with whatever the test sets, recording what it was asked. */
 const answers = new Map<string, () => Response>()
@@ -16,7 +19,7 @@ const server = Bun.serve({
 })
 afterAll(() => server.stop(true))
 
-const client = createTmdbClient({ baseUrl: `http://127.0.0.1:${server.port}/3`, pacer: createRequestPacer(1000), timeoutMs: 2_000 })
+const client = createTmdbClient({ baseUrl: `http://127.0.0.1:${server.port}/3`, pacer: createRequestPacer(1000), timeoutMs: 30_000 })
 const signal = new AbortController().signal
 
 describe('TMDB client', () => {
@@ -81,7 +84,7 @@ describe('TMDB client', () => {
       const pacedClient = createTmdbClient({
         baseUrl: `http://127.0.0.1:${server.port}/3`,
         pacer: createRequestPacer(1000),
-        timeoutMs: 2_000,
+        timeoutMs: 30_000,
       })
       const failure = (await pacedClient.search('tv_show', 'x', 'k', signal).catch((err: unknown) => err)) as ArtworkApiError
       expect(failure.retryAfterMs).toBe(expected)
@@ -98,14 +101,80 @@ describe('TMDB client', () => {
   })
 
   test('a stop aborts a request in flight at once', async () => {
-    answers.set('/3/configuration', () => new Response(new ReadableStream({ start() {} }), { status: 200 }))
+    let arrived!: () => void
+    const hasArrived = new Promise<void>((resolve) => {
+      arrived = resolve
+    })
+    answers.set('/3/configuration', () => {
+      arrived()
+      return new Response(new ReadableStream({ start() {} }), { status: 200 })
+    })
     const stopping = new AbortController()
-    const started = Date.now()
     const pending = client.imageBaseUrl('k', stopping.signal).catch((err: unknown) => err)
-    await Bun.sleep(50)
+    await hasArrived
     stopping.abort()
     const failure = await pending
+    // Its own timeout (30 s) would have ended it as an ArtworkApiError: the stop ended it first.
     expect(failure).not.toBeInstanceOf(ArtworkApiError)
-    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(failure).toBeInstanceOf(Error)
   })
+})
+
+describe('a 429 holds every caller of the client until its Retry-After', () => {
+  const tmdb = startFakeTmdb(CATALOGUE, API_KEY)
+  afterAll(() => tmdb.stop())
+  const START_MS = Date.parse('2026-03-01T12:00:00Z')
+
+  /** A client pacing 10 requests a second on a clock the test moves, and the fake's arrivals. */
+  function setUp() {
+    tmdb.requests.length = 0
+    const clock = createManualClock(START_MS)
+    const client = createTmdbClient({ baseUrl: tmdb.baseUrl, pacer: createRequestPacer(10, clock), timeoutMs: 5_000 })
+    const settle = (call: Promise<unknown>) =>
+      call.then(
+        () => 'ok',
+        (err: unknown) => (err instanceof ArtworkApiError ? err : Promise.reject(err)),
+      )
+    /** Every kind of call at once: the first goes out now, the others wait 100, 200 and 300 ms for their slots. */
+    const everyCall = () => [
+      settle(client.search('movie', 'the matrix', API_KEY, signal)),
+      settle(client.externalIds('movie', 603, API_KEY, signal)),
+      settle(client.genres('tv_show', API_KEY, signal)),
+      settle(client.imageBaseUrl(API_KEY, signal)),
+    ]
+    return { clock, client, settle, everyCall }
+  }
+
+  for (const [form, retryAfter] of [
+    ['seconds', () => '2'],
+    ['an HTTP date', () => new Date(START_MS + 2_000).toUTCString()],
+  ] as const) {
+    test(`given as ${form}: nothing goes out, queued or new, of any call, until it has passed`, async () => {
+      const { clock, client, settle, everyCall } = setUp()
+      tmdb.queue({ kind: '429', retryAfter: retryAfter() })
+      const [first, ...queued] = everyCall()
+      expect(clock.sleeping).toBe(3)
+      const limited = (await first) as ArtworkApiError
+      expect(limited).toBeInstanceOf(ArtworkApiError)
+      expect(limited.retryAfterMs).toBe(2_000)
+      expect(tmdb.requests).toHaveLength(1)
+      // The three that were waiting for their slots when the 429 came are refused when they wake.
+      clock.advance(300)
+      for (const outcome of await Promise.all(queued)) expect(outcome).toBeInstanceOf(ArtworkApiError)
+      expect(tmdb.requests).toHaveLength(1)
+      // A new call of any kind 1 ms before the end is refused without a request, and says how long is left.
+      clock.advance(1_699)
+      const early = (await settle(client.externalIds('tv_show', 1396, API_KEY, signal))) as ArtworkApiError
+      expect(early.retryAfterMs).toBe(1)
+      expect(tmdb.requests).toHaveLength(1)
+      // Once it has passed, every call goes out again, paced.
+      clock.advance(1)
+      const after = everyCall()
+      await after[0]
+      expect(tmdb.requests).toHaveLength(2)
+      clock.advance(300)
+      expect(await Promise.all(after)).toEqual(['ok', 'ok', 'ok', 'ok'])
+      expect(tmdb.requests).toHaveLength(5)
+    })
+  }
 })

@@ -49,8 +49,8 @@ describe('the kept payload', () => {
     expect(readEvidenceReport(body, 'arr', NOW)).toMatchObject({ payload: body })
   })
 
-  test('a 1 MiB body keeps its first 64 KiB, cut on a character boundary, and says how big it was', () => {
-    // "é" is two bytes: the cut at 64 KiB falls inside one.
+  test('a 1 MiB body keeps its first 32 KiB, cut on a character boundary, and says how big it was', () => {
+    // "é" is two bytes: the cut at 32 KiB falls inside one.
     const grab = JSON.stringify(sonarrV3Grab(HASH))
     const body = `${grab.slice(0, -1)},"padding":"x${'é'.repeat(500_000)}"}`
     const { payload } = readEvidenceReport(body, 'arr', NOW) as EvidenceReport

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { CrawlerOffError, createFetchRequestRepository, createFetchService, InvalidFetchTargetError } from '../../src/fetch-requests'
+import { waitFor } from '../support/dht-probe'
 import { openTestIndex, quietLog } from '../support/test-index'
 
 const A = 'aa'.repeat(20)
@@ -71,7 +72,8 @@ describe('fetch requests', () => {
     const { service, calls } = build(100)
     service.request([A])
     service.attempted(A, 'no peer found in the DHT')
-    await Bun.sleep(250)
+    // The deadline's timer gives up on it; nothing else changes the request.
+    await waitFor(() => service.list(10)[0]?.state !== 'searching', 30_000, 10)
     expect(service.list(10)[0]).toMatchObject({ state: 'not_found', detail: 'not found within 0 s (last try: no peer found in the DHT)' })
     expect(calls.at(-1)).toBe(`cancel ${A}`)
   })

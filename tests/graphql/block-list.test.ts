@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type RunningService, startService } from '../support/processes'
+import { type RunningService, startService, TEST_ADMIN_KEY } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
 const KEY = 'block-list-torznab-key-0123'
@@ -20,10 +20,13 @@ interface Answer {
   errors?: { message: string; extensions?: { code?: string; field?: string } }[]
 }
 
-async function gql(query: string, variables: Record<string, unknown> = {}, key: string | null = KEY): Promise<Answer> {
+/** What the dashboard sends: the Torznab key (bitmagnet's operations) and the core admin key (the dashboard's). */
+const DASHBOARD = { authorization: `Bearer ${KEY}`, 'x-core-admin-key': TEST_ADMIN_KEY }
+
+async function gql(query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = DASHBOARD): Promise<Answer> {
   const response = await fetch(`${service.baseUrl}/graphql`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query, variables }),
   })
   return (await response.json()) as Answer
@@ -79,11 +82,13 @@ describe('blockList and unblockTorrents', () => {
     expect(items.at(-1).infoHash).toBe(BANNED)
   })
 
-  test('without the key both are refused, and a bad limit is named', async () => {
+  test('without the core admin key both are refused (the Torznab key is not it), and a bad limit is named', async () => {
     for (const operation of [BLOCK_LIST, `mutation { unblockTorrents(infoHashes: ["${DELETED}"]) }`]) {
-      const refused = await gql(operation, {}, null)
+      const refused = await gql(operation, {}, {})
       expect(refused.errors?.[0]?.extensions?.code).toBe('unauthorized')
-      const wrong = await gql(operation, {}, 'not-the-key-0123456789')
+      const torznabKeyOnly = await gql(operation, {}, { authorization: `Bearer ${KEY}` })
+      expect(torznabKeyOnly.errors?.[0]?.extensions?.code).toBe('unauthorized')
+      const wrong = await gql(operation, {}, { ...DASHBOARD, 'x-core-admin-key': 'not-the-key-0123456789' })
       expect(wrong.errors?.[0]?.extensions?.code).toBe('unauthorized')
     }
     for (const limit of [0, 501]) {

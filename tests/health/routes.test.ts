@@ -47,6 +47,19 @@ describe('GET /healthz and /api/v1/status', () => {
     expect((await get(app, '/api/v1/status')).status).toBe(500)
   })
 
+  test('the database is probed at most once a second; in between the answer comes from memory', () => {
+    const { db } = openTestIndex()
+    let nowMs = 1_000_000
+    const health = createHealthCheck({ db, workers: createWorkerRegistry(), nowMs: () => nowMs })
+    const databaseChecks = () => health.check().checks.filter((check) => check.key !== 'dht')
+    const first = databaseChecks()
+    db.close()
+    nowMs += 999
+    expect(databaseChecks()).toEqual(first)
+    nowMs += 1
+    expect(health.check().checks.find((check) => check.key === 'db')).toMatchObject({ status: 'down', timestamp: nowMs })
+  })
+
   test('say the queue is inactive when no queue worker runs', async () => {
     const { db } = openTestIndex()
     const health = createHealthCheck({ db, workers: createWorkerRegistry() })

@@ -1,10 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { openIndex } from '../../src/store/sqlite'
 import { openDatabase } from '../../src/db'
 import { bytesToHex } from '../../src/metainfo'
 import { childEnv, collectLines, REPO_ROOT, runCli, safeJson } from '../support/processes'
+import { createOperatorEdits } from '../../src/torrents/operator-edits'
 import { makeTempDir } from '../support/temp-dir'
+import { quietLog } from '../support/test-index'
 import { expectedKey, TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/torrent-fixtures'
 
 function readIndex(dataDir: string) {
@@ -215,10 +218,25 @@ describe('classification on import', () => {
     writeFileSync(path, JSON.stringify({ infoHash: 'cd'.repeat(20), name: 'Holiday Photos', size: 9 }))
     const second = await runCli(['import', path], { DATA_DIR: dataDir })
     expect(second.stdout.trim()).toBe('imported 0, updated 0, rejected 1')
+    expect(second.stderr).toContain(`rejected ${path}:1: deleted by a classification rule (banned content)`)
     const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
     expect(db.sqlite.query('SELECT count(*) AS n FROM torrents').get()).toEqual({ n: 1 })
     expect(db.sqlite.query('SELECT rule_id FROM blocked_torrents').all()).toEqual([{ rule_id: 'banned-keywords' }])
     db.close()
+  })
+
+  test('a torrent an operator deleted is refused as blocked by an operator, not as banned content (issue 30.8)', async () => {
+    const dataDir = makeTempDir()
+    const path = join(makeTempDir(), 'deleted.jsonl')
+    writeFileSync(path, [good(70), good(71)].join('\n'))
+    expect((await runCli(['import', path], { DATA_DIR: dataDir })).stdout.trim()).toBe('imported 2, updated 0, rejected 0')
+    const db = openIndex(join(dataDir, 'index.db'), quietLog)
+    createOperatorEdits(db).delete([JSON.parse(good(70)).infoHash], 1_900_000_000)
+    db.close()
+    const again = await runCli(['import', path], { DATA_DIR: dataDir })
+    expect(again.stdout.trim()).toBe('imported 0, updated 1, rejected 1')
+    expect(again.stderr).toContain(`rejected ${path}:1: blocked by an operator: it was deleted from the index and is not taken back`)
+    expect(again.stderr).not.toContain('banned')
   })
 
   test('a banned hash repeated later in the same batch under another name is refused too', async () => {
@@ -274,18 +292,18 @@ describe('cli import stopped by a signal', () => {
       const stderr: string[] = []
       collectLines(child.stderr, (line) => stderr.push(line))
       const stdout = new Response(child.stdout).text()
-      // A slow sender: ten lines at a time, then a partial line, then nothing.
-      for (let n = 1; n <= 120; n += 10) {
+      // A slow sender: ten lines at a time, then lines 91-120 and a partial line in one write (one
+      // read: lines 101-120 are read with line 100, before its batch is logged), then nothing.
+      for (let n = 1; n <= 90; n += 10) {
         child.stdin.write(`${Array.from({ length: 10 }, (_, i) => numbered(n + i)).join('\n')}\n`)
         await child.stdin.flush()
         await Bun.sleep(10)
       }
-      child.stdin.write(numbered(121).slice(0, 20))
+      child.stdin.write(`${Array.from({ length: 30 }, (_, i) => numbered(91 + i)).join('\n')}\n${numbered(121).slice(0, 20)}`)
       await child.stdin.flush()
       const twoBatches = () =>
         stderr.some((line) => safeJson(line)?.msg === 'ingest batch committed' && safeJson(line)?.totalImported === 100)
       while (!twoBatches()) await Bun.sleep(20)
-      await Bun.sleep(300) // lines 101-120 were written before the batch was logged
 
       child.kill(signal)
       expect(await Promise.race([child.exited, Bun.sleep(10_000).then(() => 'still running')])).toBe(exitCode)
@@ -297,6 +315,6 @@ describe('cli import stopped by a signal', () => {
       const names = db.sqlite.query('SELECT name FROM torrents ORDER BY size').all() as { name: string }[]
       db.close()
       expect(names.map((row) => row.name)).toEqual(Array.from({ length: 120 }, (_, i) => `Numbered.Release.${i + 1}.1080p`))
-    }, 30_000)
+    }, 60_000)
   }
 })

@@ -117,7 +117,33 @@ describe('parseImportLine', () => {
     [{ infoHash: HASH, name: 'x', size: 1, seeders: -3 }, 'seeders must be a whole number, 0 or more'],
     [{ infoHash: HASH, name: 'x', size: 1, source: 'has spaces' }, 'source must be a short key of letters, digits, - or _'],
     [{ infoHash: HASH, name: 'x', size: 1, private: 'yes' }, 'private must be true or false'],
+    [{ infoHash: HASH, name: 'x', files: [], filesCount: -2 }, 'filesCount must be a whole number, 0 or more'],
   ])('rejects %j: %s', (record, reason) => {
     expect(parse(record)).toEqual({ ok: false, reason })
+  })
+})
+
+describe('parseImportLine limits (issue 30.5)', () => {
+  const limits = { nameChars: 64, pathChars: 64, files: 3 }
+  const files = Array.from({ length: 10 }, (_, i) => ({ path: `${'d'.repeat(i === 0 ? 100 : 1)}/${i}.mkv`, size: i }))
+
+  test('cuts the name and paths, keeps the first files and counts them all', () => {
+    const parsed = parseImportLine(JSON.stringify({ infoHash: HASH, name: 'N'.repeat(200), files }), limits)
+    if (!parsed.ok) throw new Error(parsed.reason)
+    expect(parsed.item.name).toBe(`${'N'.repeat(63)}…`)
+    expect(parsed.item.files!.map((file) => [file.index, file.path.length])).toEqual([
+      [0, 64],
+      [1, 7],
+      [2, 7],
+    ])
+    expect(parsed.item.files![0]!.path.endsWith('…')).toBe(true)
+    expect([parsed.item.filesCount, parsed.item.sizeBytes]).toEqual([10, 45])
+  })
+
+  test('a dump that lists only some files may give filesCount; a list within the limit carries none', () => {
+    const some = parseImportLine(JSON.stringify({ infoHash: HASH, name: 'x', size: 99, files: files.slice(0, 2), filesCount: 40 }), limits)
+    expect(some.ok && [some.item.files!.length, some.item.filesCount]).toEqual([2, 40])
+    const whole = parseImportLine(JSON.stringify({ infoHash: HASH, name: 'x', files: files.slice(0, 2) }), limits)
+    expect(whole.ok && whole.item.filesCount).toBeUndefined()
   })
 })

@@ -130,3 +130,44 @@ describe('cli import of a magnetico JSON export', () => {
     db.close()
   })
 })
+
+describe('cli import of a hostile magnetico database (issues 30.5 and 30.8)', () => {
+  test('a 50 MiB name is read cut and marked, and a 3,000-file torrent keeps 1,000 files and counts them all', async () => {
+    const path = join(makeTempDir(), 'hostile.sqlite3')
+    const files = Array.from({ length: 3000 }, (_, i) => ({ path: `${'p'.repeat(i === 0 ? 2000 : 1)}/track-${i}.flac`, size: 10 }))
+    writeMagneticoDatabase(path, [
+      { infoHash: hashOf(1), name: 'L'.repeat(50 * 1024 * 1024), totalSize: 5, discoveredOn: DISCOVERED_ON, files: [] },
+      { infoHash: hashOf(2), name: 'Many.Files.2001.FLAC', totalSize: 30_000, discoveredOn: DISCOVERED_ON, files },
+    ])
+    const dataDir = makeTempDir()
+    const result = await runCli(['import', path], { DATA_DIR: dataDir })
+    expect(result.stdout.trim()).toBe('imported 2, updated 0, rejected 0')
+    const db = openDatabase(join(dataDir, 'index.db'), { readonly: true })
+    const rows = db.sqlite.query('SELECT name, size, files_count FROM torrents ORDER BY info_hash').all()
+    expect(rows).toEqual([
+      { name: `${'L'.repeat(511)}…`, size: 5, files_count: null },
+      { name: 'Many.Files.2001.FLAC', size: 30_000, files_count: 3000 },
+    ])
+    expect(db.sqlite.query('SELECT count(*) AS n, max(file_index) AS last, max(length(path)) AS longest FROM torrent_files').get()).toEqual(
+      {
+        n: 1000,
+        last: 999,
+        longest: 1024,
+      },
+    )
+    db.close()
+  })
+
+  test('torrents as an endless view is refused at once, not read forever', async () => {
+    const path = join(makeTempDir(), 'endless.sqlite3')
+    const db = new Database(path, { create: true })
+    db.exec(`CREATE VIEW torrents AS
+      WITH RECURSIVE n(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM n)
+      SELECT id, randomblob(20) AS info_hash, 'Endless.' || id AS name, 1 AS total_size, 1600000000 AS discovered_on FROM n;
+      CREATE TABLE files (id INTEGER PRIMARY KEY, torrent_id INTEGER, size INTEGER, path TEXT);`)
+    db.close()
+    const result = await runCli(['import', path], { DATA_DIR: makeTempDir() })
+    expect(result).toMatchObject({ exitCode: 1, stdout: 'imported 0, updated 0, rejected 1\n' })
+    expect(result.stderr).toContain('not a magnetico database (tables torrents and files): torrents is a view, not a table')
+  })
+})

@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openIndex } from '../../src/core'
-import { openDatabase } from '../../src/db'
+import { openIndex } from '../../src/store/sqlite'
+import { openDatabase } from '../../src/store/sqlite'
 import { createWantRepository } from '../../src/wants'
 import { writeMagneticoDatabase } from '../support/magnetico-db'
-import { runCli, startService } from '../support/processes'
+import { runCli, startService, TEST_ADMIN_KEY } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { quietLog } from '../support/test-index'
 
@@ -81,7 +81,7 @@ describe('every import path fulfils wants', () => {
       expect(response.status).toBe(200)
       const answer = await fetch(`${core.baseUrl}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-core-admin-key': TEST_ADMIN_KEY },
         body: JSON.stringify({ query: '{ wantMatches { wantId title } }' }),
       })
       const body = (await answer.json()) as { data: { wantMatches: { wantId: string; title: string }[] } }

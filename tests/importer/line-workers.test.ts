@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { loadClassifier } from '../../src/classify'
-import { openIndex } from '../../src/core'
+import { openIndex } from '../../src/store/sqlite'
 import { createLineWorkers, parseImportLine, runImportCommand, type LineWorkers } from '../../src/importer'
 import { createIngestPipeline } from '../../src/ingest'
 import { createLogger, type Logger } from '../../src/log'
@@ -148,7 +148,7 @@ describe('import line workers', () => {
     const inFlight = workers.parse(chunk)
     workers.stop()
     const parsed = await inFlight
-    const expected = chunk.map(parseImportLine)
+    const expected = chunk.map((line) => parseImportLine(line))
     expect(parsed).toEqual(expected)
     expect(parsed.filter((line) => line.ok).length).toBeGreaterThan(290)
     expect(parsed.some((line) => line.ok && line.item.preclassified !== undefined)).toBe(false)

@@ -223,3 +223,63 @@ describe('parseInfoDict', () => {
     expect(() => parseTorrentFile(deep)).toThrow(MetainfoError)
   })
 })
+
+describe('limits (issue 30.5)', () => {
+  const limits = { nameChars: 512, pathChars: 1024, files: 1000 }
+  const v1File = (length: number, ...path: string[]) => dict(['length', int(length)], ['path', list(...path.map((s) => str(s)))])
+
+  test('a 9 MiB name is cut to SERVICE_MAX_NAME_LENGTH and marked; a normal one is unchanged', () => {
+    const huge = parseTorrentFile(
+      dict(['info', dict(['length', int(1)], ['name', str('N'.repeat(9 * 1024 * 1024))], ['pieces', pieces])]),
+      limits,
+    )
+    expect(huge.name).toBe(`${'N'.repeat(511)}…`)
+    expect(huge.files[0]!.path).toBe(huge.name)
+    const normal = parseInfoDict(dict(['length', int(1)], ['name', str('Dune.Part.Two.2024.2160p.WEB-DL.mkv')], ['pieces', pieces]), limits)
+    expect(normal.name).toBe('Dune.Part.Two.2024.2160p.WEB-DL.mkv')
+  })
+
+  test('a path past SERVICE_MAX_PATH_LENGTH is cut and marked, a surrogate pair never split', () => {
+    const info = dict(
+      ['files', list(v1File(1, 'd'.repeat(600), `${'e'.repeat(421)}😀x.mkv`), v1File(2, 'ok.srt'))],
+      ['name', str('long')],
+      ['pieces', pieces],
+    )
+    const [long, short] = parseInfoDict(info, limits).files
+    expect(long!.path).toHaveLength(1023)
+    expect(long!.path).toBe(`${'d'.repeat(600)}/${'e'.repeat(421)}…`)
+    expect(short!.path).toBe('ok.srt')
+  })
+
+  test('files past SERVICE_MAX_FILES_PER_TORRENT are counted and summed, not listed; padding counts for neither', () => {
+    const entries = Array.from({ length: 5000 }, (_, i) =>
+      i % 2 ? dict(['attr', str('p')], ['length', int(7)], ['path', list(str('.pad'), str('7'))]) : v1File(i, `file-${i}.bin`),
+    )
+    const metainfo = parseInfoDict(dict(['files', list(...entries)], ['name', str('many')], ['pieces', pieces]), limits)
+    expect(metainfo.files).toHaveLength(1000)
+    expect(metainfo.files.at(-1)).toMatchObject({ index: 1998, path: 'file-1998.bin' })
+    expect(metainfo.filesCount).toBe(2500)
+    expect(metainfo.sizeBytes).toBe(Array.from({ length: 2500 }, (_, i) => 2 * i).reduce((a, b) => a + b, 0))
+  })
+
+  test('a v2 file tree is listed to the same limit, in its sorted order', () => {
+    const leaf = (length: number) => dict(['', dict(['length', int(length)])])
+    const names = Array.from({ length: 1500 }, (_, i) => `f${String(i).padStart(4, '0')}`)
+    const tree = dict(['dir', dict(...names.map((name): [string, Buffer] => [name, leaf(3)]))])
+    const metainfo = parseInfoDict(
+      dict(['file tree', tree], ['meta version', int(2)], ['name', str('v2')], ['piece length', int(16384)]),
+      limits,
+    )
+    expect(metainfo.files).toHaveLength(1000)
+    expect(metainfo.files[999]!.path).toBe('dir/f0999')
+    expect([metainfo.filesCount, metainfo.sizeBytes]).toEqual([1500, 4500])
+  })
+
+  test('a non-canonical entry past the listed files is still refused: the info hash names one encoding', () => {
+    const bad = Buffer.from('d6:lengthi01e4:pathl1:xee', 'latin1')
+    const entries = [...Array.from({ length: 1200 }, (_, i) => v1File(1, `${i}`)), bad]
+    expect(() => parseInfoDict(dict(['files', list(...entries)], ['name', str('x')], ['pieces', pieces]), limits)).toThrow(
+      'integer with a leading zero',
+    )
+  })
+})

@@ -22,7 +22,7 @@ describe('createMetrics', () => {
     metrics.observeHttp('GET', '/torznab/api', 200, 0.02)
     metrics.observeHttp('POST', '/import', 400, 0.002)
     metrics.observeSearch('feed', 0.003)
-    metrics.countIngest({ imported: 3, updated: 0, deleted: 1, failed: 0 })
+    metrics.countIngest({ imported: 3, updated: 0, deleted: 1, blocked: 0, failed: 0 })
     metrics.countClassified(['movie', 'movie', 'tv_show'])
     metrics.evidence.report('sonarr', 'grab', 'success')
     metrics.evidence.batch('failed')
@@ -150,7 +150,7 @@ describe('requestMetrics', () => {
 
   /** The series, once the after-response hooks (which run after `handle` resolves) have counted `total` requests. */
   async function requestsCounted(metrics: ReturnType<typeof createMetrics>, total: number): Promise<string> {
-    const deadline = Date.now() + 2_000
+    const deadline = Date.now() + 30_000
     for (;;) {
       const text = await scrape(metrics)
       const counted = text

@@ -18,7 +18,7 @@ function seriesValue(text: string, series: string): number | undefined {
 
 /** /metrics once the after-response hooks (run after the answer is sent) have counted `series`. */
 async function scrapeUntil(series: string): Promise<string> {
-  const deadline = Date.now() + 5_000
+  const deadline = Date.now() + 30_000
   for (;;) {
     const text = await (await fetch(`${service.baseUrl}/metrics`)).text()
     if (seriesValue(text, series) !== undefined || Date.now() > deadline) return text

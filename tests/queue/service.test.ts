@@ -5,7 +5,7 @@ import { createQueueRepository, createQueueService, type QueueService } from '..
 import { hashOf, openSearchIndex } from '../support/search-index'
 import { defaultEvidenceWeights, openTestIndex, quietLog } from '../support/test-index'
 
-async function waitFor(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!condition()) {
     if (Date.now() > deadline) throw new Error('condition not met in time')

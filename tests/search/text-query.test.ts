@@ -1,16 +1,19 @@
-import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
+import { DatabaseSync } from 'node:sqlite'
 import { holdsWords, parseTextQuery, toMatchExpression, tokenize } from '../../src/search/text-query'
 
-/** The tokens an FTS5 table with the index's tokenizer (migrations/core/0012) makes of each text. */
+/**
+ * The tokens an FTS5 table with the index's tokenizer (migrations/core/sqlite/0012) makes of each text.
+ * node:sqlite, which Bun and Deno both have, so the check runs under `test:deno` too.
+ */
 function ftsTokens(texts: string[]): string[][] {
-  const db = new Database(':memory:')
-  db.run("CREATE VIRTUAL TABLE t USING fts5(x, tokenize = 'unicode61 remove_diacritics 2')")
-  db.run('CREATE VIRTUAL TABLE v USING fts5vocab(t, instance)')
+  const db = new DatabaseSync(':memory:')
+  db.exec("CREATE VIRTUAL TABLE t USING fts5(x, tokenize = 'unicode61 remove_diacritics 2')")
+  db.exec('CREATE VIRTUAL TABLE v USING fts5vocab(t, instance)')
   const insert = db.prepare('INSERT INTO t (rowid, x) VALUES (?, ?)')
   for (const [i, text] of texts.entries()) insert.run(i + 1, text)
-  const tokensOf = db.prepare<{ term: string }, [number]>('SELECT term FROM v WHERE doc = ? ORDER BY offset')
-  const tokens = texts.map((_, i) => tokensOf.all(i + 1).map((row) => row.term))
+  const tokensOf = db.prepare('SELECT term FROM v WHERE doc = ? ORDER BY offset')
+  const tokens = texts.map((_, i) => tokensOf.all(i + 1).map((row) => String(row.term)))
   db.close()
   return tokens
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { openIndex } from '../../src/core'
+import { openIndex } from '../../src/store/sqlite'
 import type { LogLevel } from '../../src/log'
 import { createRuntimeSettings, createSettingsRepository, InvalidSettingError } from '../../src/settings'
 import { openTestIndex, quietLog } from '../support/test-index'

@@ -4,7 +4,7 @@ import type { ClassifiedItem } from '../../src/ingest'
 import { createIndexStats } from '../../src/stats'
 
 const STARTED = Date.parse('2026-01-01T00:00:00Z')
-const report = (imported: number) => ({ imported, updated: 0, deleted: 0, failed: 0 })
+const report = (imported: number) => ({ imported, updated: 0, deleted: 0, blocked: 0, failed: 0 })
 const classifiedFrom = (source: string) => [{ item: { source } } as ClassifiedItem]
 
 function build(options: { crawler?: CrawlerStatus | null; lastCrawledAtSeconds?: number | null } = {}) {

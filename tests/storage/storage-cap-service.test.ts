@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import type { StorageReport } from '../../src/storage'
 import { sonarrV3Grab } from '../support/arr-payloads'
-import { type RunningService, startService } from '../support/processes'
+import { ADMIN_HEADERS, type RunningService, startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
 const LIMIT_BYTES = 2_000_000
@@ -49,7 +49,7 @@ describe('SERVICE_STORAGE_LIMIT in a running core', () => {
     })
     expect(grab.status).toBeLessThan(300)
     // The report is recorded by a queue job: wait until the torrent counts as grabbed.
-    for (let tries = 0; tries < 100 && !isGrabbed(join(dataDir, 'index.db')); tries++) await Bun.sleep(100)
+    for (let tries = 0; tries < 300 && !isGrabbed(join(dataDir, 'index.db')); tries++) await Bun.sleep(100)
     expect(isGrabbed(join(dataDir, 'index.db'))).toBe(true)
     expect((await fetch(`${service.baseUrl}/import`, { method: 'POST', body: body(2, 6_000) })).status).toBe(200)
 
@@ -79,7 +79,7 @@ describe('SERVICE_STORAGE_LIMIT in a running core', () => {
 
     const graphql = await fetch(`${service.baseUrl}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
       body: JSON.stringify({
         query: '{ stats { totalTorrents storage { limitBytes usedBytes databaseBytes walBytes evictedTorrents isFull } } }',
       }),

@@ -1,5 +1,5 @@
 import { afterAll, expect } from 'bun:test'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPO_ROOT } from './processes'
@@ -86,6 +86,25 @@ export async function openPage(
     if (!url.startsWith(origin) && !url.startsWith('data:')) foreignRequests.push(url)
   })
   return { page, errors, foreignRequests }
+}
+
+/**
+ * The locator matches `count` elements, once the page has settled on it: an htmx swap lands a
+ * moment after the click or navigation that asked for it, later still on a loaded machine.
+ */
+export async function expectCount(locator: Locator, count: number): Promise<void> {
+  const deadline = Date.now() + 30_000
+  while ((await locator.count()) !== count && Date.now() < deadline) await Bun.sleep(50)
+  expect(await locator.count()).toBe(count)
+}
+
+/**
+ * htmx has wired up everything it last swapped in: it marks new content htmx-added and drops the
+ * class in the task that attaches the content's handlers. A form used before that is submitted
+ * by the browser itself (a loaded machine leaves time for it).
+ */
+export async function htmxSettled(page: Page): Promise<void> {
+  await page.locator('.htmx-added').first().waitFor({ state: 'detached' })
 }
 
 /** The page fits the viewport: no sideways scrolling (issue 16 asks for 390 px phones). */

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { type Env, loadConfig } from '../../src/config'
 import { buildDashboard } from '../../src/dashboard/start'
-import { type RunningService, startService } from './processes'
+import { ADMIN_HEADERS, type RunningService, startService, TEST_ADMIN_KEY } from './processes'
 import { makeTempDir } from './temp-dir'
 import { quietLog } from './test-index'
 
@@ -27,6 +27,8 @@ export function openTestDashboard(options: { coreUrl?: string; env?: Env } = {})
     DATA_DIR: dir,
     DASHBOARD_DB_PATH: join(dir, 'dashboard.db'),
     CORE_GRAPHQL_URL: options.coreUrl ?? NO_CORE_URL,
+    // The key every test core starts with (startTestCore): the dashboard's own operations need it.
+    CORE_ADMIN_KEY: TEST_ADMIN_KEY,
     ...options.env,
   })
   const dashboard = buildDashboard(config, quietLog, { watchIntervalMs: 3_600_000 })
@@ -65,12 +67,12 @@ export async function importIntoCore(baseUrl: string, records: object[], apiKey?
 
 /** Waits until the core has recorded `count` evidence reports (its intake answers 202 and records them asynchronously). */
 export async function waitForEvidence(graphqlUrl: string, count: number): Promise<void> {
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + 30_000
   for (;;) {
-    const response = await fetch(graphqlUrl, sendJson('POST', { query: '{ evidence(input: { limit: 1 }) { totalCount } }' }))
+    const response = await fetch(graphqlUrl, sendJson('POST', { query: '{ evidence(input: { limit: 1 }) { totalCount } }' }, ADMIN_HEADERS))
     const answer = (await response.json()) as { data?: { evidence: { totalCount: number } } }
     if ((answer.data?.evidence.totalCount ?? 0) >= count) return
-    if (Date.now() > deadline) throw new Error(`the core did not record ${count} evidence reports within 10 s`)
+    if (Date.now() > deadline) throw new Error(`the core did not record ${count} evidence reports within 30 s`)
     await Bun.sleep(20)
   }
 }
@@ -78,7 +80,7 @@ export async function waitForEvidence(graphqlUrl: string, count: number): Promis
 /** `bun run start` (core and dashboard in one process) on ephemeral ports, crawler off. */
 export async function startWholeService(vars: Record<string, string> = {}): Promise<RunningService & { dashboardUrl: string }> {
   const service = await startService({ DATA_DIR: makeTempDir('dashboard-whole-'), ...vars })
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + 30_000
   for (;;) {
     const line = service.logs
       .map((log) => JSON.parse(log) as { msg?: string; port?: number })

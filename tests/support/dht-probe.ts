@@ -17,7 +17,7 @@ export interface KrpcReply {
 }
 
 /** Sends one KRPC query from `socket` and waits for the reply with its transaction id. */
-export function krpcQuery(socket: Socket, port: number, q: string, a: Record<string, unknown>, timeoutMs = 3_000): Promise<KrpcReply> {
+export function krpcQuery(socket: Socket, port: number, q: string, a: Record<string, unknown>, timeoutMs = 15_000): Promise<KrpcReply> {
   const t = Buffer.from([Math.floor(Math.random() * 256), Math.floor(Math.random() * 256)])
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {

@@ -3,6 +3,11 @@ import type { Subprocess } from 'bun'
 
 export const REPO_ROOT = join(import.meta.dir, '../..')
 
+/** The core admin key every test service starts with (CORE_ADMIN_KEY), unless the test sets its own. */
+export const TEST_ADMIN_KEY = 'test-core-admin-key-0123456789abcdef'
+/** The header the dashboard's own GraphQL operations carry. */
+export const ADMIN_HEADERS = { 'x-core-admin-key': TEST_ADMIN_KEY }
+
 /** Environment for a child process: only what the test sets, plus PATH and HOME. */
 export function childEnv(vars: Record<string, string>): Record<string, string> {
   return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...vars }
@@ -39,14 +44,21 @@ export interface RunningService {
 export async function startService(vars: Record<string, string>, side?: 'core' | 'dashboard'): Promise<RunningService> {
   const child = Bun.spawn([process.execPath, 'src/main.ts', ...(side ? [side] : [])], {
     cwd: REPO_ROOT,
-    env: childEnv({ HOST: '127.0.0.1', CORE_PORT: '0', DASHBOARD_PORT: '0', SERVICE_DHT_ENABLED: 'false', ...vars }),
+    env: childEnv({
+      HOST: '127.0.0.1',
+      CORE_PORT: '0',
+      DASHBOARD_PORT: '0',
+      SERVICE_DHT_ENABLED: 'false',
+      CORE_ADMIN_KEY: TEST_ADMIN_KEY,
+      ...vars,
+    }),
     stdin: 'ignore',
     stdout: 'pipe',
     stderr: 'pipe',
   })
   const logs: string[] = []
   const port = await new Promise<number>((resolve, reject) => {
-    const timeout = setTimeout(() => reject(new Error(`service did not start:\n${logs.join('\n')}`)), 15_000)
+    const timeout = setTimeout(() => reject(new Error(`service did not start:\n${logs.join('\n')}`)), 30_000)
     collectLines(child.stderr, (line) => {
       logs.push(line)
       const record = safeJson(line)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export const TORRENT_FIXTURES_DIR = join(import.meta.dir, '../fixtures/torrents')
+export const TORRENT_FIXTURES_DIR = join(import.meta.dirname, '../fixtures/torrents')
 
 export interface TorrentFixture {
   file: string

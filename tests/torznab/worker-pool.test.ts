@@ -28,9 +28,12 @@ describe('the search worker pool', () => {
     // Each request sent to a thread and each answer is told (the idle trim's clock).
     expect(activity).toBe(4)
     pool.stop()
-    const startedAt = performance.now()
-    await expect(pool.search(query)).rejects.toThrow('stopping')
-    expect(performance.now() - startedAt).toBeLessThan(100)
+    // Refused at once: the refusal settles before a zero-delay timer fires, however busy the machine.
+    const refusal = pool.search(query).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    )
+    expect(await Promise.race([refusal, Bun.sleep(0).then(() => 'still waiting')])).toContain('stopping')
     index.db.close()
   })
 
@@ -43,14 +46,14 @@ describe('the search worker pool', () => {
       expect(pool.threadCount).toBe(1)
       const query = { text: 'elastic', categories: null, limit: 50, offset: 0 }
       // Bursts of concurrent searches until the pool has grown to its size (a thread takes a moment to start).
-      const deadline = Date.now() + 10_000
+      const deadline = Date.now() + 30_000
       while (pool.threadCount < 3 && Date.now() < deadline) {
         const answers = await Promise.all(Array.from({ length: 8 }, () => pool.search(query)))
         for (const answer of answers) expect(answer.items).toHaveLength(50)
       }
       expect(pool.threadCount).toBe(3)
       // Idle past idleRetireMs: back to the one thread, which still answers.
-      const idleDeadline = Date.now() + 5_000
+      const idleDeadline = Date.now() + 30_000
       while (pool.threadCount > 1 && Date.now() < idleDeadline) await Bun.sleep(100)
       expect(pool.threadCount).toBe(1)
       expect((await pool.search(query)).items).toHaveLength(50)

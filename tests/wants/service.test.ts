@@ -1,6 +1,6 @@
 /** Wants against a real index: matches recorded after ingest commits, through the pipeline listener. */
 import { describe, expect, test } from 'bun:test'
-import { openIndex } from '../../src/core'
+import { openIndex } from '../../src/store/sqlite'
 import { parseImportLine } from '../../src/importer'
 import type { ClassifiedItem } from '../../src/ingest'
 import { createWantRepository, createWantService, InvalidWantError, type Want } from '../../src/wants'

@@ -8,6 +8,7 @@ export const APP_CATEGORIES = [
   { app: 'Radarr', categories: '2000 Movies, 2030 SD, 2040 HD, 2045 UHD, 2050 BluRay' },
   { app: 'Lidarr', categories: '3000 Audio, 3010 MP3, 3040 Lossless' },
   { app: 'Readarr', categories: '7000 Books, 7020 EBook, 3030 Audiobook' },
+  { app: 'Games (any other client)', categories: '4050 PC/Games, 1000 Console' },
 ] as const
 
 /** Each *arr app's webhook: its instance name in the URL and the Connect triggers that are evidence. */

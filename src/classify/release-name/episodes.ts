@@ -1,6 +1,6 @@
 /**
  * Corrections to the base parser's season and episode numbers, each for a naming habit it misreads:
- * - `Ep 107`, `Ep#36`, `#01v2`, `E1234`, `afl.18`, `Folge 3` (fansub, anime, long-running and
+ * - `Ep 107`, `Ep#36`, `#01v2`, `E1234`, `afl.18`, `Folge 3`, `Part Two` (fansub, anime, long-running and
  *   non-English naming) and `2016x01` (seasons by year) give no episode;
  * - `5of6`, `2 Of 4`, `3iz6` (documentary parts) come back as the range 1..5 instead of part 5;
  * - `[Group] One Piece 1098 VOSTFR` (fansub absolute numbering with no dash) gives nothing;
@@ -42,16 +42,23 @@ const FANSUB_TAGGED = new RegExp(
 const YEAR_SEASON = /(?:^|[^0-9a-z])((?:19[3-9]|20[0-3])\d)x(\d{1,3})(?![0-9])/i
 const MOST_YEAR_SEASON_EPISODES = 400
 const FANSUB_DASH = /[ ._]-[ ._]/
-// `Part.4`, `Pt.VI` of a TV release: an episode (a film's `Part 2` has a year and no TV source).
-const PART_EPISODE = /(?:^|[^a-z])(?:part|pt)[ ._-]?(\d{1,2}|[ivx]{1,4})(?![0-9a-z])/i
+// `Part.4`, `Pt.VI`, `Part Two` of a video release without a year: an episode (a film's `Part 2`
+// has its year, or says it is a film).
+const PART_EPISODE = /(?:^|[^a-z])(?:part|pt)[ ._-]?(\d{1,2}|[ivx]{1,4}|one|two|three|four|five|six|seven|eight|nine|ten)(?![0-9a-z])/i
 const ROMAN: Record<string, number> = { i: 1, v: 5, x: 10 }
+// `Title Movie Part 1`: the part of a film.
+const FILM_WORD = /(?:^|[^a-z])(?:movie|film)(?:[^a-z]|$)/i
+const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten']
 
 // Words a number after them belongs to, never an episode: codecs and audio (`H.264`, `x 265`,
 // `MP3.320`, `AC3.448`), a version (`v1.101`) and a season word (`Staffel.01`).
 const NUMBERED_WORD = `(?:[hx]|mp[23]|aac|e?ac3|dts|ddp?|flac|ogg|opus|wma|l?pcm|truehd|v\\d+|${SEASON_WORDS})`
-// `Title.104.HDTV`, `Title.1012.720p`, `Title.0706.`: a dotted 3-4 digit number between title and
-// the release's technical words is the scene's SSEE form; not a version (`Firefox.115.0.2`).
-const SCENE_NUMBER = /([a-z][a-z0-9']*)\.(\d{3,4})(?:\.(?!\d+(?:\.|$))|-|$)/i
+// `Title.104.HDTV`, `Title.1012.720p`, `Title.0706.`, `Title.2005.211` (a year in the title): a
+// dotted 3-4 digit number between title and the release's technical words is the scene's SSEE
+// form; not a version (`Firefox.115.0.2`). Spaced (`Title 416 HDTV`) only on a TV source, and
+// never after a fansub tag, whose numbers are absolute (`[Group] Title 1012 [720p]`).
+const SCENE_NUMBER = /([a-z][a-z0-9']*|(?:19|20)\d\d)\.(\d{3,4})(?:\.(?!\d+(?:\.|$))|-|$)/i
+const SPACED_SCENE_NUMBER = /([a-z][a-z0-9']*)[ _](\d{3,4})[ _]/i
 const NOT_SCENE_WORD = new RegExp(`^(?:${NUMBERED_WORD}|ep(?:isode)?|folge|afl(?:evering)?)$`, 'i')
 // A scene season rarely runs past this many episodes; `One.Piece.1071` is an absolute number.
 const MOST_SCENE_EPISODES = 40
@@ -77,7 +84,9 @@ const EPISODE_MARK =
   /(?:^|[^a-z0-9])s(\d{1,2})[ ._-]?e(\d{1,4})((?:[ ._-]?-?[ ._-]?e\d{1,4})*)|(?:^|[^a-z0-9])(\d{1,2})x(\d{2,3})(?![0-9])/gi
 // A second episode mark or a range after the first; most names have neither (hot path).
 const MULTI_HINT = /(?:e\d{1,4}|\dx\d{2,3})(?:[ ._]?-|[ ._-]?(?:e\d|s\d{1,2}e|\d{1,2}x\d))|(?:e|x)\d{1,4}\.\d{1,4}(?![0-9p])/i
-const RANGE_TO = /^[ ._]?-[ ._]?(?:s(\d{1,2})e|(\d{1,2})x|e)?(\d{1,4})(?![0-9p])/i
+// `-E03`, `-x03`, `-03`, `-1x03`, `-S01E03`; spaced (` - 42`) only with its mark, since a bare
+// number after ` - ` begins the episode's title (`S03E05 - 42 Days`).
+const RANGE_TO = /^(?:[._]?-[._]?(?:s(\d{1,2})e|(\d{1,2})x|e|x)?|[ ._]?-[ ._]?(?:s(\d{1,2})e|(\d{1,2})x|e|x))(\d{1,4})(?![0-9p])/i
 
 /**
  * The longest range believed (a long-running anime's whole run, `0001-1071`); past it a range is
@@ -106,6 +115,8 @@ export function correctEpisodes(name: string, context: NameContext, found: Episo
     // A bare number the base parser took for an episode: not when it numbers a dated show, an
     // event (`UFC.Fight.Night.225`), or a book's or an album's name (`Adele - 21 [FLAC]`).
     if (context.hasAirDate || EVENT_NUMBERING.test(name) || isNotVideo(name, context)) return { seasons: [], episodes: [] }
+    // A second year (`Title (premiere 2018)(2016/1080p)`) is no episode either.
+    if (found.episodes.length === 1 && isYear(found.episodes[0]!, year)) return { seasons: [], episodes: [] }
     const scene = context.isVideo ? sceneNumber(name, year) : null
     if (scene && found.episodes.length === 1 && found.episodes[0] === scene.number) return scene.numbers
   }
@@ -144,7 +155,7 @@ function findMissingEpisodes(name: string, context: NameContext, seasons: number
   if (absolute && !isYear(Number(absolute[1]), year)) return { seasons, episodes: numberRange(Number(absolute[1]), Number(absolute[2])) }
   if (year !== null) return { seasons, episodes: [] }
   const part = PART_EPISODE.exec(name)
-  if (part && TV_SOURCE.test(name)) return { seasons, episodes: [romanOrNumber(part[1]!)] }
+  if (part && (context.isVideo || TV_SOURCE.test(name)) && !FILM_WORD.test(name)) return { seasons, episodes: [romanOrNumber(part[1]!)] }
   const trailing = trailingNumber(name)
   if (trailing && (TV_SOURCE.test(name) || CRC_TAG.test(name) || trailing.startsWith('0'))) {
     const number = Number(trailing)
@@ -170,7 +181,7 @@ function trailingNumber(name: string): string | null {
 
 /** `104` -> S01E04 and `1012` -> S10E12, when the number is neither a year nor a resolution. */
 function sceneNumber(name: string, year: number | null): { number: number; numbers: EpisodeNumbers } | null {
-  const match = SCENE_NUMBER.exec(name)
+  const match = SCENE_NUMBER.exec(name) ?? (!name.startsWith('[') && TV_SOURCE.test(name) ? SPACED_SCENE_NUMBER.exec(name) : null)
   if (!match || NOT_SCENE_WORD.test(match[1]!)) return null
   const digits = match[2]!
   const number = Number(digits)
@@ -194,9 +205,9 @@ function withMultiEpisodes(name: string, found: EpisodeNumbers): number[] {
     episodes.add(first)
     for (const chained of (mark[3] ?? '').matchAll(/e(\d{1,4})/gi)) episodes.add(Number(chained[1]))
     const range = RANGE_TO.exec(name.slice(mark.index + mark[0].length))
-    const rangeSeason = range?.[1] ?? range?.[2]
+    const rangeSeason = range?.[1] ?? range?.[2] ?? range?.[3] ?? range?.[4]
     if (range && (rangeSeason === undefined || Number(rangeSeason) === season)) {
-      const last = Number(range[3])
+      const last = Number(range[5])
       if (last > first && last - first <= 100) for (let episode = first; episode <= last; episode++) episodes.add(episode)
     }
   }
@@ -211,6 +222,8 @@ function numberRange(first: number, last: number): number[] {
 
 function romanOrNumber(text: string): number {
   if (/^\d+$/.test(text)) return Number(text)
+  const word = NUMBER_WORDS.indexOf(text.toLowerCase())
+  if (word >= 0) return word + 1
   const digits = [...text.toLowerCase()].map((letter) => ROMAN[letter]!)
   return digits.reduce((sum, digit, i) => sum + (digit < (digits[i + 1] ?? 0) ? -digit : digit), 0)
 }

@@ -42,3 +42,12 @@ export function episodeOfNumberedFile(file: string): number | null {
   const number = Number((LEADING_NUMBER.exec(file) ?? CLOSING_NUMBER.exec(file))?.[1])
   return number > 0 && !(number >= 1900 && number <= 2099) ? number : null
 }
+
+// A file named by a hash or a random run (`3f9a8b7c6d5e4f3a2b1c.mkv`, `a1b2c3d4-....mkv`): 16 or
+// more letters and digits, both mixed in, with no separator that would make words of them.
+const OBFUSCATED = /^(?=[a-z-]*\d)(?=[\d-]*[a-z])[a-z0-9-]{16,}(?:\.[a-z0-9]{2,4})?$/i
+
+/** The file's name is a hash or random characters, not the release's (posting tools obfuscate files so). */
+export function isObfuscated(file: string): boolean {
+  return OBFUSCATED.test(file) && !/[a-z]{5}/i.test(file.replace(/\.[a-z0-9]{2,4}$/i, '').replace(/[a-f0-9]/gi, ''))
+}

@@ -1,3 +1,4 @@
+import { waitAfterTooManyRequestsMs } from '../../http'
 import { ArtworkUnavailableError } from './errors'
 import type { MediaType } from './model'
 
@@ -8,6 +9,7 @@ export interface TmdbClientDeps {
   /** ARTWORK_API_URL without a trailing slash, e.g. https://api.themoviedb.org/3. */
   baseUrl: string
   timeoutMs?: number
+  nowMs?: () => number
 }
 
 /**
@@ -16,13 +18,18 @@ export interface TmdbClientDeps {
  * `GET /movie/{id}` and `GET /tv/{id}` → `{id, poster_path: "/abc.jpg" | null, ...}`, and errors as
  * `{success: false, status_code, status_message}` (34 with HTTP 404 for an unknown id, 7 with 401 for a bad key).
  * Only a 404 of a title is an answer ("no such title"); anything else that is not a 200 with the
- * documented field is an ArtworkUnavailableError, so the caller caches nothing.
+ * documented field is an ArtworkUnavailableError, so the caller caches nothing. After a 429 no
+ * request of either call goes out until its Retry-After (seconds or an HTTP date) has passed.
  */
 export function createTmdbClient(deps: TmdbClientDeps) {
   const timeoutMs = deps.timeoutMs ?? TMDB_TIMEOUT_MS
+  const nowMs = deps.nowMs ?? Date.now
+  let pausedUntilMs = 0
 
   /** The JSON body of a 200, or null for a 404; the key is a query parameter, as v3 wants it. */
   const getJson = async (path: string, apiKey: string): Promise<Record<string, unknown> | null> => {
+    const leftMs = pausedUntilMs - nowMs()
+    if (leftMs > 0) throw new ArtworkUnavailableError(`the artwork API asked to wait; ${Math.ceil(leftMs)} ms left (429)`)
     const url = `${deps.baseUrl}${path}?api_key=${encodeURIComponent(apiKey)}`
     let response: Response
     try {
@@ -34,6 +41,12 @@ export function createTmdbClient(deps: TmdbClientDeps) {
     if (response.status === 404) {
       await response.body?.cancel()
       return null
+    }
+    if (response.status === 429) {
+      await response.body?.cancel()
+      const waitMs = waitAfterTooManyRequestsMs(response.headers.get('retry-after'), nowMs())
+      pausedUntilMs = Math.max(pausedUntilMs, nowMs() + waitMs)
+      throw new ArtworkUnavailableError(`the artwork API asked to wait ${waitMs} ms (429)`)
     }
     if (response.status !== 200) {
       await response.body?.cancel()

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { writeTransaction } from '../../db'
+import { writeTransaction } from '../../store/sqlite-file'
 import type { DashboardStore } from '../store/open-store'
 import { settingsOverrides } from '../store/schema'
 

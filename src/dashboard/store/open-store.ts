@@ -1,6 +1,6 @@
 import type { Database } from 'bun:sqlite'
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite'
-import { DASHBOARD_MIGRATIONS_DIR, migrate, openSqlite, readMigrations } from '../../db'
+import { DASHBOARD_MIGRATIONS_DIR, migrate, openSqlite, readMigrations } from '../../store/sqlite-file'
 import type { Logger } from '../../log'
 import * as schema from './schema'
 

@@ -12,7 +12,7 @@ import { createRandom } from '../../support/seeded-random'
 import { readTorrentFixture, torrentFixtures } from '../../support/torrent-fixtures'
 
 const titles = (file: string) =>
-  (JSON.parse(readFileSync(join(import.meta.dir, '../../fixtures/titles', file), 'utf8')) as { title: string }[]).map(
+  (JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/titles', file), 'utf8')) as { title: string }[]).map(
     (record) => record.title,
   )
 

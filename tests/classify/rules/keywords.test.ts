@@ -40,9 +40,9 @@ describe('the keyword language', () => {
 })
 
 describe('a keyword group with its literal prefilter', () => {
-  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map(
-    (r) => r.title,
-  )
+  const names = (
+    JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]
+  ).map((r) => r.title)
   const hostile = [
     'CHILD.PORN',
     'xxx',
@@ -79,9 +79,9 @@ describe('a keyword group with its literal prefilter', () => {
 })
 
 describe('the gram set', () => {
-  const names = (JSON.parse(readFileSync(join(import.meta.dir, '../../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]).map(
-    (r) => r.title,
-  )
+  const names = (
+    JSON.parse(readFileSync(join(import.meta.dirname, '../../fixtures/titles/ptt_js.json'), 'utf8')) as { title: string }[]
+  ).map((r) => r.title)
   const literals = ['x', 'yo', 'web', 'remux', 'x264', '1080p', 'documentary', 'sample', 'porn', 'kids']
 
   test('never turns away a literal the text holds, in any case or through the long s and Kelvin sign', () => {

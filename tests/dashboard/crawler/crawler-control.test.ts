@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { freeUdpPort, waitFor } from '../../support/dht-probe'
 import { openTestDashboard, sendJson, startTestCore, type TestDashboard } from '../../support/dashboard'
+import { ADMIN_HEADERS } from '../../support/processes'
 import { makeTempDir } from '../../support/temp-dir'
 
 const API_KEY = 'dashboard-crawler-key-0123456789'
@@ -21,7 +22,7 @@ const form = (fields: Record<string, string>, headers: Record<string, string> = 
 })
 
 const coreCrawler = async () => {
-  const response = await fetch(core.graphqlUrl, sendJson('POST', { query: '{ crawler { mode paused } }' }))
+  const response = await fetch(core.graphqlUrl, sendJson('POST', { query: '{ crawler { mode paused } }' }, ADMIN_HEADERS))
   return ((await response.json()) as { data: { crawler: { mode: string; paused: boolean } } }).data.crawler
 }
 
@@ -43,7 +44,7 @@ beforeAll(async () => {
   })
   dashboard = openTestDashboard({ coreUrl: core.graphqlUrl, env: { TORZNAB_API_KEY: API_KEY } })
   // The worker thread binds its port a moment after the core listens.
-  await waitFor(async () => ((await dashboard.json('/api/crawler')).body as { running: boolean }).running, 10_000, 50)
+  await waitFor(async () => ((await dashboard.json('/api/crawler')).body as { running: boolean }).running, 30_000, 50)
 })
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { openPage, screenshot } from '../../support/browser'
 import { startWholeService } from '../../support/dashboard'
 import { freeUdpPort, waitFor } from '../../support/dht-probe'
+import { ADMIN_HEADERS } from '../../support/processes'
 import { makeTempDir } from '../../support/temp-dir'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
@@ -28,7 +29,7 @@ const coreCrawler = async () =>
     (await (
       await fetch(`${service.baseUrl}/graphql`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
         body: '{"query":"{ crawler { mode running } }"}',
       })
     ).json()) as { data: { crawler: { mode: string; running: boolean } } }
@@ -37,7 +38,7 @@ const core = async () => (await coreCrawler()).mode
 
 test('the button pauses and resumes the crawler, and a fetch shows in the list, without a reload', async () => {
   // The worker thread binds its port a moment after the core listens.
-  await waitFor(async () => (await coreCrawler()).running, 10_000, 50)
+  await waitFor(async () => (await coreCrawler()).running, 30_000, 50)
   const { page, errors } = await openPage(service.dashboardUrl)
   await page.goto(`${service.dashboardUrl}/`)
   await page.getByText('Crawls only 00:00-23:59').waitFor()
@@ -52,7 +53,7 @@ test('the button pauses and resumes the crawler, and a fetch shows in the list, 
   await page.getByLabel('Magnet links or info hashes, one a line').fill(`magnet:?xt=urn:btih:${'fe'.repeat(20)}&dn=Browser+Fetch`)
   await page.getByRole('button', { name: 'Fetch' }).click()
   await page.getByText('Asked for one torrent').waitFor()
-  await page.getByRole('table', { name: 'Fetches by hash or magnet, newest first' }).getByText('Browser Fetch').waitFor({ timeout: 8_000 })
+  await page.getByRole('table', { name: 'Fetches by hash or magnet, newest first' }).getByText('Browser Fetch').waitFor()
   await screenshot(page, 'overview-crawler-control')
   expect(errors).toEqual([])
-}, 40_000)
+}, 60_000)

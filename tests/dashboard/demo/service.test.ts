@@ -19,7 +19,7 @@ import { createWantRepository } from '../../../src/dashboard/wants/repository'
 import { createWantService } from '../../../src/dashboard/wants/service'
 import { jsonErrors } from '../../../src/http'
 import { createLogger } from '../../../src/log'
-import { type RunningService, startService } from '../../support/processes'
+import { type RunningService, startService, TEST_ADMIN_KEY } from '../../support/processes'
 import { makeTempDir } from '../../support/temp-dir'
 
 const log = createLogger({ level: 'error', sink: () => {} })
@@ -37,7 +37,7 @@ const coreClientAt = (baseUrl: string) =>
     graphqlUrl: () => `${baseUrl}/graphql`,
     metricsUrl: () => `${baseUrl}/metrics`,
     torznabApiKey: () => undefined,
-    adminKey: () => undefined,
+    adminKey: () => TEST_ADMIN_KEY,
     log,
   })
 
@@ -63,7 +63,7 @@ function setUpDashboard(coreClient: CoreClient) {
 async function demoEvidence(client: CoreClient, atLeast: number) {
   type Items = { evidence: { items: { infoHash: string; client: string; type: string; result: string }[] } }
   const hashes = new Set(DEMO_RELEASES.map((release) => release.infoHash))
-  const deadline = Date.now() + 10_000
+  const deadline = Date.now() + 30_000
   for (;;) {
     const data = await client.query<Items>('{ evidence(input: { limit: 500 }) { items { infoHash client type result } } }')
     const items = data.evidence.items.filter((item) => hashes.has(item.infoHash))

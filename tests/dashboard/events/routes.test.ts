@@ -22,7 +22,7 @@ async function connect(url: string) {
   const reader = response.body!.getReader()
   const decoder = new TextDecoder()
   let text = ''
-  const until = async (isDone: (text: string) => boolean, timeoutMs = 5_000): Promise<string> => {
+  const until = async (isDone: (text: string) => boolean, timeoutMs = 30_000): Promise<string> => {
     const deadline = Date.now() + timeoutMs
     while (!isDone(text)) {
       if (Date.now() > deadline) throw new Error(`stream did not get there; read so far:\n${text}`)
@@ -35,7 +35,7 @@ async function connect(url: string) {
   return { response, until, abort: () => abort.abort() }
 }
 
-async function waitFor(isDone: () => boolean, timeoutMs = 5_000): Promise<void> {
+async function waitFor(isDone: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   while (!isDone()) {
     if (Date.now() > deadline) throw new Error('condition not met in time')

@@ -15,7 +15,7 @@ afterAll(() => {
 test("a torrent's page and the poster API show the poster of the work the core resolved, without a lookup of their own", async () => {
   const infoHash = hashOf(0x1999)
   await importIntoCore(service.baseUrl, [{ infoHash, name: 'The.Matrix.1999.1080p.BluRay.x264-GROUP', size: 2_000_000_000 }])
-  await waitFor(() => tmdb.requests.some((request) => request.path === '/movie/603/external_ids'), 20_000, 100)
+  await waitFor(() => tmdb.requests.some((request) => request.path === '/movie/603/external_ids'), 30_000, 100)
   const poster = `${FAKE_IMAGE_BASE}w500/poster-movie-603.jpg`
   let html = ''
   await waitFor(

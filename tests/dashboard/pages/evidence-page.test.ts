@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { expectCount, expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
 import { sendJson, startWholeService, waitForEvidence } from '../../support/dashboard'
 
 const REPORTS = 55
@@ -35,15 +35,15 @@ describe('/evidence in a browser', () => {
     await page.goto(`${service.dashboardUrl}/evidence`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Evidence')
     const table = page.getByRole('table', { name: 'Evidence reports' })
-    expect(await table.getByRole('row').count()).toBe(51)
+    await expectCount(table.getByRole('row'), 51)
     const pages = page.getByRole('navigation', { name: 'Evidence pages' })
-    expect(await pages.getByRole('link', { name: 'Previous' }).count()).toBe(0)
+    await expectCount(pages.getByRole('link', { name: 'Previous' }), 0)
     await screenshot(page, 'evidence')
 
     await pages.getByRole('link', { name: 'Next' }).click()
     await page.waitForURL(/offset=50$/)
-    expect(await table.getByRole('row').count()).toBe(1 + REPORTS - 50)
-    expect(await pages.getByRole('link', { name: 'Next' }).count()).toBe(0)
+    await expectCount(table.getByRole('row'), 1 + REPORTS - 50)
+    await expectCount(pages.getByRole('link', { name: 'Next' }), 0)
     await pages.getByRole('link', { name: 'Previous' }).click()
     await page.waitForURL(/offset=0$/)
 
@@ -52,7 +52,7 @@ describe('/evidence in a browser', () => {
       sendJson('POST', { info_hash: 'cd'.repeat(20), type: 'import', result: 'failed', client: 'radarr', title: 'Arrives Live' }),
     )
     expect(posted.status).toBe(202)
-    await table.getByRole('row', { name: /Arrives Live/ }).waitFor({ timeout: 12_000 })
+    await table.getByRole('row', { name: /Arrives Live/ }).waitFor()
     expect(errors).toEqual([])
     expect(foreignRequests).toEqual([])
   })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Locator, Page } from 'playwright-core'
 import { DEMO_RELEASES } from '../../../src/dashboard/demo/demo-releases'
-import { expectNoHorizontalOverflow, openPage, screenshot, VIEWS, type View, viewName } from '../../support/browser'
+import { expectCount, expectNoHorizontalOverflow, openPage, screenshot, VIEWS, type View, viewName } from '../../support/browser'
 import { importIntoCore, openTestDashboard, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
@@ -152,8 +152,8 @@ describe('/library: finding a torrent', () => {
       expect(await pager.getByRole('link').allTextContents()).toEqual(['1', '2', '3', 'Next'])
       await pager.getByRole('link', { name: '3' }).click()
       await page.getByText('101–120 of 120 torrents').waitFor()
-      expect(await resultRows(page).count()).toBe(20)
-      expect(await pager.getByRole('link', { name: 'Next' }).count()).toBe(0)
+      await expectCount(resultRows(page), 20)
+      await expectCount(pager.getByRole('link', { name: 'Next' }), 0)
       expect(new URL(page.url()).searchParams.get('page')).toBe('3')
       await screenshot(page, `library-last-page-${viewName(view)}`)
       expect(errors).toEqual([])
@@ -242,7 +242,8 @@ describe('/library: names and magnets', () => {
       expect(await fact('Resolution').textContent()).toBe('2160p')
       expect(await fact('Label').textContent()).toContain('Confirmed')
       const dune = DEMO_RELEASES.find((release) => release.infoHash === DUNE)!
-      for (const file of dune.files) expect(await page.getByRole('cell', { name: file.path, exact: true }).count()).toBe(1)
+      for (const file of dune.files) await expectCount(page.getByRole('cell', { name: file.path, exact: true }), 1)
+      await expectCount(page.getByRole('heading', { name: 'Evidence' }), 1)
       const magnet = await page.getByLabel('Magnet link').inputValue()
       expect(magnet).toStartWith(`magnet:?xt=urn:btih:${DUNE}`)
       expect(await page.getByRole('link', { name: 'Open magnet link' }).getAttribute('href')).toBe(magnet)
@@ -289,7 +290,7 @@ describe('/library: names and magnets', () => {
     expect(dialogs).toEqual([expect.stringContaining('Past.Lives.2023')])
     expect(dialogs[0]).toContain('blocked until you unblock it on the Block list page')
     expect((await fetch(`${service.dashboardUrl}/api/torrents/${PAST_LIVES}`)).status).toBe(404)
-    expect(await page.getByRole('link', { name: /^Past\.Lives/ }).count()).toBe(0)
+    await expectCount(page.getByRole('link', { name: /^Past\.Lives/ }), 0)
     expect(errors).toEqual([])
   })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { expectCount, expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
 import { openTestDashboard, startWholeService } from '../../support/dashboard'
 
 const KEY = 'dashboard-key-0123456789abcdef'
@@ -30,7 +30,7 @@ describe('AUTH_METHOD=forms in a browser', () => {
     await page.goto(`${service.dashboardUrl}/settings?kind=auth`)
     expect(new URL(page.url()).pathname).toBe('/login')
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Sign in')
-    expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0)
+    await expectCount(page.getByRole('navigation', { name: 'Pages' }), 0)
 
     await page.getByLabel('Dashboard API key').fill('not-the-key-0123456789')
     await page.getByRole('button', { name: 'Sign in' }).click()
@@ -79,7 +79,7 @@ describe('AUTH_METHOD=forms in a browser', () => {
     const { page, errors } = await signedInAt('/wants')
     for (const path of PAGES) {
       await page.goto(`${service.dashboardUrl}${path}`)
-      expect(await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).count()).toBe(1)
+      await expectCount(page.getByRole('banner').getByRole('button', { name: 'Sign out' }), 1)
     }
     await screenshot(page, 'sign-out-button')
     await page.setViewportSize({ width: 390, height: 844 })
@@ -89,7 +89,7 @@ describe('AUTH_METHOD=forms in a browser', () => {
     await page.waitForURL(`${service.dashboardUrl}/login`)
     await page.goto(`${service.dashboardUrl}/library`)
     expect(new URL(page.url()).pathname).toBe('/login')
-    expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0)
+    await expectCount(page.getByRole('button', { name: 'Sign out' }), 0)
     expect(errors).toEqual([])
   })
 

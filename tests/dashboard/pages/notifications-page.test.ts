@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { expectCount, expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
 import { sendJson, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
@@ -33,7 +33,7 @@ describe('/notifications in a browser', () => {
       'Setup',
     ])
     const rows = page.getByRole('row')
-    expect(await rows.count()).toBe(3)
+    await expectCount(rows, 3)
     await screenshot(page, 'notifications')
     await page
       .getByRole('row', { name: /Arrival/ })

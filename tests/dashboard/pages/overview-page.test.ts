@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { expectCount, expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
 import { openTestDashboard, sendJson, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
@@ -30,9 +30,9 @@ describe('/ in a browser', () => {
     expect(await page.locator('.category-name').allTextContents()).toContain('Movies')
     await page.getByText('DHT crawler:').waitFor()
     const evidence = page.getByRole('table', { name: 'The 20 most recent evidence reports' })
-    expect(await evidence.getByRole('row').count()).toBe(11)
+    await expectCount(evidence.getByRole('row'), 11)
     const dune = evidence.getByRole('row', { name: /Dune: Part Two/ }).first()
-    expect(await dune.getByText('radarr').count()).toBe(1)
+    await expectCount(dune.getByText('radarr'), 1)
     expect(await dune.getByRole('link').getAttribute('href')).toMatch(/^\/library\/[0-9a-f]{40}$/)
     await screenshot(page, 'overview')
     expect(errors).toEqual([])
@@ -48,17 +48,15 @@ describe('/ in a browser', () => {
     const report = { info_hash: 'ab'.repeat(20), type: 'grab', result: 'success', client: 'radarr', title: 'Live Evidence Arrives' }
     const posted = await fetch(`${service.baseUrl}/evidence/arr/radarr`, sendJson('POST', report))
     expect(posted.status).toBe(202)
-    await evidence.getByRole('row', { name: /Live Evidence Arrives/ }).waitFor({ timeout: 12_000 })
-    await tileValue(page, 'Evidence reports').getByText('11', { exact: true }).waitFor({ timeout: 12_000 })
+    await evidence.getByRole('row', { name: /Live Evidence Arrives/ }).waitFor()
+    await tileValue(page, 'Evidence reports').getByText('11', { exact: true }).waitFor()
     // A report that names no title (the generic form often does not) shows the index's title, not a hash.
     const { items } = (await (await fetch(`${service.dashboardUrl}/api/torrents?q=oppenheimer`)).json()) as {
       items: { info_hash: string; title: string }[]
     }
     const untitled = { info_hash: items[0]!.info_hash, type: 'download', result: 'success', client: 'radarr' }
     expect((await fetch(`${service.baseUrl}/evidence/arr/radarr`, sendJson('POST', untitled))).status).toBe(202)
-    await evidence
-      .getByRole('row', { name: new RegExp(`${items[0]!.title.replaceAll('.', '\\.')}.*download`) })
-      .waitFor({ timeout: 12_000 })
+    await evidence.getByRole('row', { name: new RegExp(`${items[0]!.title.replaceAll('.', '\\.')}.*download`) }).waitFor()
     expect(errors).toEqual([])
   })
 

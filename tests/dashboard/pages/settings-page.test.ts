@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { expectCount, expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
 import { startWholeService } from '../../support/dashboard'
 import type { SettingKey } from '../../../src/config'
 import { SETTING_FIELDS } from '../../../views/setting-fields'
@@ -40,12 +40,12 @@ describe('/settings in a browser', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings')
     for (const { key } of (await api<{ items: Setting[] }>('/api/settings')).items) {
       await valueField(page, key).waitFor()
-      expect(await card(page, key).getByText(key, { exact: true }).count()).toBe(1)
-      expect(await card(page, key).getByRole('button', { name: /^Save/ }).count()).toBe(1)
+      await expectCount(card(page, key).getByText(key, { exact: true }), 1)
+      await expectCount(card(page, key).getByRole('button', { name: /^Save/ }), 1)
     }
     // The secret is masked everywhere on the page.
     expect(await page.content()).not.toContain(TORZNAB_KEY)
-    expect(await card(page, 'torznab_api_key').getByText('****cdef').count()).toBe(2)
+    await expectCount(card(page, 'torznab_api_key').getByText('****cdef'), 2)
     await screenshot(page, 'settings')
     expect(errors).toEqual([])
     expect(foreignRequests).toEqual([])
@@ -104,7 +104,7 @@ describe('/settings in a browser', () => {
     const { page, errors } = await openPage(service.dashboardUrl)
     await page.goto(`${service.dashboardUrl}/settings`)
     page.once('dialog', (dialog) => dialog.accept())
-    const torznab = page.getByRole('region', { name: 'Torznab API key' })
+    const torznab = page.getByRole('region', { name: 'Regenerate the Torznab API key' })
     await torznab.getByRole('button', { name: 'Regenerate Torznab API key' }).click()
     const copy = torznab.getByRole('button', { name: 'Copy' })
     await copy.waitFor()

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { DEMO_RELEASES } from '../../../src/dashboard/demo/demo-releases'
 import type { Want } from '../../../src/dashboard/wants/model'
-import { expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
+import { expectNoHorizontalOverflow, htmxSettled, openPage, screenshot } from '../../support/browser'
 import { openTestDashboard, sendJson, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
@@ -97,13 +97,14 @@ describe('/wants in a browser', () => {
     // Polled from here: waitForFunction evaluates its text in the page, which the page's CSP refuses.
     const focused = async (expected: string) => {
       let now = await page.evaluate<string>(FOCUSED)
-      for (let tries = 0; now !== expected && tries < 40; tries++) {
+      for (let tries = 0; now !== expected && tries < 300; tries++) {
         await Bun.sleep(50)
         now = await page.evaluate<string>(FOCUSED)
       }
       return now
     }
     const press = async (name: string) => {
+      await htmxSettled(page)
       await page.getByRole('button', { name, exact: true }).focus()
       await page.keyboard.press('Enter')
     }
@@ -122,6 +123,7 @@ describe('/wants in a browser', () => {
 
     await press('Edit Dark')
     await page.getByRole('form', { name: 'Edit Dark' }).waitFor()
+    await htmxSettled(page)
     await page.getByRole('form', { name: 'Edit Dark' }).getByLabel('Title').fill('Dark S03')
     await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Edit Dark S03' }).waitFor()
@@ -154,9 +156,9 @@ describe('/wants in a browser', () => {
       sendJson('POST', { title: 'Oppenheimer', content_type: 'movie', query: 'oppenheimer', priority: 'high' }),
     )
     await fetch(`${service.dashboardUrl}/api/seed-demo`, { method: 'POST' })
-    const deadline = Date.now() + 15_000
+    const deadline = Date.now() + 30_000
     while ((await wants()).find((want) => want.title === 'Oppenheimer')!.status !== 'fulfilled') {
-      if (Date.now() > deadline) throw new Error('the want was not fulfilled within 15 s')
+      if (Date.now() > deadline) throw new Error('the want was not fulfilled within 30 s')
       await Bun.sleep(200)
     }
     const oppenheimer = DEMO_RELEASES.find((release) => release.name.startsWith('Oppenheimer'))!

@@ -3,7 +3,8 @@
  * /movie/{id} and /tv/{id} with `poster_path`, and `{success, status_code, status_message}` errors
  * (7 with 401 for a bad key, 34 with 404 for an unknown id). It counts every request it gets.
  */
-export type FakeTmdbMode = 'ok' | 'error-500' | 'not-json' | 'hang'
+/** `rate-limited`: 429 with the Retry-After set by `setRetryAfter` (TMDB's status_code 25). */
+export type FakeTmdbMode = 'ok' | 'error-500' | 'not-json' | 'hang' | 'rate-limited'
 
 const CONFIGURATION = {
   images: {
@@ -44,6 +45,7 @@ const tmdbError = (status: number, code: number, message: string) =>
 export function startFakeTmdb() {
   const requests: string[] = []
   let mode: FakeTmdbMode = 'ok'
+  let retryAfter = '10'
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
@@ -51,6 +53,11 @@ export function startFakeTmdb() {
       const url = new URL(request.url)
       requests.push(url.pathname)
       if (mode === 'hang') return new Promise<Response>(() => {})
+      if (mode === 'rate-limited')
+        return Response.json(
+          { success: false, status_code: 25, status_message: 'Your request count (41) is over the allowed limit of 40.' },
+          { status: 429, headers: { 'retry-after': retryAfter } },
+        )
       if (mode === 'error-500') return tmdbError(500, 11, 'Internal error: Something went wrong, contact TMDB.')
       if (mode === 'not-json') return new Response('<html>502 Bad Gateway</html>', { headers: { 'content-type': 'text/html' } })
       if (url.searchParams.get('api_key') !== FAKE_TMDB_KEY) return tmdbError(401, 7, 'Invalid API key: You must be granted a valid key.')
@@ -66,6 +73,9 @@ export function startFakeTmdb() {
     requests,
     setMode(next: FakeTmdbMode) {
       mode = next
+    },
+    setRetryAfter(value: string) {
+      retryAfter = value
     },
     stop: () => server.stop(true),
   }

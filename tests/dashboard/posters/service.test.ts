@@ -29,7 +29,7 @@ function setUp(options: { apiKey?: string | undefined; timeoutMs?: number } = { 
   const posters = createPosterService({
     cache: createPosterCacheRepository(store.orm),
     state,
-    tmdb: createTmdbClient({ baseUrl: tmdb.baseUrl, timeoutMs: options.timeoutMs }),
+    tmdb: createTmdbClient({ baseUrl: tmdb.baseUrl, timeoutMs: options.timeoutMs, nowMs: () => clock.nowMs }),
     apiKey: () => options.apiKey,
     nowMs: () => clock.nowMs,
   })
@@ -153,6 +153,31 @@ describe('GET /api/poster/:id', () => {
     tmdb.setMode('ok')
     expect((await get('/api/poster/550')).status).toBe(200)
   })
+
+  for (const [form, retryAfter] of [
+    ['seconds', () => '2'],
+    ['an HTTP date', () => new Date(Date.parse('2026-03-01T12:00:02Z')).toUTCString()],
+  ] as const) {
+    test(`a 429 (Retry-After as ${form}) is 502, and no lookup of any title is sent until it has passed`, async () => {
+      const { get, clock } = setUp()
+      tmdb.setRetryAfter(retryAfter())
+      tmdb.setMode('rate-limited')
+      expect(await get('/api/poster/550')).toEqual({
+        status: 502,
+        body: { error: 'artwork_unavailable', message: 'the artwork API asked to wait 2000 ms (429)' },
+      })
+      expect(tmdb.requests).toEqual(['/3/movie/550'])
+      tmdb.setMode('ok')
+      // Another title, a series, the same title: none is asked for inside the window.
+      clock.nowMs += 1_999
+      for (const path of ['/api/poster/329865', '/api/poster/1396?media_type=tv', '/api/poster/550'])
+        expect(await get(path)).toMatchObject({ status: 502, body: { message: 'the artwork API asked to wait; 1 ms left (429)' } })
+      expect(tmdb.requests).toEqual(['/3/movie/550'])
+      clock.nowMs += 1
+      expect((await get('/api/poster/550')).status).toBe(200)
+      expect(tmdb.requests.sort()).toEqual(['/3/configuration', '/3/movie/550', '/3/movie/550'])
+    })
+  }
 
   test('a refused key (401) is 502 and not cached as not-found', async () => {
     const options = { apiKey: 'not-the-key-0123456789' }

@@ -165,7 +165,7 @@ describe('behind a reverse proxy with another public host (trust_proxy_headers o
     await page.emulateMedia({ colorScheme: 'dark' })
     await screenshot(page, 'settings-confirmed-dark')
 
-    const keyCard = page.getByRole('region', { name: 'Torznab API key' })
+    const keyCard = page.getByRole('region', { name: 'Regenerate the Torznab API key' })
     await keyCard.getByLabel('Dashboard API key, to confirm').fill(KEY)
     page.once('dialog', (dialog) => dialog.accept())
     await keyCard.getByRole('button', { name: 'Regenerate Torznab API key' }).click()

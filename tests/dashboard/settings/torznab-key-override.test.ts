@@ -7,7 +7,7 @@ const OVERRIDE_KEY = 'override-key-fedcba9876543210'
 
 /** The dashboard's address, from its "dashboard listening" line (it may follow "core listening"). */
 async function dashboardUrl(service: RunningService): Promise<string> {
-  for (let waitedMs = 0; waitedMs < 10_000; waitedMs += 25) {
+  for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) {
     const line = service.logs.map((entry) => safeJson(entry)).find((entry) => entry?.msg === 'dashboard listening')
     if (line) return `http://127.0.0.1:${line.port}`
     await Bun.sleep(25)

@@ -79,13 +79,13 @@ describe('webhook delivery failures', () => {
     await waitFor(async () => {
       await dashboard.dashboard.watch.tick()
       return (await notifications()).some((n) => n.type === 'webhook_delivery_failed')
-    }, 20_000)
+    }, 60_000)
     expect(receiverHits).toBeGreaterThanOrEqual(4) // the first try and 3 retries
     const before = (await notifications()).filter((n) => n.type === 'webhook_delivery_failed').length
     await dashboard.dashboard.watch.tick()
     expect((await notifications()).filter((n) => n.type === 'webhook_delivery_failed').length).toBe(before)
     expect((await notifications()).find((n) => n.type === 'webhook_delivery_failed')!.message).toContain('given up')
-  }, 30_000)
+  }, 60_000)
 })
 
 describe('stats and live events', () => {

@@ -29,7 +29,7 @@ test('a crawler warning notifies once and is audited; its clearing is audited', 
   await waitFor(async () => {
     await dashboard.dashboard.watch.tick()
     return (await healthRows()).length > 0
-  }, 15_000)
+  }, 60_000)
   const notes = (await dashboard.json('/api/notifications')).body.items as { type: string; message: string }[]
   const warnings = notes.filter((note) => note.type === 'crawler_warning')
   expect(warnings).toHaveLength(1)
@@ -45,5 +45,5 @@ test('a crawler warning notifies once and is audited; its clearing is audited', 
   await waitFor(async () => {
     await dashboard.dashboard.watch.tick()
     return (await healthRows()).some((row) => row.action === 'warning_cleared')
-  }, 20_000)
-}, 45_000)
+  }, 60_000)
+}, 60_000)

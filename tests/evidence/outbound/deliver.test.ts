@@ -52,7 +52,7 @@ afterEach(async () => {
   for (const receiver of receivers.splice(0)) receiver.stop()
 })
 
-async function start(dataDir: string, receiver: Receiver, timeout = '300ms'): Promise<RunningService> {
+async function start(dataDir: string, receiver: Receiver, timeout = '5s'): Promise<RunningService> {
   const service = await startService({
     DATA_DIR: dataDir,
     SERVICE_EVIDENCE_WEBHOOK_URL: receiver.url,
@@ -92,7 +92,7 @@ async function deliverToFailingReceiver(behaviour: Behaviour, timeout: string) {
   receivers.push(receiver)
   const service = await start(dataDir, receiver, timeout)
   await importTorrents(service, 5)
-  await waitFor(() => batches(dataDir)[0]?.status === 'failed', 10_000, 20)
+  await waitFor(() => batches(dataDir)[0]?.status === 'failed', 30_000, 20)
   expect(receiver.bodies).toHaveLength(4)
   return { dataDir, receiver, service }
 }
@@ -117,7 +117,7 @@ describe('the outbound evidence webhook', () => {
     receivers.push(receiver)
     const service = await start(dataDir, receiver)
     const hashes = await importTorrents(service, 10)
-    await waitFor(() => receiver.bodies.length >= 4, 10_000, 20)
+    await waitFor(() => receiver.bodies.length >= 4, 30_000, 20)
     const ids = receiver.bodies.map((body) => body.batch_id)
     expect(ids[0]).toBe(ids[1])
     expect(ids[1]).toBe(ids[2])
@@ -130,29 +130,29 @@ describe('the outbound evidence webhook', () => {
     expect(item).toMatchObject({ content_type: 'tv_show', size: 1_000_000 + counter - 10 })
     expect((item.categories as number[]).includes(5000)).toBe(true)
     expect(Number.isNaN(Date.parse(delivered[0]!.sent_at))).toBe(false)
-    await waitFor(() => batches(dataDir).every((batch) => batch.status === 'delivered'), 5_000, 20)
+    await waitFor(() => batches(dataDir).every((batch) => batch.status === 'delivered'), 30_000, 20)
     expect(batches(dataDir).map((batch) => [batch.items, batch.attempts])).toEqual([
       [5, 3],
       [5, 1],
     ])
-  }, 20_000)
+  }, 60_000)
 
   test('a receiver that always fails: 1 try and 3 retries, then the batch is recorded as failed and the next one goes', async () => {
-    const { dataDir, receiver, service } = await deliverToFailingReceiver('500', '300ms')
+    const { dataDir, receiver, service } = await deliverToFailingReceiver('500', '5s')
     expect(batches(dataDir)[0]).toMatchObject({ attempts: 4, last_error: 'HTTP 500' })
     // Log lines reach the test through a pipe, a moment after the database shows the failure.
-    await waitFor(() => service.logs.some((line) => line.includes('webhook batch given up after its retries')), 2_000, 20)
+    await waitFor(() => service.logs.some((line) => line.includes('webhook batch given up after its retries')), 30_000, 20)
     expect(await metricValue(service.baseUrl, 'evidence_webhook_batches_total', { status: 'failed' })).toBe(1)
     receiver.plan = ['ok']
     const next = await importTorrents(service, 5)
-    await waitFor(() => batches(dataDir)[1]?.status === 'delivered', 10_000, 20)
+    await waitFor(() => batches(dataDir)[1]?.status === 'delivered', 30_000, 20)
     expect(receiver.bodies.at(-1)!.items.map((item) => item.info_hash)).toEqual(next)
-  }, 20_000)
+  }, 60_000)
 
   test('a receiver that hangs is timed out and retried, then recorded as failed', async () => {
     const { dataDir } = await deliverToFailingReceiver('hang', '200ms')
     expect(batches(dataDir)[0]!.last_error).toBe('no answer within 200 ms')
-  }, 20_000)
+  }, 60_000)
 
   test('a crash in the middle of a delivery loses nothing: after a restart the same batch is delivered', async () => {
     const dataDir = makeTempDir('outbound-')
@@ -160,7 +160,7 @@ describe('the outbound evidence webhook', () => {
     receivers.push(hanging)
     const first = await start(dataDir, hanging, '30s')
     const hashes = await importTorrents(first, 5)
-    await waitFor(() => hanging.bodies.length === 1, 5_000, 20)
+    await waitFor(() => hanging.bodies.length === 1, 30_000, 20)
     first.child.kill('SIGKILL')
     await first.child.exited
     running.splice(running.indexOf(first), 1)
@@ -169,9 +169,9 @@ describe('the outbound evidence webhook', () => {
     const receiver = startReceiver(['ok'])
     receivers.push(receiver)
     await start(dataDir, receiver)
-    await waitFor(() => receiver.bodies.length === 1, 10_000, 20)
+    await waitFor(() => receiver.bodies.length === 1, 30_000, 20)
     expect(receiver.bodies[0]!.batch_id).toBe(hanging.bodies[0]!.batch_id)
     expect(receiver.bodies[0]!.items.map((item) => item.info_hash)).toEqual(hashes)
-    await waitFor(() => batches(dataDir)[0]?.status === 'delivered', 5_000, 20)
-  }, 30_000)
+    await waitFor(() => batches(dataDir)[0]?.status === 'delivered', 30_000, 20)
+  }, 60_000)
 })

@@ -1,5 +1,6 @@
-import { CORE_MIGRATIONS_DIR, migrate, openDatabase, readMigrations, type DatabaseHandle } from '../db'
-import type { Logger } from '../log'
+import type { Logger } from '../../log'
+import { CORE_MIGRATIONS_DIR, migrate, readMigrations } from '../sqlite-file'
+import { type DatabaseHandle, openDatabase } from './open-database'
 
 /** Opens the core database and brings its schema up to date; a failing migration throws. */
 export function openIndex(path: string, log: Logger, migrationsDir = CORE_MIGRATIONS_DIR): DatabaseHandle {

@@ -1,5 +1,15 @@
 import { AppError } from '../app-error'
 
+/**
+ * A storage engine refused or failed a call behind a port: the engine's own error is kept as the
+ * cause, so a caller handles one error class whichever engine is configured (issue 31).
+ */
+export class StoreError extends AppError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('store_failed', message, options)
+  }
+}
+
 /** A migration failed: start-up stops with its name, and the database stays at the previous version. */
 export class MigrationError extends AppError {
   constructor(

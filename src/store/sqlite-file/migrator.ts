@@ -1,7 +1,7 @@
 import type { Database } from 'bun:sqlite'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { MigrationError } from './errors'
+import { MigrationError } from '../errors'
 
 const MIGRATION_FILE = /^(\d{4})_([a-z0-9_]+)\.sql$/
 

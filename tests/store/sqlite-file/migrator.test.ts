@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openIndex } from '../../src/core'
-import { CORE_MIGRATIONS_DIR, currentVersion, MigrationError, openDatabase, readMigrations } from '../../src/db'
-import { startService } from '../support/processes'
-import { makeTempDir } from '../support/temp-dir'
-import { quietLog } from '../support/test-index'
+import { openDatabase, openIndex } from '../../../src/store/sqlite'
+import { CORE_MIGRATIONS_DIR, currentVersion, MigrationError, readMigrations } from '../../../src/store/sqlite-file'
+import { startService } from '../../support/processes'
+import { makeTempDir } from '../../support/temp-dir'
+import { quietLog } from '../../support/test-index'
 
 const shippedVersion = readMigrations(CORE_MIGRATIONS_DIR).at(-1)!.version
 

@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { renameSync, rmSync } from 'node:fs'
-import { DatabaseInUseError } from './errors'
+import { DatabaseInUseError } from '../errors'
 
 /**
  * Opens an existing database file and holds SQLite's exclusive lock on it for as long as the

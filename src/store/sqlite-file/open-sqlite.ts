@@ -1,32 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
-import * as schema from './schema'
-
-export type Orm = BunSQLiteDatabase<typeof schema>
-
-export interface DatabaseHandle {
-  /** The raw connection, for hot paths (ingest) where prepared statements beat the query builder. */
-  sqlite: Database
-  orm: Orm
-  close(): void
-}
-
-/**
- * Opens (creating if needed) a SQLite file in WAL mode: readers never wait for the ingest writer,
- * and `synchronous=NORMAL` keeps every committed transaction across a process crash (only an OS
- * crash may lose the last commits), which is the durability a crawler index needs.
- */
-export function openDatabase(path: string, options: OpenOptions = {}): DatabaseHandle {
-  const sqlite = openSqlite(path, options)
-  const orm = drizzle({ client: sqlite, schema })
-  return {
-    sqlite,
-    orm,
-    close: () => sqlite.close(),
-  }
-}
 
 export interface OpenOptions {
   readonly?: boolean
@@ -34,7 +8,12 @@ export interface OpenOptions {
   cacheSizeMb?: number
 }
 
-/** The connection with the pragmas above, for a store with its own drizzle schema (the dashboard's). */
+/**
+ * Opens (creating if needed) a SQLite file in WAL mode: readers never wait for the ingest writer,
+ * and `synchronous=NORMAL` keeps every committed transaction across a process crash (only an OS
+ * crash may lose the last commits), which is the durability a crawler index needs. Both stores
+ * (the core's index and the dashboard's) open their files here.
+ */
 export function openSqlite(path: string, options: OpenOptions = {}): Database {
   if (!options.readonly && path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
   const sqlite = options.readonly

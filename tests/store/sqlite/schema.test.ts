@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { getTableConfig } from 'drizzle-orm/sqlite-core'
 import { join } from 'node:path'
-import { openIndex } from '../../src/core'
-import { schema } from '../../src/db'
-import { makeTempDir } from '../support/temp-dir'
-import { quietLog } from '../support/test-index'
+import { openIndex, schema } from '../../../src/store/sqlite'
+import { makeTempDir } from '../../support/temp-dir'
+import { quietLog } from '../../support/test-index'
 
 describe('drizzle schema', () => {
   test('names exactly the tables and columns the migrations create', () => {

@@ -1,7 +1,7 @@
 /**
- * drizzle mirror of `migrations/core`: the SQL files are the source of truth (forward-only,
+ * drizzle mirror of `migrations/core/sqlite`: the SQL files are the source of truth (forward-only,
  * applied by our migrator); this file must change in the same commit as they do.
- * tests/db/schema.test.ts checks that both agree.
+ * tests/store/sqlite/schema.test.ts checks that both agree.
  */
 import { type AnySQLiteColumn, sqliteTable, integer, text, blob, primaryKey, real } from 'drizzle-orm/sqlite-core'
 
@@ -135,7 +135,7 @@ export const blockedTorrents = sqliteTable('blocked_torrents', {
   infoHash: blob('info_hash', { mode: 'buffer' }).primaryKey(),
   ruleId: text('rule_id').notNull(),
   blockedAt: integer('blocked_at').notNull(),
-  /** What an operator deleted was called; null for banned content (migration 0045). */
+  /** What an operator deleted was called; null for banned content (migration 0044). */
   name: text('name'),
 })
 
@@ -200,6 +200,8 @@ export const torrentCounts = sqliteTable('torrent_counts', {
 export const evidenceCount = sqliteTable('evidence_count', {
   id: integer('id').primaryKey(),
   reports: integer('reports').notNull(),
+  /** Bytes of the bodies the reports keep (octet_length of payload). */
+  payloadBytes: integer('payload_bytes').notNull().default(0),
 })
 
 export const runtimeSettings = sqliteTable('runtime_settings', {
@@ -294,4 +296,11 @@ export const fetchRequests = sqliteTable('fetch_requests', {
   requestedAtMs: integer('requested_at_ms').notNull(),
   updatedAtMs: integer('updated_at_ms').notNull(),
   deadlineAtMs: integer('deadline_at_ms').notNull(),
+})
+
+/** One row (id 1): the core admin key made when CORE_ADMIN_KEY is unset. */
+export const coreAdminKey = sqliteTable('core_admin_key', {
+  id: integer('id').primaryKey(),
+  key: text('key').notNull(),
+  createdAt: text('created_at').notNull(),
 })

@@ -1,0 +1,18 @@
+import type { DatabaseHandle } from './sqlite/open-database'
+
+/**
+ * The core's index behind its ports, as openStore returns it. Each capability's port joins this
+ * interface as its storage moves behind it (issue 31); `legacy` serves the ones not moved yet.
+ */
+export interface CoreStore {
+  /** Which adapter holds the index (PostgreSQL joins with issue 36). */
+  readonly engine: 'sqlite'
+  /** The version of the newest migration applied to the index. */
+  schemaVersion(): Promise<number>
+  /**
+   * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
+   * yet are built on. Each one that moves stops using it; it goes with the last.
+   */
+  readonly legacy: DatabaseHandle
+  close(): Promise<void>
+}
