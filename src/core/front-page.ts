@@ -51,7 +51,7 @@ function renderFrontPage(dashboardUrl: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark"><title>dht-indexer core</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}code{font-size:.95em}</style>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}code{font-size:.95em}a{color:#1d4ed8}@media (prefers-color-scheme:dark){body{background:#111318;color:#e6e8ee}a{color:#93b4ff}}</style>
 </head><body><main>
 <h1>dht-indexer core</h1>
 <p>This port serves Prowlarr, Sonarr and Radarr (Torznab at <code>/torznab/api</code>) and scripts (GraphQL at <code>/graphql</code>).</p>

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { frontPage } from '../../src/core/front-page'
-import { openPage, screenshot } from '../support/browser'
+import { expectNoSeriousAxeViolations } from '../support/axe'
+import { expectNoHorizontalOverflow, openPage, screenshot, VIEWS, viewName } from '../support/browser'
 import { startWholeService } from '../support/dashboard'
 import { startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
@@ -80,16 +81,17 @@ describe('GET / of the core in a browser', () => {
     expect(errors).toEqual([])
   })
 
-  test('with the core alone, the page links to the dashboard and is readable on a phone', async () => {
+  test('with the core alone, the page links to the dashboard, readable in every view with no serious axe violation', async () => {
     const core = await startService({ DATA_DIR: makeTempDir(), DASHBOARD_PORT: '8099' }, 'core')
     try {
-      for (const colorScheme of ['light', 'dark'] as const) {
-        const { page, errors } = await openPage(core.baseUrl, { width: 390, height: 844 })
-        await page.emulateMedia({ colorScheme })
+      for (const view of VIEWS) {
+        const { page, errors } = await openPage(core.baseUrl, view)
         await page.goto(`${core.baseUrl}/`)
         const link = page.getByRole('link', { name: 'http://127.0.0.1:8099/' })
         expect(await link.getAttribute('href')).toBe('http://127.0.0.1:8099/')
-        await screenshot(page, `core-front-page-${colorScheme}`)
+        await expectNoSeriousAxeViolations(page, `core front page ${viewName(view)}`)
+        if (view.width === 390) await expectNoHorizontalOverflow(page)
+        await screenshot(page, `core-front-page-${viewName(view)}`)
         expect(errors).toEqual([])
       }
     } finally {

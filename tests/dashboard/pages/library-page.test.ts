@@ -18,7 +18,8 @@ const QUOKKA = Array.from({ length: 120 }, (_, i) => ({
   seeders: (i * 37) % 101,
   publishedAt: 1_600_000_000 + i,
 }))
-const LONG_NAME = `Long.${'Very.'.repeat(400)}Name.2020.1080p.WEB-DL.x264-GRP`
+/** As long as the core keeps a name (SERVICE_MAX_NAME_LENGTH, 512): many lines at full width. */
+const LONG_NAME = `Long.${'Very.'.repeat(90)}Name.2020.1080p.WEB-DL.x264-GRP`
 const LONG = 'f'.repeat(40)
 
 beforeAll(async () => {
