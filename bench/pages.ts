@@ -36,12 +36,19 @@ const child = Bun.spawn([process.execPath, join(import.meta.dir, '../src/main.ts
   stdout: 'ignore',
   stderr: 'pipe',
 })
+const logs: string[] = []
 const port = await new Promise<number>((resolve, reject) => {
-  setTimeout(() => reject(new Error('service did not start')), 300_000)
+  // A first start migrates the index, which may take minutes at 1,000,000 torrents.
+  setTimeout(() => reject(new Error(`service did not start:\n${logs.join('\n')}`)), 600_000)
+  void child.exited.then((code) => reject(new Error(`service exited with ${code}:\n${logs.join('\n')}`)))
   collectLines(child.stderr, (line) => {
+    logs.push(line)
     const record = safeJson(line)
     if (record?.msg === 'dashboard listening') resolve(Number(record.port))
   })
+}).catch((err) => {
+  child.kill()
+  throw err
 })
 const base = `http://127.0.0.1:${port}`
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] })

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expectNoHorizontalOverflow, openPage, screenshot, VIEWS, viewName } from '../../support/browser'
-import { importIntoCore, startWholeService } from '../../support/dashboard'
+import { coreTagNames, importIntoCore, startWholeService } from '../../support/dashboard'
 import { makeTempDir } from '../../support/temp-dir'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
@@ -36,17 +36,7 @@ afterAll(() => service?.child.kill())
 
 const resultRows = (page: Page) => page.getByRole('region', { name: 'Results' }).locator('tbody tr')
 
-async function coreTags(infoHash: string): Promise<string[] | null> {
-  const answer = await fetch(`${service.baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: `{ torrentContent { search(input: { infoHashes: ["${infoHash}"] }) { items { torrent { tagNames } } } } }`,
-    }),
-  })
-  const body = (await answer.json()) as { data: { torrentContent: { search: { items: { torrent: { tagNames: string[] } }[] } } } }
-  return body.data.torrentContent.search.items[0]?.torrent.tagNames ?? null
-}
+const coreTags = (infoHash: string) => coreTagNames(service.baseUrl, infoHash)
 
 describe('bulk actions on the ticked rows', () => {
   for (const [index, view] of VIEWS.entries())

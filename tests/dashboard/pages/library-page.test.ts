@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Locator, Page } from 'playwright-core'
 import { DEMO_RELEASES } from '../../../src/dashboard/demo/demo-releases'
 import { expectCount, expectNoHorizontalOverflow, openPage, screenshot, VIEWS, type View, viewName } from '../../support/browser'
-import { importIntoCore, openTestDashboard, startWholeService } from '../../support/dashboard'
+import { coreTagNames, importIntoCore, openTestDashboard, startWholeService } from '../../support/dashboard'
 
 let service: Awaited<ReturnType<typeof startWholeService>>
 const hashOf = (prefix: string) => DEMO_RELEASES.find((release) => release.name.startsWith(prefix))!.infoHash
@@ -307,17 +307,7 @@ describe('/library: names and magnets', () => {
   })
 })
 
-async function coreTags(infoHash: string): Promise<string[]> {
-  const answer = await fetch(`${service.baseUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: `{ torrentContent { search(input: { infoHashes: ["${infoHash}"] }) { items { torrent { tagNames } } } } }`,
-    }),
-  })
-  const body = (await answer.json()) as { data: { torrentContent: { search: { items: { torrent: { tagNames: string[] } }[] } } } }
-  return body.data.torrentContent.search.items[0]!.torrent.tagNames
-}
+const coreTags = (infoHash: string) => coreTagNames(service.baseUrl, infoHash)
 
 describe('/library without the core', () => {
   test('the list and a torrent say the core cannot be reached, in the layout', async () => {
