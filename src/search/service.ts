@@ -3,7 +3,7 @@ import { createCommonWords, SHARE_WINDOW } from './common-words'
 import { countFacets } from './facets'
 import { factClauses } from './facts'
 import { effectiveCategories, mergeNewestFirst } from './feed-keys'
-import { compileFilter, type CompiledFilter } from './filters'
+import { type CandidateFilter, compileFilter, type CompiledFilter } from './filters'
 import type { Candidate, Facets, RankingRow, RankingWeights, SearchQuery, SearchResult } from './model'
 import { breakTie, compareBy, isNaturalOrder, newestFirst } from './ordering'
 import { blendScore, scoreRelevance } from './relevance'
@@ -149,7 +149,9 @@ export function createSearchService(deps: SearchServiceDeps) {
     if (!ids) return null
     const filter = compileFilter({ ...query, categories }, repository)
     if (!withoutWords) return { ids, check: filter }
-    return { ids, check: (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row)) }
+    const check: CandidateFilter = (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row))
+    if (filter?.prefetch) check.prefetch = filter.prefetch
+    return { ids, check }
   }
 
   /**
@@ -167,6 +169,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const drain = () => {
       const rows = repository.candidates(pending)
       pending = []
+      filter?.prefetch?.(rows)
       for (const row of rows) if (matches.length < wanted && (!filter || filter(row))) matches.push(row)
     }
     try {
