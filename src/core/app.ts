@@ -1,7 +1,6 @@
 import { Elysia } from 'elysia'
 import { evidenceRoutes } from '../evidence'
 import { type GraphqlDeps, type GraphqlRouteOptions, graphqlRoutes } from '../graphql'
-import { type DashboardLocation, frontPage } from './front-page'
 import { healthRoutes, type HealthCheck, type StatusReporter } from '../health'
 import { type IntakeGuardDeps, jsonErrors, type RateLimiter } from '../http'
 import { importRoutes, type LineWorkers } from '../importer'
@@ -11,6 +10,7 @@ import type { MetainfoLimits } from '../metainfo'
 import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
 import type { QueueService } from '../queue'
 import { torznabRoutes, type TorznabAnswerer } from '../torznab'
+import { type DashboardLocation, frontPage } from './front-page'
 
 export interface CoreAppDeps {
   /** Read per request: a changed key applies to the next one. */
