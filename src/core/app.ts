@@ -11,6 +11,7 @@ import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
 import type { QueueService } from '../queue'
 import { type ExportStore, exportRoutes } from '../sync'
 import { torznabRoutes, type TorznabAnswerer } from '../torznab'
+import { type DashboardLocation, frontPage } from './front-page'
 
 export interface CoreAppDeps {
   /** Read per request: a changed key applies to the next one. */
@@ -35,6 +36,8 @@ export interface CoreAppDeps {
   keptPayloadBytes: number
   graphql: GraphqlDeps
   graphqlOptions: GraphqlRouteOptions
+  /** Where `GET /` sends a browser. */
+  dashboard: DashboardLocation
   /** Aborted when the core stops: uploads still streaming end at their last complete line. */
   shutdown: AbortSignal
   log: Logger
@@ -58,6 +61,7 @@ export function createCoreApp(deps: CoreAppDeps) {
       )
       .use(jsonErrors({ log }))
       .use(healthRoutes({ health: deps.health, status: deps.status }))
+      .use(frontPage({ dashboard: deps.dashboard }))
       .use(evidenceRoutes({ queue: deps.queue, apiKey: deps.apiKey, intake: deps.intake, keptPayloadBytes: deps.keptPayloadBytes, log }))
       .use(metricsRoutes({ metrics: deps.metrics }))
       .use(graphqlRoutes(deps.graphql, deps.graphqlOptions))

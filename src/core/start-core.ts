@@ -42,17 +42,24 @@ export interface RunningCore {
  * capabilities is wired in its own file (wire-*.ts), so moving one group's storage behind its
  * ports (issue 31) touches that file and not the others. Rejects with MigrationError or
  * RuleFileError before anything listens. `logThreshold` is the level `log`
- * and its children write at: the log_level setting moves it.
+ * and its children write at: the log_level setting moves it. `dashboardPort`: the caller starts
+ * the dashboard beside it (`bun run start`) on the port this returns once it listens, and `GET /`
+ * sends a browser there.
  */
-export async function startCore(config: Config, log: Logger, logThreshold: LogThreshold): Promise<RunningCore> {
+export async function startCore(
+  config: Config,
+  log: Logger,
+  logThreshold: LogThreshold,
+  options: { dashboardPort?: () => number | undefined } = {},
+): Promise<RunningCore> {
   const startedAtMs = Date.now()
   prepareStorageCap(config, log)
-  const { store, torrents, pipeline } = await openCore(config, log)
+  const { store, torrents, pipeline, wants } = await openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
   workers.set('classifier', true)
 
-  const { adminKey, jobs, queue, wants, enrichment } = wireJobStores({ config, store, log })
+  const { adminKey, jobs, queue, enrichment } = wireJobStores({ config, store, log })
   const writes = wireWrites({ store, torrents, queue })
   const storage = wireStorage({ config, store, torrents, wants, log })
   const metrics = createMetrics({
@@ -93,7 +100,6 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     metrics.countIngest(commit.report)
     metrics.countClassified(commit.classified.map((item) => item.classification.contentType))
     stats.observeCommit(commit)
-    wants.onCommitted(commit.classified)
     evidence.onCommitted()
     storage.cap?.afterCommit()
   })
@@ -127,12 +133,18 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     exports: syncPorts.exports,
     keptPayloadBytes: config.evidence.payload.maxBytes,
     shutdown: shutdown.signal,
+    dashboard: {
+      publicUrl: config.dashboard.publicOrigin ? `${config.dashboard.publicOrigin}/` : null,
+      port: () => options.dashboardPort?.() ?? config.http.dashboardPort,
+      isInProcess: options.dashboardPort !== undefined,
+    },
     graphqlOptions: { publicOrigin, maxBodyBytes: config.graphql.maxBodyBytes, maxListItems: config.graphql.maxListItems },
     graphql: {
       adminKey,
       search: graphqlSearch,
       torrents: torrentDetails,
       operator: writes.operator,
+      blockList: writes.blockList,
       queue,
       jobs,
       workers,

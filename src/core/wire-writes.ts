@@ -4,7 +4,7 @@ import { createReprocessHandlers, createTorrentCounts, readLastCrawledAt, type T
 
 /**
  * The stored torrents' parts beside the writer openCore built: their counts, when the crawler
- * last stored one, the operator's edits, and the queue's re-classification handlers.
+ * last stored one, the operator's edits and block list, and the queue's re-classification handlers.
  */
 export function wireWrites(deps: { store: CoreStore; torrents: TorrentStore; queue: QueueService }) {
   const { torrents, queue } = deps
@@ -12,6 +12,7 @@ export function wireWrites(deps: { store: CoreStore; torrents: TorrentStore; que
     counts: createTorrentCounts(deps.store.legacy),
     lastCrawledAtSeconds: readLastCrawledAt(deps.store.legacy),
     operator: torrents.operator,
+    blockList: torrents.blockList,
     reprocessHandlers: createReprocessHandlers({ reclassifier: torrents.reclassifier, enqueue: (job) => queue.enqueue(job) }),
   }
 }

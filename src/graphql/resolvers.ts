@@ -6,6 +6,7 @@ import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '.
 import { type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
 import { type OperatorEdits, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
 import { toAggregations } from './aggregations'
+import { type BlockListDeps, createBlockListResolvers } from './block-list-resolvers'
 import { type CrawlerControlDeps, createCrawlerResolvers } from './crawler-resolvers'
 import { createDashboardResolvers, type DashboardDeps } from './dashboard-resolvers'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
@@ -13,7 +14,7 @@ import { readPage, toSearchQuery, type SearchInput } from './search-input'
 import { toGraphqlFile, toTorrentContent } from './torrent-content'
 import type { TorrentRepository } from './torrent-repository'
 
-export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps {
+export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps, BlockListDeps {
   /** Runs searches off the main thread (the search workers), so a heavy one stalls no other request. */
   search: { search(query: SearchQuery): Promise<SearchResult> }
   torrents: TorrentRepository
@@ -43,6 +44,7 @@ const ok = true
 export function createResolvers(deps: GraphqlDeps) {
   const dashboard = createDashboardResolvers(deps)
   const crawler = createCrawlerResolvers(deps)
+  const blockList = createBlockListResolvers(deps)
   return {
     Hash20,
     DateTime,
@@ -70,6 +72,7 @@ export function createResolvers(deps: GraphqlDeps) {
       queue: () => ({}),
       ...dashboard.Query,
       ...crawler.Query,
+      ...blockList.Query,
     },
     TorrentContentQuery: {
       search: async (_: unknown, { input }: { input: SearchInput }) => {
@@ -227,6 +230,7 @@ export function createResolvers(deps: GraphqlDeps) {
       queue: () => ({}),
       ...dashboard.Mutation,
       ...crawler.Mutation,
+      ...blockList.Mutation,
     },
     TorrentMutation: {
       delete: (_: unknown, { infoHashes }: { infoHashes: string[] }) => {

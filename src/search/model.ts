@@ -84,6 +84,12 @@ export interface SearchQuery {
   countTotal?: boolean
   /** Facets to count over the matches. */
   facets?: readonly FacetName[]
+  /**
+   * At most this many candidates are read to count the matches and their facets (GraphQL's
+   * aggregationBudget); past it both are estimates. A page that asks for several counts at once
+   * (the dashboard's facets) bounds each this way. Unset: the census's own bounds.
+   */
+  countBudget?: number
 }
 
 export const ORDER_FIELDS = [

@@ -3,7 +3,7 @@ import { createCommonWords, SHARE_WINDOW } from './common-words'
 import { countFacets } from './facets'
 import { factClauses } from './facts'
 import { effectiveCategories, mergeNewestFirst } from './feed-keys'
-import { compileFilter, type CompiledFilter } from './filters'
+import { type CandidateFilter, compileFilter, type CompiledFilter } from './filters'
 import type { Candidate, Facets, RankingRow, RankingWeights, SearchQuery, SearchResult } from './model'
 import { breakTie, compareBy, isNaturalOrder, newestFirst } from './ordering'
 import { blendScore, scoreRelevance } from './relevance'
@@ -149,7 +149,9 @@ export function createSearchService(deps: SearchServiceDeps) {
     if (!ids) return null
     const filter = compileFilter({ ...query, categories }, repository)
     if (!withoutWords) return { ids, check: filter }
-    return { ids, check: (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row)) }
+    const check: CandidateFilter = (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row))
+    if (filter?.prefetch) check.prefetch = filter.prefetch
+    return { ids, check }
   }
 
   /**
@@ -167,6 +169,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const drain = () => {
       const rows = repository.candidates(pending)
       pending = []
+      filter?.prefetch?.(rows)
       for (const row of rows) if (matches.length < wanted && (!filter || filter(row))) matches.push(row)
     }
     try {
@@ -230,8 +233,9 @@ export function createSearchService(deps: SearchServiceDeps) {
 
   /**
    * Counts the matches and their facets. Without a row filter the posting lists (or category
-   * keys) count them exactly. Otherwise a census reads up to CENSUS_SIZE matching rows: exact
-   * below that, and past it the index count scaled by the share that passed the filters.
+   * keys) count them exactly. Otherwise a census reads up to CENSUS_SIZE matching rows (and at
+   * most `countBudget` rows): exact below that, and past it the index count scaled by the share
+   * that passed the filters.
    * Facets are counted on the first FACET_SAMPLE rows of the census and scaled to the total.
    */
   const census = (
@@ -245,7 +249,14 @@ export function createSearchService(deps: SearchServiceDeps) {
     const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
     if (!filter && !readsById && !query.facets?.length)
       return { total: countWithoutRows(query, categories, text, types), totalIsEstimate: false, facets: undefined }
-    const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
+    const budget = query.countBudget ?? MAX_SCANNED
+    const scan = collect(
+      allMatches(query, categories, text),
+      filter,
+      Math.min(deps.censusSize ?? CENSUS_SIZE, budget),
+      deadline,
+      Math.min(MAX_SCANNED, budget),
+    )
     let total = scan.matches.length
     if (!scan.isExhausted) {
       const base = readsById ? scan.scanned : countWithoutRows(query, categories, text, types)

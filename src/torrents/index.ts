@@ -4,6 +4,7 @@ export { type ContentTypeCount, createTorrentCounts, UNCLASSIFIED } from './torr
 export { readLastCrawledAt } from './last-crawled'
 export { type Eviction, type EvictionCandidate, type EvictionScan, startEvictionScan } from './eviction'
 export type { EvidenceEffects } from './evidence-effects'
+export type { BlockList, BlockedTorrent } from './block-list'
 export type { OperatorEdits } from './operator-edits'
 export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
 export {

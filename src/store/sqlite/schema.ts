@@ -135,6 +135,8 @@ export const blockedTorrents = sqliteTable('blocked_torrents', {
   infoHash: blob('info_hash', { mode: 'buffer' }).primaryKey(),
   ruleId: text('rule_id').notNull(),
   blockedAt: integer('blocked_at').notNull(),
+  /** What an operator deleted was called; null for banned content (migration 0044). */
+  name: text('name'),
 })
 
 /** Torrents the storage cap evicted: the first 8 bytes of the info hash, big-endian, signed (read as bigint through raw SQL). */
