@@ -232,13 +232,18 @@ export function createSearchRepository(db: Database) {
       return inCategories.get(listOf(categories))!.n
     },
 
-    /** The facet values that live beside the row: file types, sources, tags and (when counted) the work per torrent. */
+    /**
+     * The facet values that live beside the row, per torrent, read only for the facets counted
+     * (each is a read of another table, of cold pages as often as not): file types, sources, tags, the work.
+     */
     facetLookups(ids: number[], facets: readonly FacetName[]): FacetLookups {
+      const readFor = <T>(facet: FacetName, read: (ids: number[]) => Map<number, T>) =>
+        facets.includes(facet) ? read(ids) : new Map<number, T>()
       return {
-        fileTypes: fileTypesPerTorrent(ids),
-        sources: sourcesPerTorrent(ids),
-        tags: tagsPerTorrent(ids),
-        contents: facets.includes('content') ? worksPerTorrent(ids) : new Map(),
+        fileTypes: readFor('torrentFileType', fileTypesPerTorrent),
+        sources: readFor('torrentSource', sourcesPerTorrent),
+        tags: readFor('torrentTag', tagsPerTorrent),
+        contents: readFor('content', worksPerTorrent),
       }
     },
 

@@ -256,6 +256,31 @@ describe('counts and facets', () => {
     expect(wide).toMatchObject({ total: exact.total, totalIsEstimate: false })
     expect(wide.facets).toEqual(exact.facets)
   })
+
+  test('a count budget bounds the rows a sort reads too: the order is over the matches read', () => {
+    const bySize = [{ field: 'size' as const, descending: true }]
+    const sized = openSearchIndex(
+      Array.from({ length: 12 }, (_, i) => ({
+        infoHash: hashOf(9000 + i),
+        name: `Numbat.Trails.S01E${String(i + 1).padStart(2, '0')}.1080p.WEB-DL.x264-GRP`,
+        size: (i % 2 === 0 ? 12 - i : i) * 1_000_000,
+      })),
+    )
+    const all = sized.search.search(query({ text: 'numbat', orderBy: bySize, countTotal: true }))
+    expect(all.items.map((item) => item.sizeBytes)).toEqual([...all.items.map((item) => item.sizeBytes)].sort((a, b) => b - a))
+    expect(all).toMatchObject({ total: 12, totalIsEstimate: false })
+    // Four rows read, the last four added: those four, largest first, and the total scaled from them.
+    const budgeted = sized.search.search(query({ text: 'numbat', orderBy: bySize, countTotal: true, countBudget: 4 }))
+    expect(budgeted.items.map((item) => item.infoHash).sort()).toEqual([9008, 9009, 9010, 9011].map(hashOf))
+    expect(budgeted.items.map((item) => item.sizeBytes)).toEqual([...budgeted.items.map((item) => item.sizeBytes)].sort((a, b) => b - a))
+    // Without a row filter the index counts every match; with one, the census read is scaled.
+    expect(budgeted).toMatchObject({ total: 12, totalIsEstimate: false, hasNextPage: false })
+    const filtered = sized.search.search(
+      query({ text: 'numbat', resolutions: ['v1080p'], orderBy: bySize, countTotal: true, countBudget: 4 }),
+    )
+    expect(filtered.items.map((item) => item.infoHash).sort()).toEqual([9008, 9009, 9010, 9011].map(hashOf))
+    expect(filtered).toMatchObject({ total: 12, totalIsEstimate: true, hasNextPage: false })
+  })
 })
 
 describe('rare text with categories', () => {

@@ -78,7 +78,7 @@ function DepthNote(props: { filter: LibraryFilter; results: Results; depth: numb
     return (
       <p class="muted depth-note">
         The filters were checked on the newest torrents; about {formatCount(results.totalCount - lastShown)} more may match further back.
-        Search for words of the name to reach them.
+        {props.filter.q ? ' More words of the name reach them.' : ' Search for words of the name to reach them.'}
       </p>
     )
   if (results.totalCount <= props.depth) return null

@@ -14,11 +14,12 @@ import { withLastWordAsPrefix } from './search-text'
 export const LIST_TTL_MS = 5_000
 
 /**
- * Torrents the core reads at most to count a page's matches and facets (its aggregationBudget),
- * and to count each ticked facet without its own ticks: past these the counts are estimates, and
- * a page with three ticked facets reads 4,000 + 3 × 2,000 rows at most to count, whatever the index.
+ * Torrents the core reads at most to count a page's matches and facets and to order them by
+ * anything but their natural order (its aggregationBudget; as deep as the pages go, 5,000), and
+ * to count each ticked facet without its own ticks: past these the counts are estimates, and a
+ * page with three ticked facets reads 5,000 + 3 × 2,000 rows at most, whatever the index.
  */
-const PAGE_COUNT_BUDGET = 4_000
+const PAGE_COUNT_BUDGET = 5_000
 const FACET_COUNT_BUDGET = 2_000
 
 const BROWSE_QUERY = `query DashboardLibrary($input: TorrentContentSearchQueryInput!) {
