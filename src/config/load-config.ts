@@ -131,6 +131,8 @@ export interface DhtConfig {
   schedule: DailyWindow[]
   /** SERVICE_DHT_FETCH_TIMEOUT: a fetch by hash not found by then is marked not found. */
   fetchTimeoutMs: number
+  /** The scheduled swarm re-check: torrents whose last check is older than `intervalMs` (null: off), at most `perSecond` a second. */
+  rescrape: { intervalMs: number | null; perSecond: number }
 }
 
 export interface SearchConfig {
@@ -188,6 +190,7 @@ export function loadConfig(env: Env): Config {
       statePath: join(v.DATA_DIR, 'dht-state.json'),
       schedule: v.SERVICE_DHT_SCHEDULE ?? [],
       fetchTimeoutMs: v.SERVICE_DHT_FETCH_TIMEOUT,
+      rescrape: { intervalMs: v.SERVICE_DHT_RESCRAPE_INTERVAL, perSecond: v.SERVICE_DHT_RESCRAPE_RATE },
     },
     search: {
       timeoutMs: v.SERVICE_SEARCH_TIMEOUT,

@@ -82,6 +82,24 @@ export const durationMs: ValueType<number> = {
   },
 }
 
+const INTERVAL_UNITS_MS: Record<string, number> = { ...DURATION_UNITS_MS, d: 86_400_000 }
+
+/**
+ * How often something recurs, in ms: a duration that may count days (`20s`, `6h`, `7d`, `1d12h`),
+ * or `off` (null) for never. Schedules over a whole index are written in days.
+ */
+export const intervalOrOff: ValueType<number | null> = {
+  accepts: 'a duration such as 20s, 6h or 7d (units ms, s, m, h, d), or off',
+  parse(raw) {
+    const value = raw.trim().toLowerCase()
+    if (value === 'off') return null
+    if (!/^(\d+(\.\d+)?(ms|s|m|h|d))+$/.test(value)) return undefined
+    let total = 0
+    for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h|d)/g)) total += Number(amount) * INTERVAL_UNITS_MS[unit!]!
+    return total >= 1 && Number.isSafeInteger(Math.round(total)) ? Math.round(total) : undefined
+  },
+}
+
 const SIZE_UNITS_BYTES: Record<string, number> = {
   kb: 1e3,
   mb: 1e6,

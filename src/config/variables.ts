@@ -86,6 +86,16 @@ export const variables = {
     '10m',
     'how long a fetch by hash or magnet looks for peers before it is marked not found; the DHT is asked again every 30 s meanwhile',
   ),
+  SERVICE_DHT_RESCRAPE_INTERVAL: variable(
+    value.intervalOrOff,
+    '7d',
+    "how old a stored torrent's swarm count may grow before the crawler checks it again (a BEP 33 scrape, oldest check first), so the *arr apps rank by live seeders rather than last year's; off checks only torrents found or searched for",
+  ),
+  SERVICE_DHT_RESCRAPE_RATE: variable(
+    value.decimal(0.1, 1000),
+    '5',
+    'most scheduled swarm checks a second; each costs 4 to 12 DHT queries paid from SERVICE_DHT_QUERIES_PER_SECOND, of which checks take at most half so the crawl keeps the rest (at the default 40 queries/s, 5 checks/s fit when the first nodes asked know the torrent). 5 re-checks 3M torrents a week',
+  ),
   SERVICE_DHT_SEEN_FILTER_MB: variable(
     value.integer(1, 1024),
     '16',

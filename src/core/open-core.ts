@@ -70,6 +70,7 @@ export function openLineWorkers(config: Config, log: Logger): LineWorkers | null
 function openReranker(torrents: TorrentStore, llm: NonNullable<Config['classify']['llm']>, log: Logger): Reranker {
   return createReranker({
     complete: createChatCompletion(llm),
+    model: llm.model,
     concurrency: llm.concurrency,
     store: (job, classification) =>
       torrents.replaceClassificationIfUnchanged(job.torrentId, job.classifiedAt, classification, Math.floor(Date.now() / 1000)),

@@ -54,7 +54,7 @@ export async function startCore(
 ): Promise<RunningCore> {
   const startedAtMs = Date.now()
   prepareStorageCap(config, log)
-  const { store, torrents, pipeline, wants } = await openCore(config, log)
+  const { store, classifier, torrents, pipeline, wants } = await openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
   workers.set('classifier', true)
@@ -67,6 +67,7 @@ export async function startCore(
     queueCounts: () => jobs.countsByQueueAndStatus(),
     storage: storage.report,
     enrichmentCounts: enrichment.counts,
+    oldestSwarmCheckAt: writes.oldestSwarmCheckAt,
   })
   const crawler = wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
   const { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails } = wireJobs({
@@ -143,6 +144,7 @@ export async function startCore(
       adminKey,
       search: graphqlSearch,
       torrents: torrentDetails,
+      describeRule: classifier.describeRule,
       operator: writes.operator,
       blockList: writes.blockList,
       queue,

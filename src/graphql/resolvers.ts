@@ -9,12 +9,13 @@ import { toAggregations } from './aggregations'
 import { type BlockListDeps, createBlockListResolvers } from './block-list-resolvers'
 import { type CrawlerControlDeps, createCrawlerResolvers } from './crawler-resolvers'
 import { createDashboardResolvers, type DashboardDeps } from './dashboard-resolvers'
+import { createExplanationResolvers, type ExplanationDeps } from './explanation-resolvers'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
 import { readPage, toSearchQuery, type SearchInput } from './search-input'
 import { toGraphqlFile, toTorrentContent } from './torrent-content'
 import type { TorrentRepository } from './torrent-repository'
 
-export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps, BlockListDeps {
+export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps, BlockListDeps, ExplanationDeps {
   /** Runs searches off the main thread (the search workers), so a heavy one stalls no other request. */
   search: { search(query: SearchQuery): Promise<SearchResult> }
   torrents: TorrentRepository
@@ -53,6 +54,7 @@ export function createResolvers(deps: GraphqlDeps) {
     Duration,
     Void,
     Int64,
+    ...createExplanationResolvers(deps),
     Query: {
       version: () => deps.version,
       workers: () => ({ listAll: () => ({ workers: deps.workers.listAll() }) }),

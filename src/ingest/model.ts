@@ -18,6 +18,8 @@ export interface IngestItem {
   publishedAt: number | null
   seeders: number | null
   leechers: number | null
+  /** The counts are a BEP 33 check the crawler made just now, not a source's own figures: their check time is stored. */
+  isSwarmCheck?: boolean
   /**
    * The classifier's verdict made off the writer's thread (an import's line workers) for the
    * torrent as a new one: no operator tags, no ground-truth label. The writer uses it only when
@@ -48,7 +50,7 @@ export interface CarriedLabel extends GroundTruthLabel {
   labelledAt: number
 }
 
-/** Seeders and leechers of a stored torrent, from a DHT scrape (BEP 33). */
+/** Seeders and leechers of a stored torrent from a DHT check (BEP 33), null where no node sent a filter; stored with the check's time. */
 export interface SwarmUpdate {
   infoHash: string
   seeders: number | null

@@ -2,6 +2,7 @@ import type { TorrentDetail, TorrentFacts } from '../../src/dashboard/library/mo
 import { formatBytes, formatCount } from '../format'
 import { hasHiddenCharacters } from '../hidden-characters'
 import { Layout, chromeOf, type PageChrome } from '../layout'
+import { ClassificationExplanation } from '../partials/classification-explanation'
 import { contentTypeLabel } from '../partials/library-content-type'
 import { ClassificationTag } from '../partials/library-row'
 import { ClientBadge } from '../partials/evidence-row'
@@ -33,7 +34,7 @@ function Fact(props: { label: string; value: string | number | null | undefined 
   )
 }
 
-/** One torrent: poster, parsed facts, magnet with Copy, Send to each download client, files, evidence, tags and Delete. */
+/** One torrent: poster, parsed facts, why it has its type, magnet with Copy, Send to each download client, files, evidence, tags and Delete. */
 export function LibraryDetailPage(props: LibraryDetailPageProps) {
   const { torrent, facts } = props
   return (
@@ -81,6 +82,8 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
           </table>
         </div>
       </div>
+
+      <ClassificationExplanation explanation={facts.explanation} />
 
       <h2>Magnet link</h2>
       <p>

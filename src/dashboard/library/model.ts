@@ -102,6 +102,8 @@ export interface TorrentFacts {
   tmdb: { id: string; media_type: 'movie' | 'tv' } | null
   /** The poster of the work the core's enrichment resolved the title to (set only while it has an artwork key). */
   poster_url: string | null
+  /** Why it has its type (the core's explanation); null when it was classified before explanations were kept. */
+  explanation: { decided_by: string; steps: string[] } | null
 }
 
 /** A tag as the core takes it: lowercase letters and digits joined by dashes, at most 64. */

@@ -38,6 +38,7 @@ const FACTS_QUERY = `query DashboardTorrentFacts($infoHash: Hash20!) {
     items {
       contentType contentSource contentId content { releaseYear attributes { source key value } } episodes { label } videoResolution videoSource videoCodec
       releaseGroup languages { name } seeders confidence classificationStatus torrent { tagNames }
+      explanation { decidedBy steps }
     }
     aggregations { releaseYear { value } }
   } }
@@ -58,6 +59,7 @@ interface FactsItem {
   confidence: number
   classificationStatus: string
   torrent: { tagNames: string[] }
+  explanation: { decidedBy: string; steps: string[] } | null
 }
 
 /** The core's VideoResolution values are GraphQL names (`v1080p`); people read `1080p`. */
@@ -127,6 +129,7 @@ export function createLibraryService(deps: { core: CoreClient; cache: ResponseCa
         tmdb: item.contentSource === 'tmdb' && item.contentId && mediaType ? { id: item.contentId, media_type: mediaType } : null,
         poster_url:
           item.content?.attributes.find((attribute) => attribute.source === 'tmdb' && attribute.key === 'poster_url')?.value ?? null,
+        explanation: item.explanation && { decided_by: item.explanation.decidedBy, steps: item.explanation.steps },
       }
     },
 

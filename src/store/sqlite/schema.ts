@@ -20,6 +20,8 @@ export const torrents = sqliteTable('torrents', {
   updatedAt: integer('updated_at').notNull(),
   grabs: integer('grabs').notNull().default(0),
   evidenceScore: real('evidence_score').notNull().default(0),
+  /** Unix seconds of the last BEP 33 check of the swarm; 0 before any. */
+  swarmCheckedAt: integer('swarm_checked_at').notNull().default(0),
 })
 
 export const sources = sqliteTable('sources', {
@@ -100,6 +102,8 @@ export const torrentClassifications = sqliteTable('torrent_classifications', {
   tvdbId: integer('tvdb_id'),
   tvmazeId: integer('tvmaze_id'),
   classifiedAt: integer('classified_at').notNull(),
+  /** The explanation's code list (src/classify/explanation); null when classified before it was kept. */
+  explanation: text('explanation'),
 })
 
 /**
