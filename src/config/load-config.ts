@@ -29,6 +29,14 @@ export interface Config {
   dashboard: DashboardConfig
   storage: StorageConfig
   backup: BackupConfig
+  sync: SyncConfig
+}
+
+/** Following other instances' exports; no sources means following none. */
+export interface SyncConfig {
+  /** SERVICE_SYNC_SOURCES: export URLs with their keys; shown only through hideUrlSecrets. */
+  sources: string[]
+  intervalMs: number
 }
 
 /** What only the core's own HTTP surface needs: the dashboard's key and the intake's rate limit. */
@@ -253,6 +261,7 @@ export function loadConfig(env: Env): Config {
     },
     storage: { limitBytes: v.SERVICE_STORAGE_LIMIT ?? null },
     backup: { dir: v.SERVICE_BACKUP_DIR ?? null, intervalMs: v.SERVICE_BACKUP_INTERVAL, keep: v.SERVICE_BACKUP_KEEP },
+    sync: { sources: v.SERVICE_SYNC_SOURCES ?? [], intervalMs: v.SERVICE_SYNC_INTERVAL },
   })
 }
 
@@ -268,7 +277,7 @@ function readValues(env: Env): Values {
       continue
     }
     const parsed = declaration.type.parse(raw)
-    if (parsed === undefined) throw ConfigError.invalidValue(name, raw, declaration.type.accepts)
+    if (parsed === undefined) throw ConfigError.invalidValue(name, declaration.type.redact?.(raw) ?? raw, declaration.type.accepts)
     rawByName[name] = raw
     values[name] = parsed
   }

@@ -9,6 +9,8 @@ export interface ValueType<T> {
   accepts: string
   /** Returns the value, or undefined when `raw` is not acceptable. */
   parse(raw: string): T | undefined
+  /** The value as an error may show it, for values that hold keys: a bad one is never echoed whole. */
+  redact?(raw: string): string
 }
 
 export const text: ValueType<string> = { accepts: 'any text', parse: (raw) => raw }
@@ -140,6 +142,31 @@ export const httpUrl: ValueType<string> = {
       return undefined
     }
   },
+}
+
+/**
+ * A URL as it may be shown in a log or an error: the credentials before the host and the value of
+ * `apikey=` become ****. Done on the text, so a value too broken to parse as a URL is hidden too.
+ */
+export function hideUrlSecrets(text: string): string {
+  return text.replace(/\/\/[^/@\s,]*@/g, '//****@').replace(/([?&]apikey=)[^&#\s,]*/gi, '$1****')
+}
+
+/**
+ * Other instances' export URLs (GET /export), comma-separated, each with the key it needs, e.g.
+ * `http://nas2:3333/export?apikey=KEY`. A bad list is reported with the keys hidden.
+ */
+export const exportUrlList: ValueType<string[]> = {
+  accepts: "comma-separated http:// or https:// URLs of other instances' /export, each with its key (http://host:3333/export?apikey=KEY)",
+  parse(raw) {
+    const urls = raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => httpUrl.parse(part))
+    return urls.length > 0 && urls.every((url) => url !== undefined) ? (urls as string[]) : undefined
+  },
+  redact: hideUrlSecrets,
 }
 
 /**

@@ -44,7 +44,7 @@ export const variables = {
   LOG_LEVEL: variable(value.logLevel, 'info', 'debug logs every packet; info is lifecycle only'),
   TORZNAB_API_KEY: optional(
     value.text,
-    'when set, the Torznab feed and /import require it (query apikey or Bearer); empty leaves them open',
+    'when set, the Torznab feed, /import and /export require it (query apikey or Bearer); empty leaves them open',
   ),
   SERVICE_DHT_ENABLED: variable(value.boolean, 'true', 'crawl the public DHT; turn off to serve only imported torrents'),
   SERVICE_DHT_HOST: variable(value.text, '0.0.0.0', 'UDP address of the DHT node'),
@@ -222,6 +222,15 @@ export const variables = {
     value.integer(1, 1000),
     '7',
     'scheduled backups kept in SERVICE_BACKUP_DIR; older ones are deleted after each new one',
+  ),
+  SERVICE_SYNC_SOURCES: optional(
+    value.exportUrlList,
+    'other instances this one follows: their GET /export URLs with their keys (the Torznab key there), comma-separated. New torrents there are imported here through the same checks as any import (rules, wants, block list), each source resuming where it left off; the keys are never logged or stored',
+  ),
+  SERVICE_SYNC_INTERVAL: variable(
+    value.durationMs,
+    '15m',
+    'how often each SERVICE_SYNC_SOURCES export is asked for the torrents stored since, and how long a source that failed waits before it is tried again',
   ),
   CLASSIFIER_RULES_PATH: optional(
     value.filePath,

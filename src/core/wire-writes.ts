@@ -4,8 +4,8 @@ import { createReprocessHandlers, createTorrentCounts, readLastCrawledAt, readOl
 
 /**
  * The stored torrents' parts beside the writer openCore built: their counts, when the crawler
- * last stored one and when the longest-unchecked swarm was checked, the operator's edits, and the
- * queue's re-classification handlers.
+ * last stored one and when the longest-unchecked swarm was checked, the operator's edits and block
+ * list, and the queue's re-classification handlers.
  */
 export function wireWrites(deps: { store: CoreStore; torrents: TorrentStore; queue: QueueService }) {
   const { torrents, queue } = deps
@@ -14,6 +14,7 @@ export function wireWrites(deps: { store: CoreStore; torrents: TorrentStore; que
     lastCrawledAtSeconds: readLastCrawledAt(deps.store.legacy),
     oldestSwarmCheckAt: () => readOldestSwarmCheckAt(deps.store.legacy),
     operator: torrents.operator,
+    blockList: torrents.blockList,
     reprocessHandlers: createReprocessHandlers({ reclassifier: torrents.reclassifier, enqueue: (job) => queue.enqueue(job) }),
   }
 }

@@ -5,6 +5,7 @@ export { readLastCrawledAt } from './last-crawled'
 export { readOldestSwarmCheckAt } from './oldest-swarm-check'
 export { type Eviction, type EvictionCandidate, type EvictionScan, startEvictionScan } from './eviction'
 export type { EvidenceEffects } from './evidence-effects'
+export type { BlockList, BlockedTorrent } from './block-list'
 export type { OperatorEdits } from './operator-edits'
 export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
 export {

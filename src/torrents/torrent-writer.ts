@@ -2,6 +2,7 @@ import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
 import { writeTransaction } from '../db'
 import type { BatchResult, ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from '../ingest'
 import { hexToBytes, type TorrentFile } from '../metainfo'
+import { createCarriedFactsWriter } from './carried-facts'
 import type { ClassificationStore } from './classification-store'
 import type { ClassifyAndPersist } from './classify-and-persist'
 import type { EvidenceCatchUp } from './evidence-catch-up'
@@ -53,6 +54,7 @@ export function createTorrentWriter(
   const findSource = db.prepare<{ id: number }, [string]>('SELECT id FROM sources WHERE key = ?')
   const insertSource = db.prepare('INSERT INTO sources (key, name) VALUES (?, ?)')
   const sourceIds = new Map<string, number>()
+  const carried = createCarriedFactsWriter(db)
 
   const sourceId = (key: string): number => {
     let id = sourceIds.get(key) ?? findSource.get(key)?.id
@@ -93,6 +95,9 @@ export function createTorrentWriter(
     const hash = hexToBytes(item.infoHash)
     const blockedBy = batch.hasBlocked ? classifications.blockingRule(hash) : null
     if (blockedBy !== null) return blockedBy === OPERATOR_DELETE ? 'blocked' : 'deleted'
+    // Stored before the torrent is classified, so the classification below is confirmed by it.
+    const isNewlyLabelled = item.carried?.label ? carried.label(hash, item.carried.label) : false
+    if (isNewlyLabelled) batch.hasLabels = true
     const hashV2 = item.infoHashV2 ? hexToBytes(item.infoHashV2) : null
     // A source's clock may run ahead; a future time would pin the item to the top of the feed.
     const publishedAt = Math.min(item.publishedAt ?? nowSeconds, nowSeconds)
@@ -127,8 +132,11 @@ export function createTorrentWriter(
         writeFiles(torrentId, item.files)
         // The file list is new evidence: the name alone may have been classified wrongly.
         if (!classify(torrentId, hash, item, null, batch, nowSeconds)) return 'deleted'
+      } else if (isNewlyLabelled && !classify(torrentId, hash, { ...item, ...carried.stored(torrentId) }, null, batch, nowSeconds)) {
+        return 'deleted'
       }
     }
+    if (item.carried) carried.keep(torrentId, item.carried, isNew)
     upsertSource.run(torrentId, sourceId(item.source), publishedAt, nowSeconds)
     return isNew ? 'imported' : 'updated'
   }

@@ -77,6 +77,9 @@ describe('loadConfig', () => {
     ['DASHBOARD_PUBLIC_URL', 'https://dash.example/dashboard'],
     ['DASHBOARD_PUBLIC_URL', 'https://dash.example/?x=1'],
     ['CORE_ADMIN_KEY', 'short'],
+    ['SERVICE_SYNC_SOURCES', 'nas2:3333/export'],
+    ['SERVICE_SYNC_SOURCES', 'http://nas2:3333/export,ftp://nas3/export'],
+    ['SERVICE_SYNC_INTERVAL', '15'],
   ])('rejects %s=%s naming the variable and what it accepts', (name, raw) => {
     let error: unknown
     try {
@@ -111,6 +114,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ AUTH_METHOD: 'none' }).dashboard.requireAuth).toBe(false)
     expect(loadConfig({ AUTH_METHOD: 'none', REQUIRE_AUTH: 'false' }).dashboard.requireAuth).toBe(false)
     expect(loadConfig({ REQUIRE_AUTH: 'true' }).dashboard.requireAuth).toBe(true)
+  })
+
+  test('SERVICE_SYNC_SOURCES is a list of export URLs with their keys; none and 15 minutes unless set', () => {
+    expect(loadConfig({}).sync).toEqual({ sources: [], intervalMs: 900_000 })
+    const sync = loadConfig({
+      SERVICE_SYNC_SOURCES: ' http://nas2:3333/export?apikey=key-one-0123456789 , https://sync:key-two@far.example/export ',
+      SERVICE_SYNC_INTERVAL: '1h',
+    }).sync
+    expect(sync).toEqual({
+      sources: ['http://nas2:3333/export?apikey=key-one-0123456789', 'https://sync:key-two@far.example/export'],
+      intervalMs: 3_600_000,
+    })
+  })
+
+  test('a bad SERVICE_SYNC_SOURCES is reported with its keys hidden', () => {
+    let error: unknown
+    try {
+      loadConfig({ SERVICE_SYNC_SOURCES: 'http://nas2:3333/export?apikey=secret-one-0123456789,https://user:secret-two@[bad/export' })
+    } catch (err) {
+      error = err
+    }
+    const message = (error as ConfigError).message
+    expect(message).toContain('SERVICE_SYNC_SOURCES="http://nas2:3333/export?apikey=****,https://****@[bad/export"')
+    expect(message).not.toContain('secret')
   })
 
   test('the swarm re-check: every 7 days at 5 checks/s by default; intervals in ms to days, or off', () => {

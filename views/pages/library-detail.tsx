@@ -86,6 +86,12 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
       <ClassificationExplanation explanation={facts.explanation} />
 
       <h2>Magnet link</h2>
+      <p>
+        <a class="button" href={torrent.magnet_uri}>
+          Open magnet link
+        </a>{' '}
+        <span class="muted">hands it to the torrent client your system opens magnets with.</span>
+      </p>
       <div class="copy-field">
         <label for="library-magnet" class="visually-hidden">
           Magnet link
@@ -165,14 +171,17 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
 
       <h2>Delete</h2>
       <div class="card danger-zone">
-        <p>Removes the torrent from the index. The DHT crawler may find it again.</p>
+        <p>
+          Removes the torrent from the index and blocks its info hash: the crawler will not fetch it again and an import refuses it, until
+          you unblock it on the <a href="/library/blocked">Block list</a>.
+        </p>
         <button
           type="button"
           class="danger"
           hx-delete={`/library/${torrent.info_hash}`}
-          hx-confirm={`Delete "${torrent.title}" from the index?`}
+          hx-confirm={`Delete "${torrent.title}" from the index? Its info hash is blocked until you unblock it on the Block list page.`}
         >
-          Delete torrent
+          Delete and block
         </button>
       </div>
     </Layout>

@@ -139,6 +139,8 @@ export const blockedTorrents = sqliteTable('blocked_torrents', {
   infoHash: blob('info_hash', { mode: 'buffer' }).primaryKey(),
   ruleId: text('rule_id').notNull(),
   blockedAt: integer('blocked_at').notNull(),
+  /** What an operator deleted was called; null for banned content (migration 0044). */
+  name: text('name'),
 })
 
 /** Torrents the storage cap evicted: the first 8 bytes of the info hash, big-endian, signed (read as bigint through raw SQL). */
@@ -305,4 +307,11 @@ export const coreAdminKey = sqliteTable('core_admin_key', {
   id: integer('id').primaryKey(),
   key: text('key').notNull(),
   createdAt: text('created_at').notNull(),
+})
+
+/** Where each followed export (SERVICE_SYNC_SOURCES) has got to, keyed by its URL with the key hidden. */
+export const syncCursors = sqliteTable('sync_cursors', {
+  source: text('source').primaryKey(),
+  cursor: text('cursor').notNull(),
+  updatedAt: integer('updated_at').notNull(),
 })
