@@ -1,10 +1,21 @@
 /** The evidence score's one formula: per report as it comes, and per torrent from reports recorded before it. */
 import { describe, expect, test } from 'bun:test'
+import type { GroundTruthLabel } from '../../src/classify'
 import type { EvidenceReport } from '../../src/evidence/model'
 import { evidenceEffectOf, evidenceScorer, type EvidenceTally } from '../../src/evidence/score'
 
 const WEIGHTS = { grab: 1, success: 10, failurePenalty: 7 }
-const LABEL = { contentType: 'tv_show' as const, title: 'Severance', year: 2022, seasons: [1], episodes: [2] }
+const LABEL: GroundTruthLabel = {
+  contentType: 'tv_show',
+  title: 'Severance',
+  year: 2022,
+  seasons: [1],
+  episodes: [2],
+  imdb: null,
+  tmdb: null,
+  tvdb: null,
+  tvmaze: null,
+}
 
 const report = (overrides: Partial<EvidenceReport>): EvidenceReport => ({
   instance: 'sonarr',
