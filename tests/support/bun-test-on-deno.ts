@@ -68,6 +68,10 @@ expect.extend({
     const pass = typeof received === 'string' && received.startsWith(prefix)
     return { pass, message: () => `expected ${this.utils.printReceived(received)}${pass ? ' not' : ''} to start with ${prefix}` }
   },
+  toEndWith(received: unknown, suffix: string) {
+    const pass = typeof received === 'string' && received.endsWith(suffix)
+    return { pass, message: () => `expected ${this.utils.printReceived(received)}${pass ? ' not' : ''} to end with ${suffix}` }
+  },
 })
 
 export { expect }
