@@ -50,7 +50,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   workers.set('ingest', true)
   workers.set('classifier', true)
 
-  const { adminKey, jobs, queue, wants, enrichment } = wireJobStores({ config, store, log })
+  const { adminKey, jobs, queue, wants, enrichment } = await wireJobStores({ config, store, log })
   const writes = wireWrites({ store, torrents, queue })
   const storage = wireStorage({ config, store, torrents, wants, log })
   const metrics = createMetrics({
@@ -60,7 +60,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     enrichmentCounts: enrichment.counts,
   })
   const crawler = wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
-  const { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails } = wireJobs({
+  const { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails } = await wireJobs({
     config,
     store,
     torrents,

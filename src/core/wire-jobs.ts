@@ -14,8 +14,8 @@ import { createHealthCheck } from '../health'
 import type { IngestPipeline } from '../ingest'
 import type { Logger, LogLevel } from '../log'
 import type { Metrics } from '../metrics'
-import { createQueueRepository, createQueueService, type WorkerRegistry, type QueueService } from '../queue'
-import { createRuntimeSettings, createSettingsRepository } from '../settings'
+import { createQueueService, type WorkerRegistry, type QueueService } from '../queue'
+import { createRuntimeSettings } from '../settings'
 import type { CoreStore } from '../store'
 import type { TorrentStore } from '../torrents'
 import { createWantRepository, createWantService } from '../wants'
@@ -29,14 +29,14 @@ const ARTWORK_TIMEOUT_MS = 10_000
  * leases of a previous run released here, before any worker starts), the wants and the
  * enrichment's repository.
  */
-export function wireJobStores(deps: { config: Config; store: CoreStore; log: Logger }) {
+export async function wireJobStores(deps: { config: Config; store: CoreStore; log: Logger }) {
   const db = deps.store.legacy
   const adminKey = resolveAdminKey(db, deps.config.core.adminKey)
   const queueLog = deps.log.child({ component: 'queue' })
-  const jobs = createQueueRepository(db)
-  const released = jobs.releaseLeases()
+  const jobs = deps.store.queue
+  const released = await jobs.releaseLeases()
   if (released > 0) queueLog.info('released the leases of a previous run', { jobs: released })
-  const queue = createQueueService({ repository: jobs, log: queueLog })
+  const queue = createQueueService({ store: jobs, log: queueLog })
   const wants = createWantService({ repository: createWantRepository(db), log: deps.log.child({ component: 'wants' }) })
   const enrichment = createEnrichmentRepository(db.sqlite)
   return { adminKey, jobs, queue, wants, enrichment }
@@ -47,7 +47,7 @@ export function wireJobStores(deps: { config: Config; store: CoreStore; log: Log
  * a commit stores one), health, runtime settings, the enrichment's resolver, evidence (its queue
  * handlers and outbound batches) and GraphQL's torrent details. Built, not started.
  */
-export function wireJobs(deps: {
+export async function wireJobs(deps: {
   config: Config
   store: CoreStore
   torrents: TorrentStore
@@ -72,8 +72,8 @@ export function wireJobs(deps: {
   crawler?.setFetchListener(fetches)
   deps.pipeline.onCommitted(({ classified }) => fetches.onStored(classified.map((entry) => entry.item.infoHash)))
   const health = createHealthCheck({ db, workers: deps.workers, crawler: crawler ? crawler.status : undefined })
-  const settings = createRuntimeSettings({
-    repository: createSettingsRepository(db),
+  const settings = await createRuntimeSettings({
+    store: deps.store.settings,
     defaults: { torznabApiKey: config.torznab.apiKey, logLevel: config.log.level, artworkApiKey: config.dashboard.artworkApiKey },
     onLogLevel: deps.onLogLevel,
     log: log.child({ component: 'settings' }),

@@ -34,9 +34,9 @@ function readLimit(field: string, value: number | null | undefined, page: { defa
 }
 
 /** A refusal of the settings or wants capability, as the GraphQL error naming its field. */
-function asBadInput<T>(run: () => T): T {
+async function asBadInput<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return run()
+    return await run()
   } catch (err) {
     if (err instanceof InvalidSettingError || err instanceof InvalidWantError)
       throw new GraphQLError(err.message, { extensions: { code: 'bad_request', field: err.field } })
@@ -77,12 +77,12 @@ export function createDashboardResolvers(deps: DashboardDeps) {
       },
     }),
     Mutation: adminOnly(deps.adminKey, {
-      registerWants: (_: unknown, { wants }: { wants: { id: string; query: string; contentType: ContentType }[] }) => {
-        asBadInput(() => deps.wants.register(wants.map(({ id, query, contentType }) => ({ id, query, contentType }))))
+      registerWants: async (_: unknown, { wants }: { wants: { id: string; query: string; contentType: ContentType }[] }) => {
+        await asBadInput(async () => deps.wants.register(wants.map(({ id, query, contentType }) => ({ id, query, contentType }))))
         return true
       },
-      applySettings: (_: unknown, { settings }: { settings: SettingEntry[] }) => {
-        asBadInput(() => deps.settings.apply(settings.map(({ key, value }) => ({ key, value }))))
+      applySettings: async (_: unknown, { settings }: { settings: SettingEntry[] }) => {
+        await asBadInput(() => deps.settings.apply(settings.map(({ key, value }) => ({ key, value }))))
         return true
       },
     }),

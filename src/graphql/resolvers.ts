@@ -1,7 +1,7 @@
 import { GraphQLError } from 'graphql'
 import type { EvidenceRepository } from '../evidence'
 import type { HealthCheck } from '../health'
-import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '../queue'
+import type { JobStatus, QueueService, QueueStore, WorkerRegistry } from '../queue'
 import { type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
 import { type OperatorEdits, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
 import { toAggregations } from './aggregations'
@@ -19,7 +19,7 @@ export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps {
   /** Deletes and tag edits, through the torrent store. */
   operator: OperatorEdits
   queue: QueueService
-  jobs: QueueRepository
+  jobs: QueueStore
   workers: WorkerRegistry
   health: HealthCheck
   evidence: EvidenceRepository
@@ -145,7 +145,7 @@ export function createResolvers(deps: GraphqlDeps) {
       },
     },
     QueueQuery: {
-      jobs: (
+      jobs: async (
         _: unknown,
         {
           input,
@@ -170,10 +170,12 @@ export function createResolvers(deps: GraphqlDeps) {
           statuses: input.statuses ?? input.facets?.status?.filter ?? undefined,
         }
         const order = input.orderBy?.[0] ?? { field: 'created_at' as const, descending: true }
-        const items = deps.jobs.list(filter, limit, offset, { field: order.field, descending: order.descending === true })
-        const total = deps.jobs.count(filter)
-        const aggregate = (column: 'queue' | 'status', wanted: boolean | undefined) =>
-          wanted ? deps.jobs.countsBy(column, filter).map((row) => ({ value: row.value, label: row.value, count: row.count })) : null
+        const items = await deps.jobs.list(filter, limit, offset, { field: order.field, descending: order.descending === true })
+        const total = await deps.jobs.count(filter)
+        const aggregate = async (column: 'queue' | 'status', wanted: boolean | undefined) =>
+          wanted
+            ? (await deps.jobs.countsBy(column, filter)).map((row) => ({ value: row.value, label: row.value, count: row.count }))
+            : null
         return {
           totalCount: total,
           hasNextPage: offset + items.length < total,
@@ -185,12 +187,12 @@ export function createResolvers(deps: GraphqlDeps) {
             createdAt: new Date(job.createdAt).toISOString(),
           })),
           aggregations: {
-            queue: aggregate('queue', input.facets?.queue?.aggregate ?? undefined),
-            status: aggregate('status', input.facets?.status?.aggregate ?? undefined),
+            queue: await aggregate('queue', input.facets?.queue?.aggregate ?? undefined),
+            status: await aggregate('status', input.facets?.status?.aggregate ?? undefined),
           },
         }
       },
-      metrics: (
+      metrics: async (
         _: unknown,
         {
           input,
@@ -204,8 +206,8 @@ export function createResolvers(deps: GraphqlDeps) {
           }
         },
       ) => ({
-        buckets: deps.jobs
-          .metrics(
+        buckets: (
+          await deps.jobs.metrics(
             {
               queues: input.queues ?? undefined,
               statuses: input.statuses ?? undefined,
@@ -214,14 +216,14 @@ export function createResolvers(deps: GraphqlDeps) {
             },
             BUCKET_SECONDS[input.bucketDuration] * 1000,
           )
-          .map((bucket) => ({
-            queue: bucket.queue,
-            status: bucket.status,
-            createdAtBucket: new Date(bucket.createdAtBucket).toISOString(),
-            ranAtBucket: bucket.ranAtBucket === null ? null : new Date(bucket.ranAtBucket).toISOString(),
-            count: bucket.count,
-            latency: bucket.latencyMs,
-          })),
+        ).map((bucket) => ({
+          queue: bucket.queue,
+          status: bucket.status,
+          createdAtBucket: new Date(bucket.createdAtBucket).toISOString(),
+          ranAtBucket: bucket.ranAtBucket === null ? null : new Date(bucket.ranAtBucket).toISOString(),
+          count: bucket.count,
+          latency: bucket.latencyMs,
+        })),
       }),
     },
     Mutation: {
@@ -249,18 +251,18 @@ export function createResolvers(deps: GraphqlDeps) {
         deps.operator.deleteTags(infoHashes ?? null, tagNames ?? null)
         return ok
       },
-      reprocess: (_: unknown, { input }: { input: { infoHashes: string[] } }) => {
+      reprocess: async (_: unknown, { input }: { input: { infoHashes: string[] } }) => {
         if (input.infoHashes.length === 0) throw new GraphQLError('at least one info hash is required')
-        deps.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [...new Set(input.infoHashes)] } })
+        await deps.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [...new Set(input.infoHashes)] } })
         return ok
       },
     },
     QueueMutation: {
-      purgeJobs: (_: unknown, { input }: { input: { queues?: string[] | null; statuses?: JobStatus[] | null } }) => {
-        deps.jobs.purge({ queues: input.queues ?? undefined, statuses: input.statuses ?? undefined })
+      purgeJobs: async (_: unknown, { input }: { input: { queues?: string[] | null; statuses?: JobStatus[] | null } }) => {
+        await deps.jobs.purge({ queues: input.queues ?? undefined, statuses: input.statuses ?? undefined })
         return ok
       },
-      enqueueReprocessTorrentsBatch: (
+      enqueueReprocessTorrentsBatch: async (
         _: unknown,
         {
           input,
@@ -276,9 +278,9 @@ export function createResolvers(deps: GraphqlDeps) {
         const chunkSize = input?.chunkSize ?? 10_000
         if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > 1_000_000)
           throw new GraphQLError('chunkSize must be a whole number from 1 to 1000000')
-        if (input?.purge) deps.jobs.purge({ queues: [REPROCESS_BATCH_QUEUE] })
+        if (input?.purge) await deps.jobs.purge({ queues: [REPROCESS_BATCH_QUEUE] })
         const contentTypes = input?.contentTypes?.filter((type): type is string => type !== null) ?? []
-        deps.queue.enqueue({
+        await deps.queue.enqueue({
           queue: REPROCESS_BATCH_QUEUE,
           payload: { contentTypes: contentTypes.length ? contentTypes : null, chunkSize, afterId: 0 },
         })

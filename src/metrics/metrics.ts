@@ -9,7 +9,7 @@ export interface MetricsSources {
   /** Torrents in the index (cached by the caller). */
   torrentCount(): number | null
   /** Jobs per queue and status. */
-  queueCounts(): { queue: string; status: string; count: number }[]
+  queueCounts(): Promise<{ queue: string; status: string; count: number }[]>
   /** Titles in the artwork backlog by status; absent, the enrichment metrics read zero. */
   enrichmentCounts?(): { pending: number; resolved: number; notFound: number }
   /** The databases' sizes and the storage cap; absent, no storage metrics are exported. */
@@ -82,9 +82,11 @@ export function createMetrics(sources: MetricsSources) {
     help: 'Jobs in the durable queue, by queue and status',
     labelNames: ['queue', 'status'] as const,
     registers: [registry],
-    collect() {
+    // prom-client awaits an async collect before it reads the gauge.
+    async collect() {
+      const rows = await sources.queueCounts()
       this.reset()
-      for (const row of sources.queueCounts()) this.set({ queue: row.queue, status: row.status }, row.count)
+      for (const row of rows) this.set({ queue: row.queue, status: row.status }, row.count)
     },
   })
   const evidenceReports = new Counter({

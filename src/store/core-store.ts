@@ -1,3 +1,5 @@
+import type { QueueStore } from '../queue'
+import type { SettingsStore } from '../settings'
 import type { DatabaseHandle } from './sqlite/open-database'
 
 /**
@@ -9,6 +11,8 @@ export interface CoreStore {
   readonly engine: 'sqlite'
   /** The version of the newest migration applied to the index. */
   schemaVersion(): Promise<number>
+  queue: QueueStore
+  settings: SettingsStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

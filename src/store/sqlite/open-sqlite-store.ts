@@ -3,6 +3,8 @@ import type { Logger } from '../../log'
 import type { CoreStore } from '../core-store'
 import { currentVersion } from '../sqlite-file'
 import { openIndex } from './open-index'
+import { createSqliteQueueStore } from './queue'
+import { createSqliteSettingsStore } from './settings'
 
 /**
  * The SQLite adapter over the index file, migrated. Built synchronously, as every SQLite call
@@ -13,6 +15,8 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
   return {
     engine: 'sqlite',
     schemaVersion: async () => currentVersion(legacy.sqlite),
+    queue: createSqliteQueueStore(legacy),
+    settings: createSqliteSettingsStore(legacy),
     legacy,
     close: async () => legacy.close(),
   }

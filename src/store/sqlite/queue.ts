@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
-import type { DatabaseHandle } from '../db'
-import { schema } from '../db'
-import type { Job, JobFilter, JobMetricsBucket, NewJob } from './model'
+import type { Job, JobFilter, JobMetricsBucket, JobOrder, NewJob, QueueStore } from '../../queue'
+import type { DatabaseHandle } from './open-database'
+import { asPortMethods, neverCalled } from './port-call'
+import * as schema from './schema'
 
 const { queueJobs } = schema
 
@@ -19,8 +20,8 @@ const matching = (filter: JobFilter): SQL | undefined =>
     filter.statuses?.length ? inArray(queueJobs.status, filter.statuses) : undefined,
   )
 
-/** The queue's SQL; each claim, completion and failure is one statement, so each is atomic. */
-export function createQueueRepository(db: DatabaseHandle) {
+/** The queue on SQLite; each claim, completion and failure is one statement, so each is atomic. */
+export function createSqliteQueueStore(db: DatabaseHandle): QueueStore {
   const { orm } = db
 
   // One UPDATE ... RETURNING: two workers can never claim the same job. Prepared once: every
@@ -46,7 +47,7 @@ export function createQueueRepository(db: DatabaseHandle) {
     .returning(jobColumns)
     .prepare()
 
-  return {
+  const methods = {
     enqueue(job: NewJob, nowMs: number): Job {
       return orm
         .insert(queueJobs)
@@ -96,12 +97,7 @@ export function createQueueRepository(db: DatabaseHandle) {
         .length
     },
 
-    list(
-      filter: JobFilter,
-      limit: number,
-      offset: number,
-      orderBy: { field: 'created_at' | 'ran_at' | 'priority'; descending: boolean },
-    ): Job[] {
+    list(filter: JobFilter, limit: number, offset: number, orderBy: JobOrder): Job[] {
       const direction = orderBy.descending ? desc : asc
       return orm
         .select(jobColumns)
@@ -164,6 +160,5 @@ export function createQueueRepository(db: DatabaseHandle) {
       )
     },
   }
+  return { ...asPortMethods(methods), onEnqueuedElsewhere: neverCalled }
 }
-
-export type QueueRepository = ReturnType<typeof createQueueRepository>
