@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { openSqliteStore } from '../../src/store/sqlite'
 import type { LogLevel } from '../../src/log'
-import { createRuntimeSettings, InvalidSettingError } from '../../src/settings'
+import { createRuntimeSettings, InvalidSettingError, type SettingsStore } from '../../src/settings'
 import { openTestIndex, quietLog } from '../support/test-index'
 
 const ENV = { torznabApiKey: 'env-key-0123456789abcdef', logLevel: 'info' as LogLevel, artworkApiKey: undefined }
@@ -122,3 +122,54 @@ describe('createRuntimeSettings', () => {
     expect(again.settings.logLevel()).toBe('info')
   })
 })
+
+describe('createRuntimeSettings over a shared store', () => {
+  test('a change another process stored is loaded when the store says so, log level included', async () => {
+    const index = openTestIndex()
+    let changedElsewhere = () => {}
+    const store: SettingsStore = {
+      ...index.store.settings,
+      onExternalChange: (listener) => {
+        changedElsewhere = listener
+        return () => {}
+      },
+    }
+    const levels: LogLevel[] = []
+    const settings = await createRuntimeSettings({ store, defaults: ENV, onLogLevel: (level) => levels.push(level), log: quietLog })
+    await index.store.settings.replaceAll([{ key: 'log_level', value: 'warn' }], '2026-01-01T00:00:00.000Z')
+    expect(settings.logLevel()).toBe('info')
+    changedElsewhere()
+    await waitUntil(() => settings.logLevel() === 'warn')
+    expect(levels).toEqual(['info', 'warn'])
+  })
+
+  test('applies that overlap on a slow store are stored and taken in turn: memory ends as the set stored last', async () => {
+    const index = openTestIndex()
+    const store: SettingsStore = {
+      ...index.store.settings,
+      // Each write answers later, the first slowest, as a store over the network can.
+      replaceAll: async (entries, updatedAt) => {
+        await Bun.sleep(entries.length === 2 ? 50 : 0)
+        return index.store.settings.replaceAll(entries, updatedAt)
+      },
+    }
+    const settings = await createRuntimeSettings({ store, defaults: ENV, onLogLevel: () => {}, log: quietLog })
+    await Promise.all([
+      settings.apply([
+        { key: 'log_level', value: 'debug' },
+        { key: 'torznab_api_key', value: 'override-key-0123456789' },
+      ]),
+      settings.apply([{ key: 'log_level', value: 'error' }]),
+    ])
+    expect(settings.logLevel()).toBe('error')
+    expect(settings.torznabApiKey()).toBe(ENV.torznabApiKey)
+    expect(await index.store.settings.load()).toEqual([{ key: 'log_level', value: 'error' }])
+  })
+})
+
+async function waitUntil(condition: () => boolean): Promise<void> {
+  for (let tries = 0; !condition(); tries++) {
+    if (tries > 1000) throw new Error('condition not met')
+    await Bun.sleep(5)
+  }
+}
