@@ -60,7 +60,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     enrichmentCounts: enrichment.counts,
   })
   const crawler = wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
-  const { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails } = await wireJobs({
+  const { fetches, health, settings, resolver, evidence, torrentDetails } = await wireJobs({
     config,
     store,
     torrents,
@@ -80,7 +80,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   const status = createStatusReporter({ torrentCount: writes.counts.total, health, version: VERSION, startedAtMs, storage: storage.report })
   const stats = createIndexStats({
     countsByContentType: writes.counts.byContentType,
-    countEvidence: evidenceRepository.countAll,
+    countEvidence: store.evidence.countAll,
     crawler: crawler ? crawler.status : null,
     startedAtMs,
     lastCrawledAtSeconds: writes.lastCrawledAtSeconds,
@@ -132,7 +132,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       jobs,
       workers,
       health,
-      evidence: evidenceRepository,
+      evidence: store.evidence,
       version: VERSION,
       stats,
       wants,
@@ -180,7 +180,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
           const lastBatch = pipeline.flush()
           // The imports answered above have drained their chunks; no line is left at a worker.
           lineWorkers?.stop()
-          evidence.stop()
+          await evidence.stop()
           log.info('last batch committed', { lastBatch })
         } finally {
           await queueWorkers.stop()

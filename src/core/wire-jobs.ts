@@ -7,7 +7,7 @@ import {
   createTmdbClient,
   type EnrichmentRepository,
 } from '../enrichment'
-import { createEvidenceJobs, createEvidenceRepository } from '../evidence'
+import { createEvidenceJobs } from '../evidence'
 import { createFetchRequestRepository, createFetchService } from '../fetch-requests'
 import { createTorrentRepository } from '../graphql'
 import { createHealthCheck } from '../health'
@@ -31,7 +31,7 @@ const ARTWORK_TIMEOUT_MS = 10_000
  */
 export async function wireJobStores(deps: { config: Config; store: CoreStore; log: Logger }) {
   const db = deps.store.legacy
-  const adminKey = resolveAdminKey(db, deps.config.core.adminKey)
+  const adminKey = await resolveAdminKey(deps.store.adminKey, deps.config.core.adminKey)
   const queueLog = deps.log.child({ component: 'queue' })
   const jobs = deps.store.queue
   const released = await jobs.releaseLeases()
@@ -90,10 +90,9 @@ export async function wireJobs(deps: {
     observe: metrics.enrichment.settled,
     log: log.child({ component: 'enrichment' }),
   })
-  const evidenceRepository = createEvidenceRepository(db)
-  const evidence = createEvidenceJobs({
-    db,
-    torrents: deps.torrents,
+  const evidence = await createEvidenceJobs({
+    store: deps.store,
+    reclassify: (infoHash) => deps.torrents.reclassifier.run({ infoHashes: [infoHash] }),
     queue: deps.queue,
     config: config.evidence,
     onGrab: (infoHash) => {
@@ -103,5 +102,5 @@ export async function wireJobs(deps: {
     observe: metrics.evidence,
     log,
   })
-  return { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails: createTorrentRepository(db) }
+  return { fetches, health, settings, resolver, evidence, torrentDetails: createTorrentRepository(db) }
 }

@@ -1,7 +1,14 @@
 export { createEvidenceJobs, type EvidenceJobs, type EvidenceObserver } from './jobs'
 export { evidenceRoutes } from './routes'
-export { createEvidenceRepository, type EvidenceRepository, type WebhookBatchStatus } from './repository'
-export type { EvidenceRecord } from './model'
+export type {
+  BatchRow,
+  EvidenceRecord,
+  EvidenceReport,
+  EvidenceResult,
+  OutboxItem,
+  WebhookBatchStatus,
+  WebhookBatchSummary,
+} from './model'
 export {
   evidenceEffectOf,
   evidenceScorer,
@@ -10,3 +17,4 @@ export {
   type EvidenceTally,
   type EvidenceWeights,
 } from './score'
+export type { EvidenceStore, OutboxStore } from './store-port'

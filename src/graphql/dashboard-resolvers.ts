@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql'
 import type { ContentType } from '../classify'
-import type { EvidenceRepository, WebhookBatchStatus } from '../evidence'
+import type { EvidenceStore, WebhookBatchStatus } from '../evidence'
 import { InvalidSettingError, type RuntimeSettings, type SettingEntry } from '../settings'
 import type { IndexStatsService } from '../stats'
 import { InvalidWantError, type WantService } from '../wants'
@@ -17,7 +17,7 @@ export interface DashboardDeps {
   /** The core admin key every field here asks for (adminOnly). */
   adminKey: string
   stats: IndexStatsService
-  evidence: EvidenceRepository
+  evidence: EvidenceStore
   wants: WantService
   settings: RuntimeSettings
 }
@@ -53,26 +53,26 @@ export function createDashboardResolvers(deps: DashboardDeps) {
     Query: adminOnly(deps.adminKey, {
       stats: () => deps.stats.read(),
       crawler: () => deps.stats.crawler(),
-      webhookBatches: (_: unknown, { input }: { input?: { status?: string | null; limit?: number | null } | null }) => {
+      webhookBatches: async (_: unknown, { input }: { input?: { status?: string | null; limit?: number | null } | null }) => {
         const status = input?.status ?? undefined
         if (status !== undefined && !BATCH_STATUSES.includes(status as WebhookBatchStatus))
           throw badInput('input.status', `must be one of ${BATCH_STATUSES.join(', ')}, not ${JSON.stringify(status)}`)
         const limit = readLimit('input.limit', input?.limit, WEBHOOK_BATCHES_PAGE)
-        return deps.evidence
-          .listWebhookBatches({ status: status as WebhookBatchStatus | undefined, limit })
-          .map(({ batchId, ...batch }) => ({ id: batchId, ...batch }))
+        return (await deps.evidence.listWebhookBatches({ status: status as WebhookBatchStatus | undefined, limit })).map(
+          ({ batchId, ...batch }) => ({ id: batchId, ...batch }),
+        )
       },
       wantMatches: (_: unknown, { input }: { input?: { afterId?: number | null; limit?: number | null } | null }) => {
         const afterId = input?.afterId ?? 0
         if (afterId < 0) throw badInput('input.afterId', `must be 0 or more, not ${afterId}`)
         return deps.wants.matchesAfter(afterId, readLimit('input.limit', input?.limit, WANT_MATCHES_PAGE))
       },
-      evidence: (
+      evidence: async (
         _: unknown,
         { input }: { input?: { infoHash?: string | null; limit?: number | null; page?: number | null; offset?: number | null } | null },
       ) => {
         const { limit, offset } = readPage(input ?? {})
-        const { total, items } = deps.evidence.list({ infoHash: input?.infoHash ?? undefined, limit, offset })
+        const { total, items } = await deps.evidence.list({ infoHash: input?.infoHash ?? undefined, limit, offset })
         return { totalCount: total, items }
       },
     }),

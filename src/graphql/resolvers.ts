@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql'
-import type { EvidenceRepository } from '../evidence'
+import type { EvidenceStore } from '../evidence'
 import type { HealthCheck } from '../health'
 import type { JobStatus, QueueService, QueueStore, WorkerRegistry } from '../queue'
 import { type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
@@ -22,7 +22,7 @@ export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps {
   jobs: QueueStore
   workers: WorkerRegistry
   health: HealthCheck
-  evidence: EvidenceRepository
+  evidence: EvidenceStore
   version: string
 }
 

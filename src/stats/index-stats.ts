@@ -43,7 +43,7 @@ const NOT_RELEASES = new Set([UNCLASSIFIED, 'other'])
  */
 export function createIndexStats(deps: {
   countsByContentType: () => ContentTypeCount[]
-  countEvidence: () => number
+  countEvidence: () => Promise<number>
   /** null when the crawler is off (SERVICE_DHT_ENABLED=false). */
   crawler: (() => CrawlerStatus) | null
   startedAtMs: number
@@ -62,14 +62,15 @@ export function createIndexStats(deps: {
       throughput.record(report.imported, now)
       if (classified.some((entry) => entry.item.source === 'dht')) lastCrawlAtMs = now
     },
-    read(): IndexStats {
+    async read(): Promise<IndexStats> {
+      const totalEvidence = await deps.countEvidence()
       const now = nowMs()
       const breakdown = deps.countsByContentType()
       const sum = (rows: ContentTypeCount[]) => rows.reduce((total, row) => total + row.count, 0)
       return {
         totalTorrents: sum(breakdown),
         totalReleases: sum(breakdown.filter((row) => !NOT_RELEASES.has(row.contentType))),
-        totalEvidence: deps.countEvidence(),
+        totalEvidence,
         dhtPeerCount: deps.crawler?.().routingNodes ?? 0,
         indexerThroughput: throughput.perMinute(now),
         startedAt: new Date(deps.startedAtMs).toISOString(),

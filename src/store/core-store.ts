@@ -1,3 +1,5 @@
+import type { AdminKeyStore } from '../auth'
+import type { EvidenceStore, OutboxStore } from '../evidence'
 import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
 import type { DatabaseHandle } from './sqlite/open-database'
@@ -11,7 +13,10 @@ export interface CoreStore {
   readonly engine: 'sqlite'
   /** The version of the newest migration applied to the index. */
   schemaVersion(): Promise<number>
+  adminKey: AdminKeyStore
   queue: QueueStore
+  evidence: EvidenceStore
+  outbox: OutboxStore
   settings: SettingsStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed

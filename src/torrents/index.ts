@@ -3,7 +3,6 @@ export type { Reclassifier, ReclassifyFilter } from './reclassify'
 export { type ContentTypeCount, createTorrentCounts, UNCLASSIFIED } from './torrent-count'
 export { readLastCrawledAt } from './last-crawled'
 export { type Eviction, type EvictionCandidate, type EvictionScan, startEvictionScan } from './eviction'
-export type { EvidenceEffects } from './evidence-effects'
 export type { OperatorEdits } from './operator-edits'
 export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
 export {

@@ -2,7 +2,10 @@ import type { StoreConfig } from '../../config'
 import type { Logger } from '../../log'
 import type { CoreStore } from '../core-store'
 import { currentVersion } from '../sqlite-file'
+import { createSqliteAdminKeyStore } from './admin-key'
+import { createSqliteEvidenceStore } from './evidence'
 import { openIndex } from './open-index'
+import { createSqliteOutboxStore } from './outbox'
 import { createSqliteQueueStore } from './queue'
 import { createSqliteSettingsStore } from './settings'
 
@@ -15,7 +18,10 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
   return {
     engine: 'sqlite',
     schemaVersion: async () => currentVersion(legacy.sqlite),
+    adminKey: createSqliteAdminKeyStore(legacy),
     queue: createSqliteQueueStore(legacy),
+    evidence: createSqliteEvidenceStore(legacy),
+    outbox: createSqliteOutboxStore(legacy),
     settings: createSqliteSettingsStore(legacy),
     legacy,
     close: async () => legacy.close(),

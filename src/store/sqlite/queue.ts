@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm'
 import type { Job, JobFilter, JobMetricsBucket, JobOrder, NewJob, QueueStore } from '../../queue'
-import type { DatabaseHandle } from './open-database'
+import type { DatabaseHandle, Orm } from './open-database'
 import { asPortMethods, neverCalled } from './port-call'
 import * as schema from './schema'
 
@@ -19,6 +19,23 @@ const matching = (filter: JobFilter): SQL | undefined =>
     filter.queues?.length ? inArray(queueJobs.queue, filter.queues) : undefined,
     filter.statuses?.length ? inArray(queueJobs.status, filter.statuses) : undefined,
   )
+
+/** Adds a job; a statement of its own, or part of a caller's transaction (an outbound batch's cut). */
+export function insertJob(orm: Orm, job: NewJob, nowMs: number): Job {
+  return orm
+    .insert(queueJobs)
+    .values({
+      queue: job.queue,
+      payload: JSON.stringify(job.payload),
+      status: 'pending',
+      priority: job.priority ?? 0,
+      maxRetries: job.maxRetries ?? 2,
+      runAfter: job.runAfter ?? nowMs,
+      createdAt: nowMs,
+    })
+    .returning(jobColumns)
+    .get()
+}
 
 /** The queue on SQLite; each claim, completion and failure is one statement, so each is atomic. */
 export function createSqliteQueueStore(db: DatabaseHandle): QueueStore {
@@ -48,21 +65,7 @@ export function createSqliteQueueStore(db: DatabaseHandle): QueueStore {
     .prepare()
 
   const methods = {
-    enqueue(job: NewJob, nowMs: number): Job {
-      return orm
-        .insert(queueJobs)
-        .values({
-          queue: job.queue,
-          payload: JSON.stringify(job.payload),
-          status: 'pending',
-          priority: job.priority ?? 0,
-          maxRetries: job.maxRetries ?? 2,
-          runAfter: job.runAfter ?? nowMs,
-          createdAt: nowMs,
-        })
-        .returning(jobColumns)
-        .get()
-    },
+    enqueue: (job: NewJob, nowMs: number): Job => insertJob(orm, job, nowMs),
 
     /** The next runnable job of `queue`, leased for `leaseMs`; null when none is due. */
     claim(queue: string, nowMs: number, leaseMs: number): Job | null {

@@ -2,20 +2,13 @@
 import { expect, test } from 'bun:test'
 import type { CoreStore } from '../../../src/store'
 import { openStore } from '../../../src/store'
-import { describeStoreContract } from '../../support/store-contract'
+import { describeStoreContract, withFreshStore } from '../../support/store-contract'
 import { quietLog } from '../../support/test-index'
 
 const T0 = 1_700_000_000_000
 
 describeStoreContract('QueueStore', (adapter) => {
-  async function withStore(run: (store: CoreStore) => Promise<void>): Promise<void> {
-    const store = await openStore(adapter.freshConfig(), { log: quietLog })
-    try {
-      await run(store)
-    } finally {
-      await store.close()
-    }
-  }
+  const withStore = (use: (store: CoreStore) => Promise<void>) => withFreshStore(adapter, use)
 
   test('an enqueued job comes back as stored: pending, its payload as JSON text, due now unless told', () =>
     withStore(async ({ queue }) => {
