@@ -18,7 +18,7 @@ import { createQueueService, type WorkerRegistry, type QueueService } from '../q
 import { createRuntimeSettings } from '../settings'
 import type { CoreStore } from '../store'
 import type { TorrentStore } from '../torrents'
-import { createWantRepository, createWantService } from '../wants'
+import { createWantRegistry } from '../wants'
 import type { Crawler } from './wire-crawler'
 
 /** Longest one artwork API request may take before the enrichment counts it failed and backs off. */
@@ -37,7 +37,7 @@ export async function wireJobStores(deps: { config: Config; store: CoreStore; lo
   const released = await jobs.releaseLeases()
   if (released > 0) queueLog.info('released the leases of a previous run', { jobs: released })
   const queue = createQueueService({ store: jobs, log: queueLog })
-  const wants = createWantService({ repository: createWantRepository(db), log: deps.log.child({ component: 'wants' }) })
+  const wants = await createWantRegistry({ store: deps.store.wants, log: deps.log.child({ component: 'wants' }) })
   const enrichment = createEnrichmentRepository(db.sqlite)
   return { adminKey, jobs, queue, wants, enrichment }
 }

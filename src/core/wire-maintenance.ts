@@ -4,7 +4,7 @@ import type { Logger } from '../log'
 import type { CoreStore } from '../store'
 import { migrateToIncrementalVacuum, openStorage } from '../storage'
 import type { TorrentStore } from '../torrents'
-import type { WantService } from '../wants'
+import type { WantRegistry } from '../wants'
 
 /** The cap gives freed pages back only in incremental auto-vacuum mode, set once before the database opens. */
 export function prepareStorageCap(config: Config, log: Logger): void {
@@ -12,7 +12,7 @@ export function prepareStorageCap(config: Config, log: Logger): void {
 }
 
 /** What the store's files weigh and, with SERVICE_STORAGE_LIMIT, the cap (built, not started). */
-export function wireStorage(deps: { config: Config; store: CoreStore; torrents: TorrentStore; wants: WantService; log: Logger }) {
+export function wireStorage(deps: { config: Config; store: CoreStore; torrents: TorrentStore; wants: WantRegistry; log: Logger }) {
   const { config } = deps
   return openStorage({
     db: deps.store.legacy,

@@ -3,7 +3,7 @@ import type { ContentType } from '../classify'
 import type { EvidenceStore, WebhookBatchStatus } from '../evidence'
 import { InvalidSettingError, type RuntimeSettings, type SettingEntry } from '../settings'
 import type { IndexStatsService } from '../stats'
-import { InvalidWantError, type WantService } from '../wants'
+import { InvalidWantError, type WantRegistry } from '../wants'
 import { adminOnly } from './admin-only'
 import { readPage } from './search-input'
 
@@ -18,7 +18,7 @@ export interface DashboardDeps {
   adminKey: string
   stats: IndexStatsService
   evidence: EvidenceStore
-  wants: WantService
+  wants: WantRegistry
   settings: RuntimeSettings
 }
 
@@ -78,7 +78,7 @@ export function createDashboardResolvers(deps: DashboardDeps) {
     }),
     Mutation: adminOnly(deps.adminKey, {
       registerWants: async (_: unknown, { wants }: { wants: { id: string; query: string; contentType: ContentType }[] }) => {
-        await asBadInput(async () => deps.wants.register(wants.map(({ id, query, contentType }) => ({ id, query, contentType }))))
+        await asBadInput(() => deps.wants.register(wants.map(({ id, query, contentType }) => ({ id, query, contentType }))))
         return true
       },
       applySettings: async (_: unknown, { settings }: { settings: SettingEntry[] }) => {

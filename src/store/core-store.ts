@@ -2,6 +2,7 @@ import type { AdminKeyStore } from '../auth'
 import type { EvidenceStore, OutboxStore } from '../evidence'
 import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
+import type { WantsStore } from '../wants'
 import type { DatabaseHandle } from './sqlite/open-database'
 
 /**
@@ -18,6 +19,7 @@ export interface CoreStore {
   evidence: EvidenceStore
   outbox: OutboxStore
   settings: SettingsStore
+  wants: WantsStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

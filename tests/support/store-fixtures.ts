@@ -21,8 +21,10 @@ export interface FixtureTorrent {
 }
 
 export interface StoreFixtures {
-  /** Stores the torrents (classified by the default rules) at `nowSeconds`, as the ingest would. */
-  addTorrents(torrents: readonly FixtureTorrent[], nowSeconds: number): Promise<void>
+  /** Stores the torrents (classified by the default rules) at `nowSeconds`, as the ingest would; their ids, in order. */
+  addTorrents(torrents: readonly FixtureTorrent[], nowSeconds: number): Promise<number[]>
+  /** Deletes stored torrents, as an operator's delete does. */
+  deleteTorrents(infoHashes: readonly string[], nowSeconds: number): Promise<void>
   /** A stored torrent's evidence counters; null when it is not stored. */
   torrentEvidence(infoHash: string): Promise<{ grabs: number; evidenceScore: number } | null>
   /** The ground-truth label kept for a hash, stored or not; null when there is none. */
@@ -31,7 +33,7 @@ export interface StoreFixtures {
 
 export function sqliteFixtures(store: CoreStore): StoreFixtures {
   const { sqlite } = store.legacy
-  const { writer } = createTorrentStore({
+  const { writer, operator } = createTorrentStore({
     db: store.legacy,
     classifier: defaultClassifier,
     evidenceWeights: defaultEvidenceWeights,
@@ -39,7 +41,12 @@ export function sqliteFixtures(store: CoreStore): StoreFixtures {
   })
   return {
     async addTorrents(torrents, nowSeconds) {
-      writer.writeBatch(torrents.map(toIngestItem), nowSeconds)
+      const { classified } = writer.writeBatch(torrents.map(toIngestItem), nowSeconds)
+      const ids = new Map(classified.map((entry) => [entry.item.infoHash, entry.torrentId]))
+      return torrents.map((torrent) => ids.get(torrent.infoHash)!)
+    },
+    async deleteTorrents(infoHashes, nowSeconds) {
+      operator.delete([...infoHashes], nowSeconds)
     },
     async torrentEvidence(infoHash) {
       const row = sqlite

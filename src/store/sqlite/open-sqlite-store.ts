@@ -8,6 +8,7 @@ import { openIndex } from './open-index'
 import { createSqliteOutboxStore } from './outbox'
 import { createSqliteQueueStore } from './queue'
 import { createSqliteSettingsStore } from './settings'
+import { createSqliteWantsStore } from './wants'
 
 /**
  * The SQLite adapter over the index file, migrated. Built synchronously, as every SQLite call
@@ -23,6 +24,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     evidence: createSqliteEvidenceStore(legacy),
     outbox: createSqliteOutboxStore(legacy),
     settings: createSqliteSettingsStore(legacy),
+    wants: createSqliteWantsStore(legacy),
     legacy,
     close: async () => legacy.close(),
   }

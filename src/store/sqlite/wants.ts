@@ -1,19 +1,22 @@
 import { asc, eq, gt } from 'drizzle-orm'
-import type { ContentType } from '../classify'
-import { type DatabaseHandle, schema, writeTransaction } from '../db'
-import { bytesToHex } from '../metainfo'
-import type { Want, WantMatch } from './model'
+import type { ContentType } from '../../classify'
+import { bytesToHex } from '../../metainfo'
+import type { Want, WantMatch, WantsStore } from '../../wants'
+import { writeTransaction } from '../sqlite-file'
+import type { DatabaseHandle } from './open-database'
+import { asPortMethods, neverCalled } from './port-call'
+import * as schema from './schema'
 
 const { wants, wantMatches, torrents } = schema
 
 /** The wants and want_matches tables. */
-export function createWantRepository(db: DatabaseHandle) {
+export function createSqliteWantsStore(db: DatabaseHandle): WantsStore {
   const { orm } = db
   // Raw and prepared: it runs after ingest commits that matched something.
   const insertMatch = db.sqlite.prepare<unknown, [string, number, string]>(
     'INSERT INTO want_matches (want_id, torrent_id, matched_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   )
-  return {
+  const methods = {
     listWants(): Want[] {
       return orm
         .select()
@@ -21,16 +24,17 @@ export function createWantRepository(db: DatabaseHandle) {
         .all()
         .map((row) => ({ ...row, contentType: row.contentType as ContentType }))
     },
-    /** The registered set becomes exactly `next`; matches already recorded stay. */
-    replaceWants: writeTransaction(db.sqlite, (next: Want[]): void => {
+    replaceWants: writeTransaction(db.sqlite, (next: readonly Want[]): void => {
       orm.delete(wants).run()
-      if (next.length) orm.insert(wants).values(next).run()
+      if (next.length)
+        orm
+          .insert(wants)
+          .values([...next])
+          .run()
     }),
-    /** A want and torrent already matched are not matched again. */
-    addMatches: writeTransaction(db.sqlite, (matches: { wantId: string; torrentId: number }[], matchedAt: string): void => {
+    addMatches: writeTransaction(db.sqlite, (matches: readonly { wantId: string; torrentId: number }[], matchedAt: string): void => {
       for (const match of matches) insertMatch.run(match.wantId, match.torrentId, matchedAt)
     }),
-    /** Matches with an id above `afterId`, oldest first. */
     matchesAfter(afterId: number, limit: number): WantMatch[] {
       return orm
         .select({
@@ -49,6 +53,5 @@ export function createWantRepository(db: DatabaseHandle) {
         .map((row) => ({ ...row, infoHash: bytesToHex(row.infoHash) }))
     },
   }
+  return { ...asPortMethods(methods), onExternalChange: neverCalled }
 }
-
-export type WantRepository = ReturnType<typeof createWantRepository>
