@@ -150,7 +150,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   const port = app.server!.port!
   log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
   crawler?.start()
-  fetches.resume()
+  await fetches.resume()
   storage.cap?.start()
   const backups = startBackups(config, log)
   resolver.start()

@@ -8,7 +8,7 @@ import {
   type EnrichmentRepository,
 } from '../enrichment'
 import { createEvidenceJobs } from '../evidence'
-import { createFetchRequestRepository, createFetchService } from '../fetch-requests'
+import { createFetchService } from '../fetch-requests'
 import { createTorrentRepository } from '../graphql'
 import { createHealthCheck } from '../health'
 import type { IngestPipeline } from '../ingest'
@@ -64,7 +64,7 @@ export async function wireJobs(deps: {
   const { config, crawler, metrics, log } = deps
   const db = deps.store.legacy
   const fetches = createFetchService({
-    repository: createFetchRequestRepository(db),
+    store: deps.store.fetchRequests,
     crawler,
     timeoutMs: config.dht.fetchTimeoutMs,
     log: log.child({ component: 'fetch' }),

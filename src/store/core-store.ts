@@ -1,5 +1,6 @@
 import type { AdminKeyStore } from '../auth'
 import type { EvidenceStore, OutboxStore } from '../evidence'
+import type { FetchRequestStore } from '../fetch-requests'
 import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
 import type { WantsStore } from '../wants'
@@ -20,6 +21,7 @@ export interface CoreStore {
   outbox: OutboxStore
   settings: SettingsStore
   wants: WantsStore
+  fetchRequests: FetchRequestStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

@@ -4,6 +4,7 @@ import type { CoreStore } from '../core-store'
 import { currentVersion } from '../sqlite-file'
 import { createSqliteAdminKeyStore } from './admin-key'
 import { createSqliteEvidenceStore } from './evidence'
+import { createSqliteFetchRequestStore } from './fetch-requests'
 import { openIndex } from './open-index'
 import { createSqliteOutboxStore } from './outbox'
 import { createSqliteQueueStore } from './queue'
@@ -25,6 +26,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     outbox: createSqliteOutboxStore(legacy),
     settings: createSqliteSettingsStore(legacy),
     wants: createSqliteWantsStore(legacy),
+    fetchRequests: createSqliteFetchRequestStore(legacy),
     legacy,
     close: async () => legacy.close(),
   }
