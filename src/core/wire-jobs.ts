@@ -1,12 +1,6 @@
 import { resolveAdminKey } from '../auth'
 import type { Config } from '../config'
-import {
-  createContentResolver,
-  createEnrichmentRepository,
-  createRequestPacer,
-  createTmdbClient,
-  type EnrichmentRepository,
-} from '../enrichment'
+import { createContentResolver, createRequestPacer, createTmdbClient, type EnrichmentStore } from '../enrichment'
 import { createEvidenceJobs } from '../evidence'
 import { createFetchService } from '../fetch-requests'
 import { createTorrentRepository } from '../graphql'
@@ -26,11 +20,10 @@ const ARTWORK_TIMEOUT_MS = 10_000
 
 /**
  * The small stores' parts that need nothing built after them: the core admin key, the queue (the
- * leases of a previous run released here, before any worker starts), the wants and the
- * enrichment's repository.
+ * leases of a previous run released here, before any worker starts), the wants (loaded) and the
+ * enrichment's store.
  */
 export async function wireJobStores(deps: { config: Config; store: CoreStore; log: Logger }) {
-  const db = deps.store.legacy
   const adminKey = await resolveAdminKey(deps.store.adminKey, deps.config.core.adminKey)
   const queueLog = deps.log.child({ component: 'queue' })
   const jobs = deps.store.queue
@@ -38,7 +31,7 @@ export async function wireJobStores(deps: { config: Config; store: CoreStore; lo
   if (released > 0) queueLog.info('released the leases of a previous run', { jobs: released })
   const queue = createQueueService({ store: jobs, log: queueLog })
   const wants = await createWantRegistry({ store: deps.store.wants, log: deps.log.child({ component: 'wants' }) })
-  const enrichment = createEnrichmentRepository(db.sqlite)
+  const enrichment = deps.store.enrichment
   return { adminKey, jobs, queue, wants, enrichment }
 }
 
@@ -53,7 +46,7 @@ export async function wireJobs(deps: {
   torrents: TorrentStore
   pipeline: IngestPipeline
   queue: QueueService
-  enrichment: EnrichmentRepository
+  enrichment: EnrichmentStore
   crawler: Crawler
   workers: WorkerRegistry
   metrics: Metrics
@@ -79,7 +72,7 @@ export async function wireJobs(deps: {
     log: log.child({ component: 'settings' }),
   })
   const resolver = createContentResolver({
-    repository: deps.enrichment,
+    store: deps.enrichment,
     tmdb: createTmdbClient({
       baseUrl: config.dashboard.artworkApiUrl,
       pacer: createRequestPacer(config.dashboard.artworkRatePerSecond),

@@ -11,7 +11,7 @@ export interface MetricsSources {
   /** Jobs per queue and status. */
   queueCounts(): Promise<{ queue: string; status: string; count: number }[]>
   /** Titles in the artwork backlog by status; absent, the enrichment metrics read zero. */
-  enrichmentCounts?(): { pending: number; resolved: number; notFound: number }
+  enrichmentCounts?(): Promise<{ pending: number; resolved: number; notFound: number }>
   /** The databases' sizes and the storage cap; absent, no storage metrics are exported. */
   storage?(): StorageReport
 }
@@ -102,7 +102,10 @@ export function createMetrics(sources: MetricsSources) {
     registers: [registry],
   })
   const crawler = createCrawlerMetrics(registry)
-  const enrichment = createEnrichmentMetrics(registry, () => sources.enrichmentCounts?.() ?? { pending: 0, resolved: 0, notFound: 0 })
+  const enrichment = createEnrichmentMetrics(
+    registry,
+    async () => (await sources.enrichmentCounts?.()) ?? { pending: 0, resolved: 0, notFound: 0 },
+  )
   if (sources.storage) createStorageMetrics(registry, sources.storage)
 
   return {

@@ -1,4 +1,5 @@
 import type { AdminKeyStore } from '../auth'
+import type { EnrichmentStore } from '../enrichment'
 import type { EvidenceStore, OutboxStore } from '../evidence'
 import type { FetchRequestStore } from '../fetch-requests'
 import type { QueueStore } from '../queue'
@@ -22,6 +23,7 @@ export interface CoreStore {
   settings: SettingsStore
   wants: WantsStore
   fetchRequests: FetchRequestStore
+  enrichment: EnrichmentStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

@@ -3,6 +3,7 @@ import type { Logger } from '../../log'
 import type { CoreStore } from '../core-store'
 import { currentVersion } from '../sqlite-file'
 import { createSqliteAdminKeyStore } from './admin-key'
+import { createSqliteEnrichmentStore } from './enrichment'
 import { createSqliteEvidenceStore } from './evidence'
 import { createSqliteFetchRequestStore } from './fetch-requests'
 import { openIndex } from './open-index'
@@ -27,6 +28,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     settings: createSqliteSettingsStore(legacy),
     wants: createSqliteWantsStore(legacy),
     fetchRequests: createSqliteFetchRequestStore(legacy),
+    enrichment: createSqliteEnrichmentStore(legacy),
     legacy,
     close: async () => legacy.close(),
   }

@@ -1,6 +1,7 @@
-import type { Database } from 'bun:sqlite'
-import { writeTransaction } from '../db'
-import type { BacklogCounts, ContentKey, ContentRecord, EnrichedType, TmdbCandidate, TmdbExternalIds } from './model'
+import type { BacklogCounts, ContentKey, EnrichedType, EnrichmentStore, FeedState, TmdbCandidate, TmdbExternalIds } from '../../enrichment'
+import { writeTransaction } from '../sqlite-file'
+import type { DatabaseHandle } from './open-database'
+import { asPortMethods } from './port-call'
 
 /**
  * The classification columns a key is made of, as migration 0027's index spells them (the index is
@@ -8,15 +9,9 @@ import type { BacklogCounts, ContentKey, ContentRecord, EnrichedType, TmdbCandid
  */
 const TITLED_WORK = "c.title IS NOT NULL AND c.content_type IN ('movie', 'tv_show')"
 
-export interface FeedState {
-  /** Highest torrent id fed; null until a key was first set. */
-  fedThrough: number | null
-  /** The backfill walks ids below this; 0 once done. */
-  backfillBefore: number | null
-}
-
 /** The backlog, the cache and the contents rows. Decides nothing: the resolver does. */
-export function createEnrichmentRepository(db: Database) {
+export function createSqliteEnrichmentStore(handle: DatabaseHandle): EnrichmentStore {
+  const db = handle.sqlite
   const state = db.prepare<{ artwork_enabled: number; fed_through: number | null; backfill_before: number | null }, []>(
     'SELECT artwork_enabled, fed_through, backfill_before FROM enrichment_state WHERE id = 1',
   )
@@ -67,36 +62,30 @@ export function createEnrichmentRepository(db: Database) {
             (SELECT count(*) FROM content_keys WHERE content_id IS NOT NULL) AS resolved,
             (SELECT count(*) FROM content_keys WHERE status = 'not_found') AS not_found`,
   )
-  const contentById = db.prepare<ContentRow, [number]>('SELECT * FROM contents WHERE id = ?')
 
   const settleKey = (key: ContentKey, status: 'resolved' | 'not_found', contentId: number | null, nowSeconds: number) =>
     settle.run(status, contentId, nowSeconds, key.contentType, key.title, key.year)
 
-  return {
+  return asPortMethods({
     feedState(): FeedState & { artworkEnabled: boolean } {
       const row = state.get()!
       return { artworkEnabled: row.artwork_enabled === 1, fedThrough: row.fed_through, backfillBefore: row.backfill_before }
     },
-    setArtworkEnabled: (enabled: boolean) => setEnabled.run(enabled ? 1 : 0),
-    /** The first time a key is set: new torrents are fed from here on, and the older ones are backfilled. */
+    setArtworkEnabled: (enabled: boolean): void => void setEnabled.run(enabled ? 1 : 0),
     startFeeding(): FeedState {
       const top = maxTorrentId.get()!.id
       setFed.run(top, top + 1)
       return { fedThrough: top, backfillBefore: top + 1 }
     },
-    maxTorrentId: () => maxTorrentId.get()!.id,
-    /** Feeds torrent ids (from, to] and records the new position, in one transaction. */
-    feedRange: writeTransaction(db, (from: number, to: number, next: FeedState) => {
+    maxTorrentId: (): number => maxTorrentId.get()!.id,
+    feedRange: writeTransaction(db, (from: number, to: number, next: FeedState): void => {
       feed.run(from, to)
       setFed.run(next.fedThrough!, next.backfillBefore!)
     }),
-    /** Not-found keys checked before `beforeSeconds` are looked up again. */
-    requeueNotFound: (beforeSeconds: number) => requeue.run(beforeSeconds).changes,
-    /** The next keys to look up: grabbed first, then the newest. */
+    requeueNotFound: (beforeSeconds: number): number => requeue.run(beforeSeconds).changes,
     nextPending: (limit: number): ContentKey[] =>
       pending.all(limit).map((row) => ({ contentType: row.content_type, title: row.title, year: row.year })),
-    contentIdOf: (type: EnrichedType, tmdbId: number) => contentIdOf.get(tmdbId, type)?.id ?? null,
-    /** Records a match: the work's row (new, or refreshed) and the key pointing at it. */
+    contentIdOf: (type: EnrichedType, tmdbId: number): number | null => contentIdOf.get(tmdbId, type)?.id ?? null,
     saveMatch: writeTransaction(
       db,
       (
@@ -105,7 +94,7 @@ export function createEnrichmentRepository(db: Database) {
         ids: TmdbExternalIds,
         extra: { posterUrl: string | null; genres: string },
         nowSeconds: number,
-      ) => {
+      ): number => {
         const { id } = upsertContent.get(
           key.contentType,
           candidate.tmdbId,
@@ -130,67 +119,12 @@ export function createEnrichmentRepository(db: Database) {
         return id
       },
     ),
-    /** Points a key at a work already stored (another title of it resolved first): no request needed. */
-    linkKey: (key: ContentKey, contentId: number, nowSeconds: number) => settleKey(key, 'resolved', contentId, nowSeconds),
-    markNotFound: (key: ContentKey, nowSeconds: number) => settleKey(key, 'not_found', null, nowSeconds),
-    /** A grabbed torrent's title jumps the backlog. */
-    prioritise: (infoHash: string) => grabbed.run(infoHash).changes,
+    linkKey: (key: ContentKey, contentId: number, nowSeconds: number): void => void settleKey(key, 'resolved', contentId, nowSeconds),
+    markNotFound: (key: ContentKey, nowSeconds: number): void => void settleKey(key, 'not_found', null, nowSeconds),
+    prioritise: (infoHash: string): number => grabbed.run(infoHash).changes,
     counts(): BacklogCounts {
       const row = counts.get()!
       return { pending: row.pending, resolved: row.resolved, notFound: row.not_found }
     },
-    content: (id: number): ContentRecord | null => {
-      const row = contentById.get(id)
-      return row ? toContentRecord(row) : null
-    },
-  }
-}
-
-export type EnrichmentRepository = ReturnType<typeof createEnrichmentRepository>
-
-/** A contents row as SQLite returns it. */
-export interface ContentRow {
-  id: number
-  content_type: EnrichedType
-  tmdb_id: number
-  imdb_id: string | null
-  tvdb_id: number | null
-  title: string
-  original_title: string | null
-  original_language: string | null
-  release_date: string | null
-  year: number | null
-  poster_path: string | null
-  poster_url: string | null
-  overview: string | null
-  genres: string
-  popularity: number | null
-  vote_average: number | null
-  vote_count: number | null
-  created_at: number
-  updated_at: number
-}
-
-export function toContentRecord(row: ContentRow): ContentRecord {
-  return {
-    id: row.id,
-    contentType: row.content_type,
-    tmdbId: row.tmdb_id,
-    imdbId: row.imdb_id,
-    tvdbId: row.tvdb_id,
-    title: row.title,
-    originalTitle: row.original_title,
-    originalLanguage: row.original_language,
-    releaseDate: row.release_date,
-    year: row.year,
-    posterPath: row.poster_path,
-    posterUrl: row.poster_url,
-    overview: row.overview,
-    genres: JSON.parse(row.genres) as { id: number; name: string }[],
-    popularity: row.popularity,
-    voteAverage: row.vote_average,
-    voteCount: row.vote_count,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  }
+  })
 }
