@@ -3,7 +3,6 @@ import type { Config } from '../config'
 import { createContentResolver, createRequestPacer, createTmdbClient, type EnrichmentStore } from '../enrichment'
 import { createEvidenceJobs } from '../evidence'
 import { createFetchService } from '../fetch-requests'
-import { createTorrentRepository } from '../graphql'
 import { createHealthCheck } from '../health'
 import type { IngestPipeline } from '../ingest'
 import type { Logger, LogLevel } from '../log'
@@ -95,5 +94,5 @@ export async function wireJobs(deps: {
     observe: metrics.evidence,
     log,
   })
-  return { fetches, health, settings, resolver, evidence, torrentDetails: createTorrentRepository(db) }
+  return { fetches, health, settings, resolver, evidence, torrentDetails: deps.store.torrentDetails }
 }

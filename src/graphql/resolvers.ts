@@ -9,13 +9,14 @@ import { type CrawlerControlDeps, createCrawlerResolvers } from './crawler-resol
 import { createDashboardResolvers, type DashboardDeps } from './dashboard-resolvers'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
 import { readPage, toSearchQuery, type SearchInput } from './search-input'
+import { createPageDetails } from './page-details'
+import type { TorrentDetailsStore } from './store-port'
 import { toGraphqlFile, toTorrentContent } from './torrent-content'
-import type { TorrentRepository } from './torrent-repository'
 
 export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps {
   /** Runs searches off the main thread (the search workers), so a heavy one stalls no other request. */
   search: { search(query: SearchQuery): Promise<SearchResult> }
-  torrents: TorrentRepository
+  torrents: TorrentDetailsStore
   /** Deletes and tag edits, through the torrent store. */
   operator: OperatorEdits
   queue: QueueService
@@ -85,17 +86,18 @@ export function createResolvers(deps: GraphqlDeps) {
           if (err instanceof SearchTimeoutError) throw new GraphQLError(err.message, { extensions: { code: err.code } })
           throw err
         }
+        const details = createPageDetails(deps.torrents)
         return {
           totalCount: result.total,
           totalCountIsEstimate: result.totalIsEstimate,
           hasNextPage: result.hasNextPage,
-          items: result.items.map((item) => toTorrentContent(item, deps.torrents)),
+          items: result.items.map((item) => toTorrentContent(item, details)),
           aggregations: toAggregations(result.facets, input.facets?.genre?.aggregate === true),
         }
       },
     },
     TorrentQuery: {
-      files: (
+      files: async (
         _: unknown,
         {
           input,
@@ -113,34 +115,29 @@ export function createResolvers(deps: GraphqlDeps) {
         const { limit, offset } = readPage(input)
         const first = input.orderBy?.[0]
         const column = first?.field === 'index' || !first ? 'fileIndex' : (first.field as 'path' | 'extension' | 'size')
-        const { items, total, hasNextPage } = deps.torrents.files(
-          input.infoHashes ?? null,
-          { column, descending: first?.descending === true },
+        const { items, total, hasNextPage } = await deps.torrents.files({
+          infoHashes: input.infoHashes ?? null,
+          order: { column, descending: first?.descending === true },
           limit,
           offset,
-          input.totalCount === true,
-        )
+          countTotal: input.totalCount === true,
+        })
         return { totalCount: total, hasNextPage, items: items.map(toGraphqlFile) }
       },
-      listSources: () => ({ sources: deps.torrents.listSources() }),
-      suggestTags: (_: unknown, { input }: { input?: { prefix?: string | null; exclusions?: string[] | null } | null }) => ({
-        suggestions: deps.torrents.suggestTags((input?.prefix ?? '').toLowerCase(), input?.exclusions ?? [], 10),
+      listSources: async () => ({ sources: await deps.torrents.listSources() }),
+      suggestTags: async (_: unknown, { input }: { input?: { prefix?: string | null; exclusions?: string[] | null } | null }) => ({
+        suggestions: await deps.torrents.suggestTags((input?.prefix ?? '').toLowerCase(), input?.exclusions ?? [], 10),
       }),
-      metrics: (
+      metrics: async (
         _: unknown,
         { input }: { input: { bucketDuration: Bucket; sources?: string[] | null; startTime?: number | null; endTime?: number | null } },
       ) => {
         const seconds = BUCKET_SECONDS[input.bucketDuration]
         const toSeconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : ms / 1000)
         return {
-          buckets: deps.torrents
-            .metrics(seconds, input.sources ?? null, toSeconds(input.startTime), toSeconds(input.endTime))
-            .map((row) => ({
-              source: row.source,
-              bucket: new Date(row.bucket * 1000).toISOString(),
-              updated: row.updated === 1,
-              count: row.count,
-            })),
+          buckets: (
+            await deps.torrents.sourceMetrics(seconds, input.sources ?? null, toSeconds(input.startTime), toSeconds(input.endTime))
+          ).map((row) => ({ ...row, bucket: new Date(row.bucket * 1000).toISOString() })),
         }
       },
     },

@@ -2,6 +2,7 @@ import type { AdminKeyStore } from '../auth'
 import type { EnrichmentStore } from '../enrichment'
 import type { EvidenceStore, OutboxStore } from '../evidence'
 import type { FetchRequestStore } from '../fetch-requests'
+import type { TorrentDetailsStore } from '../graphql'
 import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
 import type { WantsStore } from '../wants'
@@ -24,6 +25,7 @@ export interface CoreStore {
   wants: WantsStore
   fetchRequests: FetchRequestStore
   enrichment: EnrichmentStore
+  torrentDetails: TorrentDetailsStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

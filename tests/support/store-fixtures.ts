@@ -25,6 +25,8 @@ export interface StoreFixtures {
   addTorrents(torrents: readonly FixtureTorrent[], nowSeconds: number): Promise<number[]>
   /** Deletes stored torrents, as an operator's delete does. */
   deleteTorrents(infoHashes: readonly string[], nowSeconds: number): Promise<void>
+  /** Adds operator tags to stored torrents. */
+  tagTorrents(infoHashes: readonly string[], tags: readonly string[]): Promise<void>
   /** A stored torrent's evidence counters; null when it is not stored. */
   torrentEvidence(infoHash: string): Promise<{ grabs: number; evidenceScore: number } | null>
   /** The ground-truth label kept for a hash, stored or not; null when there is none. */
@@ -47,6 +49,9 @@ export function sqliteFixtures(store: CoreStore): StoreFixtures {
     },
     async deleteTorrents(infoHashes, nowSeconds) {
       operator.delete([...infoHashes], nowSeconds)
+    },
+    async tagTorrents(infoHashes, tags) {
+      operator.putTags([...infoHashes], [...tags], false)
     },
     async torrentEvidence(infoHash) {
       const row = sqlite

@@ -10,6 +10,7 @@ import { openIndex } from './open-index'
 import { createSqliteOutboxStore } from './outbox'
 import { createSqliteQueueStore } from './queue'
 import { createSqliteSettingsStore } from './settings'
+import { createSqliteTorrentDetailsStore } from './torrent-details'
 import { createSqliteWantsStore } from './wants'
 
 /**
@@ -29,6 +30,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     wants: createSqliteWantsStore(legacy),
     fetchRequests: createSqliteFetchRequestStore(legacy),
     enrichment: createSqliteEnrichmentStore(legacy),
+    torrentDetails: createSqliteTorrentDetailsStore(legacy),
     legacy,
     close: async () => legacy.close(),
   }
