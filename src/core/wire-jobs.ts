@@ -54,7 +54,6 @@ export async function wireJobs(deps: {
   log: Logger
 }) {
   const { config, crawler, metrics, log } = deps
-  const db = deps.store.legacy
   const fetches = createFetchService({
     store: deps.store.fetchRequests,
     crawler,
@@ -63,7 +62,7 @@ export async function wireJobs(deps: {
   })
   crawler?.setFetchListener(fetches)
   deps.pipeline.onCommitted(({ classified }) => fetches.onStored(classified.map((entry) => entry.item.infoHash)))
-  const health = createHealthCheck({ db, workers: deps.workers, crawler: crawler ? crawler.status : undefined })
+  const health = createHealthCheck({ store: deps.store.health, workers: deps.workers, crawler: crawler ? crawler.status : undefined })
   const settings = await createRuntimeSettings({
     store: deps.store.settings,
     defaults: { torznabApiKey: config.torznab.apiKey, logLevel: config.log.level, artworkApiKey: config.dashboard.artworkApiKey },

@@ -57,8 +57,8 @@ export function createResolvers(deps: GraphqlDeps) {
     Query: {
       version: () => deps.version,
       workers: () => ({ listAll: () => ({ workers: deps.workers.listAll() }) }),
-      health: () => {
-        const report = deps.health.check()
+      health: async () => {
+        const report = await deps.health.check()
         const statusOf = (key: string) => report.checks.find((check) => check.key === key)?.status ?? 'unknown'
         return {
           status: report.status,

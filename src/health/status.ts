@@ -14,8 +14,8 @@ export function createStatusReporter(deps: {
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
   return {
-    report() {
-      const health = deps.health.check()
+    async report() {
+      const health = await deps.health.check()
       return {
         version: deps.version,
         startedAt: new Date(deps.startedAtMs).toISOString(),

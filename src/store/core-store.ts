@@ -3,6 +3,7 @@ import type { EnrichmentStore } from '../enrichment'
 import type { EvidenceStore, OutboxStore } from '../evidence'
 import type { FetchRequestStore } from '../fetch-requests'
 import type { TorrentDetailsStore } from '../graphql'
+import type { HealthStore } from '../health'
 import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
 import type { WantsStore } from '../wants'
@@ -26,6 +27,7 @@ export interface CoreStore {
   fetchRequests: FetchRequestStore
   enrichment: EnrichmentStore
   torrentDetails: TorrentDetailsStore
+  health: HealthStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

@@ -6,6 +6,7 @@ import { createSqliteAdminKeyStore } from './admin-key'
 import { createSqliteEnrichmentStore } from './enrichment'
 import { createSqliteEvidenceStore } from './evidence'
 import { createSqliteFetchRequestStore } from './fetch-requests'
+import { createSqliteHealthStore } from './health'
 import { openIndex } from './open-index'
 import { createSqliteOutboxStore } from './outbox'
 import { createSqliteQueueStore } from './queue'
@@ -31,6 +32,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     fetchRequests: createSqliteFetchRequestStore(legacy),
     enrichment: createSqliteEnrichmentStore(legacy),
     torrentDetails: createSqliteTorrentDetailsStore(legacy),
+    health: createSqliteHealthStore(legacy),
     legacy,
     close: async () => legacy.close(),
   }
