@@ -10,7 +10,7 @@ import { FETCH_USAGE, runFetchCommand } from './fetch-requests'
 import { readLines, runImportCommand } from './importer'
 import { openLineWorkers, readAdminKey } from './core'
 import { createLogger } from './log'
-import { limitWriteAheadLog } from './storage'
+import { limitWriteAheadLog } from './storage-cap'
 import { loadConfigOrExit, openCoreOrExit } from './process'
 import { parseReclassifyArgs, RECLASSIFY_USAGE, runReclassify } from './torrents'
 

@@ -2,7 +2,7 @@ import { startBackupSchedule, storeFiles } from '../backup'
 import type { Config } from '../config'
 import type { Logger } from '../log'
 import type { CoreStore } from '../store'
-import { migrateToIncrementalVacuum, openStorage } from '../storage'
+import { migrateToIncrementalVacuum, openStorage } from '../storage-cap'
 import type { TorrentStore } from '../torrents'
 import type { WantRegistry } from '../wants'
 

@@ -1,6 +1,6 @@
 import type { CrawlerStatus } from '../dht'
 import type { ClassifiedItem, FlushReport } from '../ingest'
-import type { StorageReport } from '../storage'
+import type { StorageReport } from '../storage-cap'
 import { type ContentTypeCount, UNCLASSIFIED } from '../torrents'
 import { createThroughputMeter } from './throughput-meter'
 

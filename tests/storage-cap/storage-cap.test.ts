@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import type { IngestItem } from '../../src/ingest'
-import { CAP_MARGIN, migrateToIncrementalVacuum, openStorage } from '../../src/storage'
+import { CAP_MARGIN, migrateToIncrementalVacuum, openStorage } from '../../src/storage-cap'
 import { openIndex } from '../../src/store/sqlite'
 import { createTorrentStore } from '../../src/torrents'
 import { defaultClassifier, defaultEvidenceWeights, openTestIndex, quietLog } from '../support/test-index'
