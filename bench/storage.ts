@@ -16,7 +16,7 @@ import { join } from 'node:path'
 import { writeBackup } from '../src/backup'
 import { openIndex } from '../src/store/sqlite'
 import { createLogger } from '../src/log'
-import { migrateToIncrementalVacuum } from '../src/storage-cap'
+import { migrateToIncrementalVacuum } from '../src/store/sqlite/maintenance/auto-vacuum'
 import { collectLines, safeJson } from '../tests/support/processes'
 import { createRandom } from '../tests/support/seeded-random'
 

@@ -82,7 +82,7 @@ async function importCommand(paths: string[]): Promise<number> {
   const log = createLogger({ level: config.log.level })
   const { store, pipeline, reranker } = await openCoreOrExit(config, log)
   // The service holds the cap; an import beside it keeps the log it writes inside the cap too.
-  if (config.storage.limitBytes !== null) limitWriteAheadLog(store.legacy.sqlite, config.storage.limitBytes)
+  if (config.storage.limitBytes !== null) await limitWriteAheadLog(store.maintenance, config.storage.limitBytes)
   const lineWorkers = openLineWorkers(config, log)
   const stop = abortOnSignals()
   try {

@@ -44,7 +44,7 @@ export interface RunningCore {
  */
 export async function startCore(config: Config, log: Logger, logThreshold: LogThreshold): Promise<RunningCore> {
   const startedAtMs = Date.now()
-  prepareStorageCap(config, log)
+  await prepareStorageCap(config, log)
   const { store, torrents, pipeline } = await openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
@@ -52,7 +52,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
 
   const { adminKey, jobs, queue, wants, enrichment } = await wireJobStores({ config, store, log })
   const writes = wireWrites({ store, torrents, queue })
-  const storage = wireStorage({ config, store, torrents, wants, log })
+  const storage = await wireStorage({ config, store, wants, log })
   const metrics = createMetrics({
     torrentCount: writes.counts.total,
     queueCounts: () => jobs.countsByQueueAndStatus(),

@@ -1,25 +1,22 @@
 import { startBackupSchedule, storeFiles } from '../backup'
 import type { Config } from '../config'
 import type { Logger } from '../log'
-import type { CoreStore } from '../store'
-import { migrateToIncrementalVacuum, openStorage } from '../storage-cap'
-import type { TorrentStore } from '../torrents'
+import { openStorage } from '../storage-cap'
+import { type CoreStore, prepareForStorageCap } from '../store'
 import type { WantRegistry } from '../wants'
 
-/** The cap gives freed pages back only in incremental auto-vacuum mode, set once before the database opens. */
-export function prepareStorageCap(config: Config, log: Logger): void {
-  if (config.storage.limitBytes !== null) migrateToIncrementalVacuum(config.db.corePath, log.child({ component: 'storage' }))
+/** The cap gives freed pages back only once the store is ready for it, before the core opens it. */
+export async function prepareStorageCap(config: Config, log: Logger): Promise<void> {
+  if (config.storage.limitBytes !== null) await prepareForStorageCap(config.store, { log: log.child({ component: 'storage' }) })
 }
 
 /** What the store's files weigh and, with SERVICE_STORAGE_LIMIT, the cap (built, not started). */
-export function wireStorage(deps: { config: Config; store: CoreStore; torrents: TorrentStore; wants: WantRegistry; log: Logger }) {
+export function wireStorage(deps: { config: Config; store: CoreStore; wants: WantRegistry; log: Logger }) {
   const { config } = deps
   return openStorage({
-    db: deps.store.legacy,
-    databasePath: config.db.corePath,
+    store: deps.store.maintenance,
     dashboardPath: config.db.dashboardPath,
     limitBytes: config.storage.limitBytes,
-    eviction: deps.torrents.eviction,
     isWanted: deps.wants.isWanted,
     log: deps.log.child({ component: 'storage' }),
   })

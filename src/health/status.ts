@@ -9,7 +9,7 @@ export function createStatusReporter(deps: {
   version: string
   startedAtMs: number
   /** The databases' sizes and the storage cap. */
-  storage?: () => StorageReport
+  storage?: () => Promise<StorageReport>
   nowMs?: () => number
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
@@ -21,7 +21,7 @@ export function createStatusReporter(deps: {
         startedAt: new Date(deps.startedAtMs).toISOString(),
         uptimeSeconds: Math.floor((nowMs() - deps.startedAtMs) / 1000),
         torrents: deps.torrentCount(),
-        storage: deps.storage?.() ?? null,
+        storage: (await deps.storage?.()) ?? null,
         health: health.status,
         components: Object.fromEntries(health.checks.map((check) => [check.key, { status: check.status, error: check.error }])),
       }

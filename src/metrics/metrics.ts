@@ -13,7 +13,7 @@ export interface MetricsSources {
   /** Titles in the artwork backlog by status; absent, the enrichment metrics read zero. */
   enrichmentCounts?(): Promise<{ pending: number; resolved: number; notFound: number }>
   /** The databases' sizes and the storage cap; absent, no storage metrics are exported. */
-  storage?(): StorageReport
+  storage?(): Promise<StorageReport>
 }
 
 /**

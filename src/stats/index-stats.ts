@@ -49,7 +49,7 @@ export function createIndexStats(deps: {
   startedAtMs: number
   /** Unix seconds: when the crawler last stored a torrent, as the index tells at start. */
   lastCrawledAtSeconds: number | null
-  storage?: () => StorageReport
+  storage?: () => Promise<StorageReport>
   nowMs?: () => number
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
@@ -77,7 +77,7 @@ export function createIndexStats(deps: {
         uptimeSeconds: Math.floor((now - deps.startedAtMs) / 1000),
         lastCrawlAt: lastCrawlAtMs === null ? null : new Date(lastCrawlAtMs).toISOString(),
         categoryBreakdown: breakdown,
-        storage: deps.storage?.() ?? null,
+        storage: (await deps.storage?.()) ?? null,
       }
     },
     crawler(): CrawlerState {

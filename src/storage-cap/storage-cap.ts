@@ -1,6 +1,7 @@
 import type { Logger } from '../log'
-import { type EvictionCandidate, type EvictionScan, startEvictionScan } from '../torrents'
-import type { PageUsage } from './page-usage'
+import { type EvictionCandidate, type EvictionScan, startEvictionScan } from './eviction-scan'
+import type { MaintenanceStore, StorageMeasure } from './store-port'
+import { diskBytesOf, usedBytesOf } from './usage'
 
 /** A run evicts until the data is this far under the cap, so it does not run again for every few torrents crawled. */
 export const CAP_MARGIN = 0.02
@@ -14,6 +15,8 @@ const OTHER_DATA_MIN_RESERVE_BYTES = 1024 * 1024
 /** Torrents per eviction transaction: about 25 ms of the main thread at a million torrents, the most a search waits. */
 const EVICTION_BATCH = 25
 const CHECKPOINT_EVERY_BATCHES = 10
+/** Free pages given back per step: ~8 MiB, a few milliseconds of writing. */
+const RELEASE_PAGES_PER_STEP = 2048
 /** While nothing can be evicted, the whole index is walked again at most this often. */
 const FULL_RESCAN_MS = 5 * 60_000
 /** Measuring is a few PRAGMAs and stats: cheap enough to do this often, and after commits. */
@@ -22,8 +25,9 @@ const CHECK_AFTER_COMMIT_MS = 1_000
 
 export interface StorageCapDeps {
   limitBytes: number
-  pages: PageUsage
-  evictBatch: (scan: EvictionScan, limit: number, isKept: (candidate: EvictionCandidate) => boolean) => number
+  store: MaintenanceStore
+  /** The write-ahead log's ceiling under the cap, which the cap keeps free for it. */
+  walReserveBytes: number
   /** Torrents an active want asks for are kept like the protected ones. */
   isWanted: (candidate: EvictionCandidate) => boolean
   log: Logger
@@ -32,10 +36,10 @@ export interface StorageCapDeps {
 
 /**
  * Keeps the core database under SERVICE_STORAGE_LIMIT, as the disk sees it: data pages, the
- * write-ahead log and its shared memory (PageUsage.usedBytes). A check compares them with the cap;
+ * write-ahead log and its shared memory (usage.ts). A check compares them with the cap;
  * past it, the least valuable torrents are evicted in small transactions, each followed by a rest
  * as long as it took, until the data is CAP_MARGIN under the cap, and the log is then checkpointed
- * and truncated. What may go and in which order is the eviction's (src/torrents/eviction.ts); the
+ * and truncated. What may go and in which order is the store's (MaintenanceStore.evictBatch); the
  * active wants are added here. Free pages are left for new torrents to reuse, except that files
  * larger than the cap are truncated back to it.
  *
@@ -47,7 +51,7 @@ export interface StorageCapDeps {
  */
 export function createStorageCap(deps: StorageCapDeps) {
   const nowMs = deps.nowMs ?? (() => Date.now())
-  const { log, limitBytes, pages } = deps
+  const { log, limitBytes, store } = deps
   const otherReserveBytes = Math.max(OTHER_DATA_MIN_RESERVE_BYTES, limitBytes * OTHER_DATA_SHARE)
   let running: Promise<void> | null = null
   let fullSinceMs: number | null = null
@@ -60,8 +64,10 @@ export function createStorageCap(deps: StorageCapDeps) {
     for (const listener of fullListeners) listener(full)
   }
 
+  const used = (measure: StorageMeasure) => usedBytesOf(measure, deps.walReserveBytes)
+  const usedNow = async () => used(await store.measure())
   /** Bytes of data that is not torrents past its reserve: the part of the excess no eviction may answer. */
-  const otherDataOverReserve = (): number => Math.max(0, pages.otherDataBytes() - otherReserveBytes)
+  const otherDataOverReserve = async (): Promise<number> => Math.max(0, (await store.otherDataBytes()) - otherReserveBytes)
 
   const evictUntilUnder = async (otherOver: number): Promise<EvictionScan> => {
     const targetBytes = limitBytes * (1 - CAP_MARGIN)
@@ -69,33 +75,36 @@ export function createStorageCap(deps: StorageCapDeps) {
     const startedAtMs = nowMs()
     let evicted = 0
     let batches = 0
-    while (!stopped && pages.usedBytes() - otherOver > targetBytes) {
+    while (!stopped && (await usedNow()) - otherOver > targetBytes) {
       const batchStartedAtMs = performance.now()
-      const batch = deps.evictBatch(scan, EVICTION_BATCH, deps.isWanted)
+      const batch = await store.evictBatch(scan, EVICTION_BATCH, deps.isWanted)
       if (batch === 0) break
       evicted += batch
       // A few MiB copied back every 10 batches instead of the whole log at once: a checkpoint of
       // a WAL the deletes filled stalls the main thread, and one after every batch pays a file
       // sync each time.
-      if (++batches % CHECKPOINT_EVERY_BATCHES === 0) pages.checkpoint()
+      if (++batches % CHECKPOINT_EVERY_BATCHES === 0) await store.checkpoint()
       evictedTorrents += batch
       // As long a rest as the batch took: eviction holds the main thread (HTTP, ingest) at most half the time.
       await sleep(performance.now() - batchStartedAtMs)
     }
     if (evicted > 0) {
-      pages.checkpointAndTruncate()
-      log.info('storage cap: torrents evicted', { evicted, usedBytes: pages.usedBytes(), limitBytes, ms: nowMs() - startedAtMs })
+      await store.truncateLog()
+      log.info('storage cap: torrents evicted', { evicted, usedBytes: await usedNow(), limitBytes, ms: nowMs() - startedAtMs })
     }
     return scan
   }
 
   const releasePagesOverCap = async (): Promise<void> => {
-    if (!pages.canRelease() || pages.diskBytes() <= limitBytes) return
-    while (!stopped && pages.diskBytes() > limitBytes && pages.freePages() > 0) {
-      if (pages.releaseStep() === 0) break
+    const disk = (measure: StorageMeasure) => diskBytesOf(measure, deps.walReserveBytes)
+    let measure = await store.measure()
+    if (!measure.canRelease || disk(measure) <= limitBytes) return
+    while (!stopped && disk(measure) > limitBytes && measure.freePages > 0) {
+      if ((await store.releaseFreePages(RELEASE_PAGES_PER_STEP)) === 0) break
       await yieldToEventLoop()
+      measure = await store.measure()
     }
-    pages.checkpointAndTruncate()
+    await store.truncateLog()
   }
 
   const becomeFull = (usedBytes: number, otherOver: number) => {
@@ -113,21 +122,22 @@ export function createStorageCap(deps: StorageCapDeps) {
 
   const run = async (): Promise<void> => {
     // The log may be what is over (a large import before its checkpoint): shrink it before judging.
-    if (pages.usedBytes() > limitBytes && pages.journalBytes() > 0) pages.checkpointAndTruncate()
-    if (pages.usedBytes() <= limitBytes) {
+    const before = await store.measure()
+    if (used(before) > limitBytes && before.journalBytes > 0) await store.truncateLog()
+    if ((await usedNow()) <= limitBytes) {
       await releasePagesOverCap()
       if (fullSinceMs !== null) {
         fullSinceMs = null
-        log.info('storage cap: room again, the crawler resumes', { usedBytes: pages.usedBytes(), limitBytes })
+        log.info('storage cap: room again, the crawler resumes', { usedBytes: await usedNow(), limitBytes })
         tellFull(null)
       }
       return
     }
     if (fullSinceMs !== null && nowMs() - fullSinceMs < FULL_RESCAN_MS) return
-    const otherOver = otherDataOverReserve()
+    const otherOver = await otherDataOverReserve()
     const scan = await evictUntilUnder(otherOver)
     await releasePagesOverCap()
-    const usedBytes = pages.usedBytes()
+    const usedBytes = await usedNow()
     if (usedBytes > limitBytes && (scan.isExhausted || otherOver > 0)) becomeFull(usedBytes, otherOver)
   }
 

@@ -1,6 +1,7 @@
-import { fileBytes, measureDatabaseFiles } from './database-files'
-import type { PageUsage } from './page-usage'
+import { fileBytes } from './database-files'
 import type { StorageCap } from './storage-cap'
+import type { MaintenanceStore } from './store-port'
+import { usedBytesOf } from './usage'
 
 /** The sizes `/api/v1/status`, `/metrics` and the dashboard's stats show. */
 export interface StorageReport {
@@ -20,19 +21,22 @@ export interface StorageReport {
 }
 
 export function createStorageReporter(deps: {
-  databasePath: string
+  store: MaintenanceStore
   dashboardPath: string
-  pages: PageUsage
   limitBytes: number | null
+  walReserveBytes: number
   cap: StorageCap | null
 }) {
   return {
-    report(): StorageReport {
+    async report(): Promise<StorageReport> {
+      const measure = await deps.store.measure()
       const capReport = deps.cap?.report() ?? { evictedTorrents: 0, isFull: false }
       return {
         limitBytes: deps.limitBytes,
-        usedBytes: deps.pages.usedBytes(),
-        ...measureDatabaseFiles(deps.databasePath),
+        usedBytes: usedBytesOf(measure, deps.walReserveBytes),
+        databaseBytes: measure.fileBytes ?? 0,
+        walBytes: measure.walBytes,
+        // The dashboard's store is its own file, always SQLite: a stat, not a store call.
         dashboardBytes: fileBytes(deps.dashboardPath),
         ...capReport,
       }

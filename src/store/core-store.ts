@@ -6,6 +6,7 @@ import type { TorrentDetailsStore } from '../graphql'
 import type { HealthStore } from '../health'
 import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
+import type { MaintenanceStore } from '../storage-cap'
 import type { WantsStore } from '../wants'
 import type { DatabaseHandle } from './sqlite/open-database'
 
@@ -28,6 +29,7 @@ export interface CoreStore {
   enrichment: EnrichmentStore
   torrentDetails: TorrentDetailsStore
   health: HealthStore
+  maintenance: MaintenanceStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

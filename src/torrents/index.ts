@@ -2,7 +2,6 @@ export { createTorrentStore, type TorrentStore } from './store'
 export type { Reclassifier, ReclassifyFilter } from './reclassify'
 export { type ContentTypeCount, createTorrentCounts, UNCLASSIFIED } from './torrent-count'
 export { readLastCrawledAt } from './last-crawled'
-export { type Eviction, type EvictionCandidate, type EvictionScan, startEvictionScan } from './eviction'
 export type { OperatorEdits } from './operator-edits'
 export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
 export {

@@ -4,7 +4,6 @@ import type { DatabaseHandle } from '../db'
 import { createClassificationStore } from './classification-store'
 import { createClassifyAndPersist } from './classify-and-persist'
 import { createEvidenceCatchUp } from './evidence-catch-up'
-import { createEviction } from './eviction'
 import { createOperatorEdits } from './operator-edits'
 import { createReclassifier } from './reclassify'
 import { createTorrentWriter } from './torrent-writer'
@@ -42,8 +41,6 @@ export function createTorrentStore(deps: {
     /** For a later opinion (the rerank) that may store only over the classification it saw. */
     replaceClassificationIfUnchanged: classifications.replaceIfUnchanged,
     operator: createOperatorEdits(db),
-    /** The storage cap's deletions (remembered so the crawler skips them). */
-    eviction: createEviction(db),
   }
 }
 

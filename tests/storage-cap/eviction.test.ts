@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test'
 import { openKnownHashes } from '../../src/dht/known-hashes'
 import type { IngestItem } from '../../src/ingest'
 import { hexToBytes } from '../../src/metainfo'
-import { type EvictionScan, startEvictionScan } from '../../src/torrents'
-import { EVICTION_WINDOW } from '../../src/torrents/eviction'
+import { type EvictionScan, startEvictionScan } from '../../src/storage-cap'
+import { EVICTION_WINDOW } from '../../src/store/sqlite/maintenance/eviction'
 import { openTestIndex } from '../support/test-index'
 
 const NOW = 1_900_000_000
@@ -61,14 +61,14 @@ function presentNumbers(db: ReturnType<typeof openTestIndex>['db']): number[] {
     .sort((a, b) => a - b)
 }
 
-function evictAll(
-  evictBatch: (scan: EvictionScan, limit: number, isKept: (c: { name: string; contentType: string }) => boolean) => number,
+async function evictAll(
+  evictBatch: (scan: EvictionScan, limit: number, isKept: (c: { name: string; contentType: string }) => boolean) => Promise<number>,
   isKept: (c: { name: string; contentType: string }) => boolean,
 ) {
   const scan = startEvictionScan()
   let total = 0
   for (;;) {
-    const evicted = evictBatch(scan, 7, isKept)
+    const evicted = await evictBatch(scan, 7, isKept)
     total += evicted
     if (evicted === 0) break
   }
@@ -76,28 +76,28 @@ function evictAll(
 }
 
 describe('eviction', () => {
-  test('takes torrents without known seeders first, oldest first, and skips every protected one', () => {
-    const { db, torrents, isKept } = seededIndex()
+  test('takes torrents without known seeders first, oldest first, and skips every protected one', async () => {
+    const { db, store, isKept } = seededIndex()
     const scan = startEvictionScan()
-    expect(torrents.eviction.evictBatch(scan, 5, isKept)).toBe(5)
+    expect(await store.maintenance.evictBatch(scan, 5, isKept)).toBe(5)
     // 1-6 are protected (3 and 6 have seeders anyway); 7 has only a rule's tag; 9 has seeders.
     const gone = Array.from({ length: 60 }, (_, i) => i + 1).filter((n) => !presentNumbers(db).includes(n))
     expect(gone).toEqual([5, 7, 8, 10, 11])
     db.close()
   })
 
-  test('walks both tiers to the end, then says nothing is left; protected torrents survive', () => {
-    const { db, torrents, isKept } = seededIndex()
-    const { scan, total } = evictAll(torrents.eviction.evictBatch, isKept)
+  test('walks both tiers to the end, then says nothing is left; protected torrents survive', async () => {
+    const { db, store, isKept } = seededIndex()
+    const { scan, total } = await evictAll(store.maintenance.evictBatch, isKept)
     expect(scan.isExhausted).toBe(true)
     expect(presentNumbers(db)).toEqual([1, 2, 3, 4, 6])
     expect(total).toBe(55)
     db.close()
   })
 
-  test('leaves counters, categories, full-text index, files and sources consistent', () => {
-    const { db, torrents, isKept } = seededIndex()
-    evictAll(torrents.eviction.evictBatch, isKept)
+  test('leaves counters, categories, full-text index, files and sources consistent', async () => {
+    const { db, store, isKept } = seededIndex()
+    await evictAll(store.maintenance.evictBatch, isKept)
     const one = <T>(sql: string) => db.sqlite.query<T, []>(sql).get()!
     const counted = one<{ n: number }>('SELECT sum(torrents) AS n FROM torrent_counts').n
     expect(counted).toBe(5)
@@ -126,8 +126,8 @@ describe('eviction', () => {
     db.close()
   })
 
-  test('empties the oldest window of torrents before the next one: seederless ones first, then the rest of it', () => {
-    const { db, torrents } = openTestIndex()
+  test('empties the oldest window of torrents before the next one: seederless ones first, then the rest of it', async () => {
+    const { db, store, torrents } = openTestIndex()
     const total = EVICTION_WINDOW + 2_000
     for (let start = 1; start <= total; start += 1_000)
       torrents.writer.writeBatch(
@@ -136,7 +136,7 @@ describe('eviction', () => {
       )
     const scan = startEvictionScan()
     let evicted = 0
-    while (evicted < EVICTION_WINDOW / 2 + 1_000) evicted += torrents.eviction.evictBatch(scan, 500, () => false)
+    while (evicted < EVICTION_WINDOW / 2 + 1_000) evicted += await store.maintenance.evictBatch(scan, 500, () => false)
     const left = presentNumbers(db)
     const gone = new Set(Array.from({ length: total }, (_, i) => i + 1).filter((n) => !left.includes(n)))
     // Every seederless torrent of the first window, then the oldest 1,000 with seeders in it; nothing later.
@@ -147,9 +147,9 @@ describe('eviction', () => {
     db.close()
   })
 
-  test('remembers evicted hashes compactly: the crawler skips them, an import still stores one', () => {
-    const { db, torrents, isKept, path } = seededIndex()
-    evictAll(torrents.eviction.evictBatch, isKept)
+  test('remembers evicted hashes compactly: the crawler skips them, an import still stores one', async () => {
+    const { db, store, torrents, isKept, path } = seededIndex()
+    await evictAll(store.maintenance.evictBatch, isKept)
     expect(db.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM evicted_torrents').get()!.n).toBe(55)
     const known = openKnownHashes(path, 1024)
     known.catchUp()

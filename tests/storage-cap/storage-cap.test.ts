@@ -1,8 +1,9 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import type { IngestItem } from '../../src/ingest'
-import { CAP_MARGIN, migrateToIncrementalVacuum, openStorage } from '../../src/storage-cap'
-import { openIndex } from '../../src/store/sqlite'
+import { CAP_MARGIN, openStorage } from '../../src/storage-cap'
+import { openSqliteStore } from '../../src/store/sqlite'
+import { migrateToIncrementalVacuum } from '../../src/store/sqlite/maintenance/auto-vacuum'
 import { createTorrentStore } from '../../src/torrents'
 import { defaultClassifier, defaultEvidenceWeights, openTestIndex, quietLog } from '../support/test-index'
 
@@ -40,35 +41,34 @@ function filledIndex(count: number) {
   )
   index.db.sqlite.close(true)
   expect(migrateToIncrementalVacuum(index.path, quietLog)).toBe('converted')
-  const db = openIndex(index.path, quietLog)
+  const store = openSqliteStore({ path: index.path }, { log: quietLog })
+  const db = store.legacy
   const torrents = createTorrentStore({ db, classifier: defaultClassifier, evidenceWeights: defaultEvidenceWeights, batchSize: 100 })
-  return { db, torrents, path: index.path }
+  return { db, store, torrents, path: index.path }
 }
 
 describe('storage cap', () => {
   test('evicts until the data is the margin under the cap, gives the file back down to the cap, counts what it evicted', async () => {
-    const { db, torrents, path } = filledIndex(1500)
-    const before = openStorage({
-      db,
-      databasePath: path,
-      dashboardPath: '/nonexistent',
-      limitBytes: null,
-      eviction: torrents.eviction,
-      isWanted: () => false,
-      log: quietLog,
-    }).report()
+    const { db, store } = filledIndex(1500)
+    const before = await (
+      await openStorage({
+        store: store.maintenance,
+        dashboardPath: '/nonexistent',
+        limitBytes: null,
+        isWanted: () => false,
+        log: quietLog,
+      })
+    ).report()
     const limitBytes = Math.round(before.usedBytes * 0.6)
-    const storage = openStorage({
-      db,
-      databasePath: path,
+    const storage = await openStorage({
+      store: store.maintenance,
       dashboardPath: '/nonexistent',
       limitBytes,
-      eviction: torrents.eviction,
       isWanted: () => false,
       log: quietLog,
     })
     await storage.cap!.check()
-    const after = storage.report()
+    const after = await storage.report()
     expect(after.usedBytes).toBeLessThanOrEqual(limitBytes * (1 - CAP_MARGIN))
     expect(after.evictedTorrents).toBeGreaterThan(0)
     expect(after.evictedTorrents).toBeLessThan(1500)
@@ -83,25 +83,25 @@ describe('storage cap', () => {
   })
 
   test('says the index is full once when every torrent left is protected, and has room again after a delete', async () => {
-    const { db, torrents, path } = filledIndex(300)
+    const { db, store, torrents, path } = filledIndex(300)
     db.sqlite.run('UPDATE torrents SET grabs = 1')
-    const usedBytes = () =>
-      openStorage({
-        db,
-        databasePath: path,
-        dashboardPath: path,
-        limitBytes: null,
-        eviction: torrents.eviction,
-        isWanted: () => false,
-        log: quietLog,
-      }).report().usedBytes
-    const limitBytes = Math.round(usedBytes() * 0.9)
-    const storage = openStorage({
-      db,
-      databasePath: path,
+    const usedBytes = async () =>
+      (
+        await (
+          await openStorage({
+            store: store.maintenance,
+            dashboardPath: path,
+            limitBytes: null,
+            isWanted: () => false,
+            log: quietLog,
+          })
+        ).report()
+      ).usedBytes
+    const limitBytes = Math.round((await usedBytes()) * 0.9)
+    const storage = await openStorage({
+      store: store.maintenance,
       dashboardPath: path,
       limitBytes,
-      eviction: torrents.eviction,
       isWanted: () => false,
       log: quietLog,
     })
@@ -111,26 +111,29 @@ describe('storage cap', () => {
     await storage.cap!.check()
     expect(told).toHaveLength(1)
     expect(told[0]).toContain('SERVICE_STORAGE_LIMIT')
-    expect(storage.report()).toMatchObject({ isFull: true, evictedTorrents: 0, limitBytes, dashboardBytes: storage.report().databaseBytes })
+    expect(await storage.report()).toMatchObject({
+      isFull: true,
+      evictedTorrents: 0,
+      limitBytes,
+      dashboardBytes: (await storage.report()).databaseBytes,
+    })
     torrents.operator.delete(
       Array.from({ length: 150 }, (_, i) => hashOf(i + 1)),
       NOW,
     )
     await storage.cap!.check()
     expect(told).toEqual([told[0]!, null])
-    expect(storage.report().isFull).toBe(false)
+    expect((await storage.report()).isFull).toBe(false)
     db.close()
   })
 
   test('a wanted torrent is kept like a protected one', async () => {
-    const { db, torrents, path } = filledIndex(200)
+    const { db, store, path } = filledIndex(200)
     const wanted = (name: string) => name.includes('S02E0007.')
-    const storage = openStorage({
-      db,
-      databasePath: path,
+    const storage = await openStorage({
+      store: store.maintenance,
       dashboardPath: path,
       limitBytes: 4096,
-      eviction: torrents.eviction,
       isWanted: wanted,
       log: quietLog,
     })
@@ -140,7 +143,7 @@ describe('storage cap', () => {
       .all()
       .map((row) => row.name)
     expect(names).toEqual(['Some.Show.S02E0007.1080p.WEB-DL.x264-GRP'])
-    expect(storage.report().isFull).toBe(true)
+    expect((await storage.report()).isFull).toBe(true)
     db.close()
   })
 })

@@ -18,6 +18,7 @@ export interface FixtureTorrent {
   publishedAt?: number
   files?: { path: string; sizeBytes: number }[]
   source?: string
+  seeders?: number
 }
 
 export interface StoreFixtures {
@@ -84,7 +85,7 @@ function toIngestItem(torrent: FixtureTorrent): IngestItem {
     files: files ?? null,
     source: torrent.source ?? 'import',
     publishedAt: torrent.publishedAt ?? null,
-    seeders: null,
+    seeders: torrent.seeders ?? null,
     leechers: null,
   }
 }

@@ -7,6 +7,7 @@ import { createSqliteEnrichmentStore } from './enrichment'
 import { createSqliteEvidenceStore } from './evidence'
 import { createSqliteFetchRequestStore } from './fetch-requests'
 import { createSqliteHealthStore } from './health'
+import { createSqliteMaintenanceStore } from './maintenance/maintenance-store'
 import { openIndex } from './open-index'
 import { createSqliteOutboxStore } from './outbox'
 import { createSqliteQueueStore } from './queue'
@@ -33,6 +34,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     enrichment: createSqliteEnrichmentStore(legacy),
     torrentDetails: createSqliteTorrentDetailsStore(legacy),
     health: createSqliteHealthStore(legacy),
+    maintenance: createSqliteMaintenanceStore(legacy, config.path),
     legacy,
     close: async () => legacy.close(),
   }

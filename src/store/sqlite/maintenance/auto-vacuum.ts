@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { existsSync, rmSync } from 'node:fs'
-import { DatabaseInUseError, openExclusively, replaceDatabaseFile } from '../db'
-import type { Logger } from '../log'
+import type { Logger } from '../../../log'
+import { DatabaseInUseError, openExclusively, replaceDatabaseFile } from '../../sqlite-file'
 
 /** What became of the file: already incremental, set on a new file, rewritten, or left as it was (why is logged). */
 export type AutoVacuumOutcome = 'incremental' | 'set' | 'converted' | 'skipped'

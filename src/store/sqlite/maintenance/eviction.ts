@@ -1,34 +1,8 @@
-import type { Statement } from 'bun:sqlite'
-import { type DatabaseHandle, writeTransaction } from '../db'
-import { infoHashPrefix } from '../metainfo'
-import { UNCLASSIFIED } from './torrent-count'
-
-/** A torrent the cap may evict, as the caller's last check (the active wants) sees it. */
-export interface EvictionCandidate {
-  name: string
-  /** `unknown` when unclassified. */
-  contentType: string
-}
-
-/** A place in the oldest-first order: (published_at, id). */
-interface AgeKey {
-  publishedAt: number
-  torrentId: number
-}
-
-/**
- * Where a run of evictions has got to: the age window being emptied, the tier within it (no
- * known seeders first, then the rest) and the last torrent looked at, so a torrent the caller
- * keeps is not offered again in that run.
- */
-export interface EvictionScan {
-  /** The window is (start, end]; null until the first batch finds it. */
-  window: { start: AgeKey; end: AgeKey } | null
-  tier: 0 | 1
-  cursor: AgeKey
-  /** Every window walked to the end: nothing more may be evicted. */
-  isExhausted: boolean
-}
+import type { Database, Statement } from 'bun:sqlite'
+import { infoHashPrefix } from '../../../metainfo'
+import type { AgeKey, EvictionCandidate, EvictionScan } from '../../../storage-cap'
+import { UNCLASSIFIED } from '../../../torrents'
+import { writeTransaction } from '../../sqlite-file'
 
 interface CandidateRow {
   id: number
@@ -59,12 +33,9 @@ const EVICTABLE = `t.grabs = 0
 /** Tier 0: no known seeders (never scraped, or none seen); tier 1: the rest. */
 const TIERS = ['coalesce(t.seeders, 0) = 0', 't.seeders > 0'] as const
 
-const BEFORE_ALL: AgeKey = { publishedAt: Number.MIN_SAFE_INTEGER, torrentId: 0 }
+/** The end of the last window: past every torrent. */
 const AFTER_ALL: AgeKey = { publishedAt: Number.MAX_SAFE_INTEGER, torrentId: Number.MAX_SAFE_INTEGER }
-
-export function startEvictionScan(): EvictionScan {
-  return { window: null, tier: 0, cursor: BEFORE_ALL, isExhausted: false }
-}
+const isAfterAll = (key: AgeKey) => key.publishedAt === AFTER_ALL.publishedAt && key.torrentId === AFTER_ALL.torrentId
 
 /**
  * The storage cap's deletions, oldest first a window of EVICTION_WINDOW torrents at a time
@@ -75,9 +46,9 @@ export function startEvictionScan(): EvictionScan {
  * the same transaction. Its hash prefix is remembered (evicted_torrents) so the crawler does not
  * fetch it again; unlike a delete, nothing is blocked.
  */
-export function createEviction(db: DatabaseHandle) {
+export function createSqliteEviction(sqlite: Database) {
   const candidates: Statement<CandidateRow, [number, number, number, number, number]>[] = TIERS.map((tier) =>
-    db.sqlite.prepare(
+    sqlite.prepare(
       `SELECT t.id, t.info_hash, t.name, t.published_at, coalesce(c.content_type, '${UNCLASSIFIED}') AS content_type
        FROM torrents t LEFT JOIN torrent_classifications c ON c.torrent_id = t.id
        WHERE (t.published_at, t.id) > (?, ?) AND (t.published_at, t.id) <= (?, ?) AND ${tier} AND ${EVICTABLE}
@@ -85,14 +56,14 @@ export function createEviction(db: DatabaseHandle) {
     ),
   )
   // The window's last torrent; none when fewer than a window's worth are left after `start`.
-  const windowEnd = db.sqlite.prepare<{ published_at: number; id: number }, [number, number, number]>(
+  const windowEnd = sqlite.prepare<{ published_at: number; id: number }, [number, number, number]>(
     'SELECT published_at, id FROM torrents WHERE (published_at, id) > (?, ?) ORDER BY published_at, id LIMIT 1 OFFSET ?',
   )
-  const anyAfter = db.sqlite.prepare<{ found: number }, [number, number]>(
+  const anyAfter = sqlite.prepare<{ found: number }, [number, number]>(
     'SELECT EXISTS (SELECT 1 FROM torrents WHERE (published_at, id) > (?, ?)) AS found',
   )
-  const deleteTorrent = db.sqlite.prepare<unknown, [number]>('DELETE FROM torrents WHERE id = ?')
-  const remember = db.sqlite.prepare<unknown, [bigint]>('INSERT OR IGNORE INTO evicted_torrents (hash_prefix) VALUES (?)')
+  const deleteTorrent = sqlite.prepare<unknown, [number]>('DELETE FROM torrents WHERE id = ?')
+  const remember = sqlite.prepare<unknown, [bigint]>('INSERT OR IGNORE INTO evicted_torrents (hash_prefix) VALUES (?)')
 
   const openWindow = (start: AgeKey) => {
     const end = windowEnd.get(start.publishedAt, start.torrentId, EVICTION_WINDOW - 1)
@@ -104,7 +75,7 @@ export function createEviction(db: DatabaseHandle) {
     if (scan.tier === 0) {
       scan.tier = 1
       scan.cursor = window.start
-    } else if (window.end === AFTER_ALL || anyAfter.get(window.end.publishedAt, window.end.torrentId)!.found === 0) {
+    } else if (isAfterAll(window.end) || anyAfter.get(window.end.publishedAt, window.end.torrentId)!.found === 0) {
       scan.isExhausted = true
     } else {
       scan.window = openWindow(window.end)
@@ -119,27 +90,22 @@ export function createEviction(db: DatabaseHandle) {
      * protection: the active wants) does not keep, in one transaction; moves `scan` past every
      * torrent looked at. Returns how many were evicted; 0 with `scan.isExhausted` means none is left.
      */
-    evictBatch: writeTransaction(
-      db.sqlite,
-      (scan: EvictionScan, limit: number, isKept: (candidate: EvictionCandidate) => boolean): number => {
-        let evicted = 0
-        while (evicted === 0 && !scan.isExhausted) {
-          scan.window ??= openWindow(scan.cursor)
-          const { end } = scan.window
-          const rows = candidates[scan.tier]!.all(scan.cursor.publishedAt, scan.cursor.torrentId, end.publishedAt, end.torrentId, limit)
-          for (const row of rows) {
-            scan.cursor = { publishedAt: row.published_at, torrentId: row.id }
-            if (isKept({ name: row.name, contentType: row.content_type })) continue
-            deleteTorrent.run(row.id)
-            remember.run(infoHashPrefix(row.info_hash))
-            evicted++
-          }
-          if (rows.length < limit) advance(scan, scan.window)
+    evictBatch: writeTransaction(sqlite, (scan: EvictionScan, limit: number, isKept: (candidate: EvictionCandidate) => boolean): number => {
+      let evicted = 0
+      while (evicted === 0 && !scan.isExhausted) {
+        scan.window ??= openWindow(scan.cursor)
+        const { end } = scan.window
+        const rows = candidates[scan.tier]!.all(scan.cursor.publishedAt, scan.cursor.torrentId, end.publishedAt, end.torrentId, limit)
+        for (const row of rows) {
+          scan.cursor = { publishedAt: row.published_at, torrentId: row.id }
+          if (isKept({ name: row.name, contentType: row.content_type })) continue
+          deleteTorrent.run(row.id)
+          remember.run(infoHashPrefix(row.info_hash))
+          evicted++
         }
-        return evicted
-      },
-    ),
+        if (rows.length < limit) advance(scan, scan.window)
+      }
+      return evicted
+    }),
   }
 }
-
-export type Eviction = ReturnType<typeof createEviction>
