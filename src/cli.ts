@@ -11,6 +11,7 @@ import { readLines, runImportCommand } from './importer'
 import { openLineWorkers, readAdminKey } from './core'
 import { createLogger } from './log'
 import { limitWriteAheadLog } from './storage-cap'
+import { storeFiles } from './store'
 import { loadConfigOrExit, openCoreOrExit } from './process'
 import { parseReclassifyArgs, RECLASSIFY_USAGE, runReclassify } from './torrents'
 
@@ -57,10 +58,14 @@ async function main(argv: string[]): Promise<number> {
       return adminKeyCommand(loadConfigOrExit())
     case 'reclassify':
       return reclassifyCommand(args)
-    case 'backup':
-      return runBackupCommand(args, loadConfigOrExit(), process)
-    case 'restore':
-      return runRestoreCommand(args, loadConfigOrExit(), process)
+    case 'backup': {
+      const config = loadConfigOrExit()
+      return runBackupCommand(args, config, storeFiles(config.store), process)
+    }
+    case 'restore': {
+      const config = loadConfigOrExit()
+      return runRestoreCommand(args, config, storeFiles(config.store), process)
+    }
     case undefined:
     case 'help':
     case '--help':

@@ -1,8 +1,8 @@
-import { startBackupSchedule, storeFiles } from '../backup'
+import { backupSources, startBackupSchedule } from '../backup'
 import type { Config } from '../config'
 import type { Logger } from '../log'
 import { openStorage } from '../storage-cap'
-import { type CoreStore, prepareForStorageCap } from '../store'
+import { type CoreStore, prepareForStorageCap, storeFiles } from '../store'
 import type { WantRegistry } from '../wants'
 
 /** The cap gives freed pages back only once the store is ready for it, before the core opens it. */
@@ -25,13 +25,18 @@ export function wireStorage(deps: { config: Config; store: CoreStore; wants: Wan
 /** The scheduled backups (SERVICE_BACKUP_DIR), started; null without a folder. */
 export function startBackups(config: Config, log: Logger) {
   if (!config.backup.dir) return null
+  const backupLog = log.child({ component: 'backup' })
+  // The dashboard's store too, when its file is on this host (the default, even when the
+  // dashboard runs as its own process): read-only, so it is safe beside the dashboard.
+  const { stores, refusals } = backupSources(storeFiles(config.store), config.db.dashboardPath)
+  for (const reason of refusals) backupLog.warn('the index is not backed up', { reason })
   return startBackupSchedule({
     dir: config.backup.dir,
     intervalMs: config.backup.intervalMs,
     keep: config.backup.keep,
-    // The dashboard's store too, when its file is on this host (the default, even when the
-    // dashboard runs as its own process): read-only, so it is safe beside the dashboard.
-    stores: storeFiles(config),
-    log: log.child({ component: 'backup' }),
+    stores,
+    store: config.store,
+    workerUrl: new URL('./threads/backup-thread.ts', import.meta.url).href,
+    log: backupLog,
   })
 }

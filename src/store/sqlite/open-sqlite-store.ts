@@ -36,6 +36,8 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     health: createSqliteHealthStore(legacy),
     maintenance: createSqliteMaintenanceStore(legacy, config.path),
     legacy,
-    close: async () => legacy.close(),
+    // close(true) finalizes the adapters' prepared statements and really closes the file; without it
+    // the connection lingers until they are collected, holding the file against a restore or a rewrite.
+    close: async () => legacy.sqlite.close(true),
   }
 }
