@@ -11,7 +11,6 @@ import { createQueueService, type WorkerRegistry, type QueueService } from '../q
 import { createRuntimeSettings } from '../settings'
 import type { CoreStore } from '../store'
 import type { TorrentStore } from '../torrents'
-import { createWantRegistry } from '../wants'
 import type { Crawler } from './wire-crawler'
 
 /** Longest one artwork API request may take before the enrichment counts it failed and backs off. */
@@ -19,8 +18,8 @@ const ARTWORK_TIMEOUT_MS = 10_000
 
 /**
  * The small stores' parts that need nothing built after them: the core admin key, the queue (the
- * leases of a previous run released here, before any worker starts), the wants (loaded) and the
- * enrichment's store.
+ * leases of a previous run released here, before any worker starts) and the enrichment's store.
+ * The wants are openCore's, matched after each of its commits.
  */
 export async function wireJobStores(deps: { config: Config; store: CoreStore; log: Logger }) {
   const adminKey = await resolveAdminKey(deps.store.adminKey, deps.config.core.adminKey)
@@ -29,9 +28,8 @@ export async function wireJobStores(deps: { config: Config; store: CoreStore; lo
   const released = await jobs.releaseLeases()
   if (released > 0) queueLog.info('released the leases of a previous run', { jobs: released })
   const queue = createQueueService({ store: jobs, log: queueLog })
-  const wants = await createWantRegistry({ store: deps.store.wants, log: deps.log.child({ component: 'wants' }) })
   const enrichment = deps.store.enrichment
-  return { adminKey, jobs, queue, wants, enrichment }
+  return { adminKey, jobs, queue, enrichment }
 }
 
 /**

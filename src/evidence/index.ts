@@ -1,13 +1,14 @@
 export { createEvidenceJobs, type EvidenceJobs, type EvidenceObserver } from './jobs'
 export { evidenceRoutes } from './routes'
-export type {
-  BatchRow,
-  EvidenceRecord,
-  EvidenceReport,
-  EvidenceResult,
-  OutboxItem,
-  WebhookBatchStatus,
-  WebhookBatchSummary,
+export {
+  type BatchRow,
+  type EvidenceRecord,
+  type EvidenceReport,
+  type EvidenceResult,
+  INSTANCE_NAME,
+  type OutboxItem,
+  type WebhookBatchStatus,
+  type WebhookBatchSummary,
 } from './model'
 export {
   evidenceEffectOf,

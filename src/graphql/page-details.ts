@@ -31,7 +31,8 @@ function batched<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): (key: K) => Pro
  */
 export function createPageDetails(store: TorrentDetailsStore) {
   return {
-    updatedAt: batched((infoHashes: string[]) => store.updatedAt(infoHashes)),
+    times: batched((infoHashes: string[]) => store.times(infoHashes)),
+    explanations: batched((infoHashes: string[]) => store.explanations(infoHashes)),
     sources: batched((torrentIds: number[]) => store.sources(torrentIds)),
     tags: batched((torrentIds: number[]) => store.tags(torrentIds)),
     fileTypes: batched((torrentIds: number[]) => store.fileTypes(torrentIds)),

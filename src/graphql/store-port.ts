@@ -1,3 +1,5 @@
+import type { ExplainedRow } from '../classify'
+
 export type FileOrderColumn = 'fileIndex' | 'path' | 'extension' | 'size'
 
 /** One stored file, beside its torrent's hash and times. */
@@ -40,8 +42,10 @@ export interface SourceMetricRow {
  * suggestions and the per-source counts over time. Writes go through the torrent store.
  */
 export interface TorrentDetailsStore {
-  /** Unix seconds of each stored torrent's last change. */
-  updatedAt(infoHashes: readonly string[]): Promise<Map<string, number>>
+  /** Unix seconds of each stored torrent's last change, and of its swarm's last check (0: never). */
+  times(infoHashes: readonly string[]): Promise<Map<string, { updatedAt: number; swarmCheckedAt: number }>>
+  /** Each classified torrent's explanation codes with the stored facts they read; one classified before they were kept is absent. */
+  explanations(infoHashes: readonly string[]): Promise<Map<string, { codes: string; row: ExplainedRow }>>
   /** Each torrent's sources, the first one it came from first. */
   sources(torrentIds: readonly number[]): Promise<Map<number, { key: string; name: string }[]>>
   /** Each torrent's tags, in name order. */

@@ -49,7 +49,13 @@ export function toGraphqlFile(row: FileRow) {
  * page's details read each kind once for every item that asks.
  */
 export function toTorrentContent(item: IndexedTorrent, details: PageDetails) {
-  const updatedAt = async () => iso((await details.updatedAt(item.infoHash)) ?? item.publishedAt)
+  const times = () => details.times(item.infoHash)
+  const updatedAt = async () => iso((await times())?.updatedAt ?? item.publishedAt)
+  // 0 is the column's "never checked": unknown is null (DESIGN.md 3.19).
+  const swarmCheckedAt = async () => {
+    const checkedAt = (await times())?.swarmCheckedAt
+    return checkedAt ? iso(checkedAt) : null
+  }
   const sources = async () => (await details.sources(item.id)) ?? []
   const fileTypes = async () => (await details.fileTypes(item.id)) ?? []
   return {
@@ -80,6 +86,9 @@ export function toTorrentContent(item: IndexedTorrent, details: PageDetails) {
     releaseGroup: item.releaseGroup,
     seeders: item.seeders,
     leechers: item.leechers,
+    swarmCheckedAt,
+    /** Not a field: what the explanation resolver reads, batched with the page's other items. */
+    explained: () => details.explanations(item.infoHash),
     publishedAt: iso(item.publishedAt),
     createdAt: iso(item.publishedAt),
     updatedAt,
@@ -109,6 +118,7 @@ export function toTorrentContent(item: IndexedTorrent, details: PageDetails) {
           (await sources()).map((source) => ({ ...source, importId: null, seeders: item.seeders, leechers: item.leechers })),
         seeders: item.seeders,
         leechers: item.leechers,
+        swarmCheckedAt,
         tagNames: async () => (await details.tags(item.id)) ?? [],
         magnetUri: buildMagnetUri({ infoHash: item.infoHash, infoHashV2: item.infoHashV2, name: item.name }),
         createdAt: iso(item.publishedAt),

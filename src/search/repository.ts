@@ -153,10 +153,6 @@ export function createSearchRepository(db: Database) {
   const countClassified = db.prepare<{ n: number }, []>(
     "SELECT coalesce(sum(torrents), 0) AS n FROM torrent_counts WHERE content_type != 'unknown'",
   )
-  const sourcesOf = db.prepare<{ key: string }, [number]>(
-    'SELECT s.key FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id WHERE ts.torrent_id = ?',
-  )
-  const fileTypesOf = db.prepare<{ file_type: string }, [number]>('SELECT DISTINCT file_type FROM torrent_files WHERE torrent_id = ?')
   const hasTag = db.prepare<{ found: number }, [number, string]>('SELECT 1 AS found FROM torrent_tags WHERE torrent_id = ? AND tag = ?')
   /** The rows of these ids, in the order given (ids without a classified torrent are left out). */
   const candidates = (ids: number[]): Candidate[] => {
@@ -236,18 +232,23 @@ export function createSearchRepository(db: Database) {
       return inCategories.get(listOf(categories))!.n
     },
 
-    /** The facet values that live beside the row: file types, sources, tags and (when counted) the work per torrent. */
+    /**
+     * The facet values that live beside the row, per torrent, read only for the facets counted
+     * (each is a read of another table, of cold pages as often as not): file types, sources, tags, the work.
+     */
     facetLookups(ids: number[], facets: readonly FacetName[]): FacetLookups {
+      const readFor = <T>(facet: FacetName, read: (ids: number[]) => Map<number, T>) =>
+        facets.includes(facet) ? read(ids) : new Map<number, T>()
       return {
-        fileTypes: fileTypesPerTorrent(ids),
-        sources: sourcesPerTorrent(ids),
-        tags: tagsPerTorrent(ids),
-        contents: facets.includes('content') ? worksPerTorrent(ids) : new Map(),
+        fileTypes: readFor('torrentFileType', fileTypesPerTorrent),
+        sources: readFor('torrentSource', sourcesPerTorrent),
+        tags: readFor('torrentTag', tagsPerTorrent),
+        contents: readFor('content', worksPerTorrent),
       }
     },
 
-    sourcesOf: (torrentId: number) => sourcesOf.all(torrentId).map((row) => row.key),
-    fileTypesOf: (torrentId: number) => fileTypesOf.all(torrentId).map((row) => row.file_type),
+    sourcesPerTorrent,
+    fileTypesPerTorrent,
 
     /** These torrents, newest first. */
     withInfoHashes(infoHashes: string[]): Candidate[] {

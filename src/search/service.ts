@@ -3,7 +3,7 @@ import { createCommonWords, SHARE_WINDOW } from './common-words'
 import { countFacets } from './facets'
 import { factClauses } from './facts'
 import { effectiveCategories, mergeNewestFirst } from './feed-keys'
-import { compileFilter, type CompiledFilter } from './filters'
+import { type CandidateFilter, compileFilter, type CompiledFilter } from './filters'
 import type { Candidate, Facets, RankingRow, RankingWeights, SearchQuery, SearchResult } from './model'
 import { breakTie, compareBy, isNaturalOrder, newestFirst } from './ordering'
 import { blendScore, scoreRelevance } from './relevance'
@@ -149,7 +149,9 @@ export function createSearchService(deps: SearchServiceDeps) {
     if (!ids) return null
     const filter = compileFilter({ ...query, categories }, repository)
     if (!withoutWords) return { ids, check: filter }
-    return { ids, check: (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row)) }
+    const check: CandidateFilter = (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row))
+    if (filter?.prefetch) check.prefetch = filter.prefetch
+    return { ids, check }
   }
 
   /**
@@ -167,6 +169,7 @@ export function createSearchService(deps: SearchServiceDeps) {
     const drain = () => {
       const rows = repository.candidates(pending)
       pending = []
+      filter?.prefetch?.(rows)
       for (const row of rows) if (matches.length < wanted && (!filter || filter(row))) matches.push(row)
     }
     try {
@@ -229,9 +232,31 @@ export function createSearchService(deps: SearchServiceDeps) {
   }
 
   /**
+   * The census: the matches in their natural order, up to CENSUS_SIZE of them, read within
+   * MAX_SCANNED rows, or within `countBudget` rows when the query sets one.
+   */
+  const readCensus = (
+    query: SearchQuery,
+    categories: number[] | null,
+    filter: CompiledFilter,
+    text: TextQuery | null,
+    deadline: () => void,
+  ) => {
+    const budget = query.countBudget ?? MAX_SCANNED
+    return collect(
+      allMatches(query, categories, text),
+      filter,
+      Math.min(deps.censusSize ?? CENSUS_SIZE, budget),
+      deadline,
+      Math.min(MAX_SCANNED, budget),
+    )
+  }
+
+  /**
    * Counts the matches and their facets. Without a row filter the posting lists (or category
-   * keys) count them exactly. Otherwise a census reads up to CENSUS_SIZE matching rows: exact
-   * below that, and past it the index count scaled by the share that passed the filters.
+   * keys) count them exactly. Otherwise the census (`read`: the one a sort already read, else read
+   * now) is exact when it read every match, and past that the index count is scaled by the share
+   * that passed the filters.
    * Facets are counted on the first FACET_SAMPLE rows of the census and scaled to the total.
    */
   const census = (
@@ -241,11 +266,12 @@ export function createSearchService(deps: SearchServiceDeps) {
     text: TextQuery | null,
     types: ContentType[] | null,
     deadline: () => void,
+    read?: ReturnType<typeof readCensus>,
   ) => {
     const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
     if (!filter && !readsById && !query.facets?.length)
       return { total: countWithoutRows(query, categories, text, types), totalIsEstimate: false, facets: undefined }
-    const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
+    const scan = read ?? readCensus(query, categories, filter, text, deadline)
     let total = scan.matches.length
     if (!scan.isExhausted) {
       const base = readsById ? scan.scanned : countWithoutRows(query, categories, text, types)
@@ -281,10 +307,12 @@ export function createSearchService(deps: SearchServiceDeps) {
       if (query.offset > MAX_SCANNED)
         return { items: [], hasNextPage: false, ...census(query, categories, filter, text, wholeTypes, deadline) }
       let result: SearchResult
+      let sorted: ReturnType<typeof readCensus> | undefined
       if (query.orderBy?.length && !isNaturalOrder(query.orderBy, text)) {
         // Any other order sorts the census of matches: exact up to its size, the newest beyond.
-        const scan = collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE, deadline)
-        result = answer(scan.matches.sort(compareBy(query.orderBy, text)), query, scan)
+        // The count reads the same census, so it is read once (and kept in its natural order).
+        sorted = readCensus(query, categories, filter, text, deadline)
+        result = answer([...sorted.matches].sort(compareBy(query.orderBy, text)), query, sorted)
       } else if (query.infoHashes) {
         const matches = repository.withInfoHashes(query.infoHashes).filter((candidate) => !filter || filter(candidate))
         result = answer(text ? rank(matches, text) : matches, query, null)
@@ -303,7 +331,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         result = searchFeed(query, categories, filter, deadline)
       }
       if (!query.countTotal && !query.facets?.length) return result
-      return { ...result, ...census(query, categories, filter, text, wholeTypes, deadline) }
+      return { ...result, ...census(query, categories, filter, text, wholeTypes, deadline, sorted) }
     },
   }
 }

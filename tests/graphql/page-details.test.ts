@@ -1,6 +1,7 @@
 /** A page of search items reads each kind of detail once, however many items ask and however deep graphql-js resolves them. */
 import { describe, expect, test } from 'bun:test'
 import { buildSchema, graphql } from 'graphql'
+import type { ExplainedRow } from '../../src/classify'
 import type { TorrentDetailsStore } from '../../src/graphql'
 import { createPageDetails } from '../../src/graphql/page-details'
 
@@ -16,7 +17,8 @@ function recordingStore() {
   }
   const refuse = () => Promise.reject(new Error('not used here'))
   const store: TorrentDetailsStore = {
-    updatedAt: (infoHashes) => later('updatedAt', infoHashes, (infoHash) => Number.parseInt(infoHash, 16)),
+    times: (infoHashes) => later('times', infoHashes, (infoHash) => ({ updatedAt: Number.parseInt(infoHash, 16), swarmCheckedAt: 0 })),
+    explanations: (infoHashes) => later('explanations', infoHashes, () => ({ codes: 'x', row: {} as ExplainedRow })),
     sources: (ids) => later('sources', ids, (id) => [{ key: `source-${id}`, name: 'S' }]),
     tags: (ids) => later('tags', ids, (id) => [`tag-${id}`]),
     fileTypes: (ids) => later('fileTypes', ids, () => ['video']),
@@ -43,12 +45,12 @@ describe('createPageDetails', () => {
       page: async () => {
         const details = createPageDetails(store)
         return ids.map((id) => ({
-          updatedAt: () => details.updatedAt(hash(id)),
+          updatedAt: async () => (await details.times(hash(id)))!.updatedAt,
           // Resolved after a promise, as a field that awaits something first would be.
           torrent: async () => ({
             tagNames: () => details.tags(id),
             source: async () => (await details.sources(id))![0]!.key,
-            updatedAt: () => details.updatedAt(hash(id)),
+            updatedAt: async () => (await details.times(hash(id)))!.updatedAt,
           }),
         }))
       },
@@ -59,9 +61,9 @@ describe('createPageDetails', () => {
     expect(page.map((item) => item.torrent.tagNames[0])).toEqual(ids.map((id) => `tag-${id}`))
     expect(page.map((item) => item.torrent.source)).toEqual(ids.map((id) => `source-${id}`))
     expect(page.every((item, i) => item.updatedAt === ids[i] && item.torrent.updatedAt === ids[i])).toBe(true)
-    expect(calls.map((call) => call.method).sort()).toEqual(['sources', 'tags', 'updatedAt'])
+    expect(calls.map((call) => call.method).sort()).toEqual(['sources', 'tags', 'times'])
     expect(calls.find((call) => call.method === 'tags')!.keys).toEqual(ids)
-    expect(calls.find((call) => call.method === 'updatedAt')!.keys).toEqual(ids.map(hash))
+    expect(calls.find((call) => call.method === 'times')!.keys).toEqual(ids.map(hash))
   })
 
   test('a key the store does not know is undefined; a refusal fails only the fields that asked', async () => {

@@ -1,12 +1,16 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, notInArray, type SQL, sql, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, notInArray, type SQL, sql, sum } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/sqlite-core'
+import type { ExplainedRow } from '../../classify'
 import type { FilesQuery, SourceMetricRow, TorrentDetailsStore } from '../../graphql'
 import { bytesToHex } from '../../metainfo'
 import type { DatabaseHandle } from './open-database'
 import { asPortMethods } from './port-call'
 import * as schema from './schema'
 
-const { torrents, torrentFiles, torrentSources, torrentTags, sources } = schema
+const { torrents, torrentClassifications, torrentFiles, torrentSources, torrentTags, sources } = schema
+
+/** The stored parse an explanation reads: every classification column but the key, the categories and the time. */
+const { torrentId: _id, categories: _categories, classifiedAt: _at, ...classificationColumns } = getTableColumns(torrentClassifications)
 
 type TimeColumn = typeof torrentSources.publishedAt | typeof torrentSources.updatedAt
 
@@ -31,19 +35,41 @@ export function createSqliteTorrentDetailsStore(db: DatabaseHandle): TorrentDeta
   const { orm } = db
   const hashes = (infoHashes: readonly string[]) => infoHashes.map((hash) => Buffer.from(hash, 'hex'))
   const methods = {
-    updatedAt(infoHashes: readonly string[]): Map<string, number> {
+    times(infoHashes: readonly string[]): Map<string, { updatedAt: number; swarmCheckedAt: number }> {
       const rows = gather(
         infoHashes,
         (slice) =>
           orm
-            .select({ infoHash: torrents.infoHash, updatedAt: torrents.updatedAt })
+            .select({ infoHash: torrents.infoHash, updatedAt: torrents.updatedAt, swarmCheckedAt: torrents.swarmCheckedAt })
             .from(torrents)
             .where(inArray(torrents.infoHash, hashes(slice)))
             .all(),
         (row) => bytesToHex(row.infoHash),
-        (row) => row.updatedAt,
+        ({ updatedAt, swarmCheckedAt }) => ({ updatedAt, swarmCheckedAt }),
       )
-      return new Map([...rows].map(([hash, [updatedAt]]) => [hash, updatedAt!]))
+      return new Map([...rows].map(([hash, [times]]) => [hash, times!]))
+    },
+
+    explanations(infoHashes: readonly string[]): Map<string, { codes: string; row: ExplainedRow }> {
+      const rows = gather(
+        infoHashes,
+        (slice) =>
+          orm
+            .select({ infoHash: torrents.infoHash, ...classificationColumns, sizeBytes: torrents.size, filesCount: torrents.filesCount })
+            .from(torrents)
+            .innerJoin(torrentClassifications, eq(torrentClassifications.torrentId, torrents.id))
+            .where(inArray(torrents.infoHash, hashes(slice)))
+            .all(),
+        (row) => bytesToHex(row.infoHash),
+        (row) => row,
+      )
+      const explained = new Map<string, { codes: string; row: ExplainedRow }>()
+      for (const [hash, [stored]] of rows) {
+        const { infoHash: _hash, explanation, sizeBytes, filesCount, contentType, confidence, status, firedRules, ...parsed } = stored!
+        if (explanation)
+          explained.set(hash, { codes: explanation, row: { contentType, confidence, status, firedRules, sizeBytes, filesCount, parsed } })
+      }
+      return explained
     },
 
     sources(torrentIds: readonly number[]): Map<number, { key: string; name: string }[]> {

@@ -105,7 +105,7 @@ describeStoreContract('MaintenanceStore', (adapter) => {
       const before = await store.maintenance.measure()
       const scan = startEvictionScan()
       expect(await store.maintenance.evictBatch(scan, 5, (candidate) => candidate.name.startsWith('Dune Part Two'))).toBe(5)
-      const first = await store.torrentDetails.updatedAt(Array.from({ length: 30 }, (_, i) => hash(i + 1)))
+      const first = await store.torrentDetails.times(Array.from({ length: 30 }, (_, i) => hash(i + 1)))
       const goneFirst = Array.from({ length: 30 }, (_, i) => i + 1).filter((n) => !first.has(hash(n)))
       // 1-4 are protected, 6 is kept, and 9 has seeders: the five oldest seederless others.
       expect(goneFirst).toEqual([5, 7, 8, 10, 11])
@@ -113,7 +113,7 @@ describeStoreContract('MaintenanceStore', (adapter) => {
       for (let batch = -1; batch !== 0; ) evicted += batch = await store.maintenance.evictBatch(scan, 7, (c) => c.name.startsWith('Dune'))
       expect(scan.isExhausted).toBe(true)
       expect(evicted).toBe(25)
-      const left = await store.torrentDetails.updatedAt(Array.from({ length: 30 }, (_, i) => hash(i + 1)))
+      const left = await store.torrentDetails.times(Array.from({ length: 30 }, (_, i) => hash(i + 1)))
       expect([...left.keys()].map(numberOf).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 6])
       expect((await store.maintenance.measure()).dataBytes).toBeLessThan(before.dataBytes)
       const again = startEvictionScan()

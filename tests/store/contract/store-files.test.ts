@@ -39,7 +39,7 @@ describeStoreContract('StoreFiles', (adapter) => {
     expect(await files.replaceExclusively(source.path, staged)).toBe('replaced')
     const restored = await openStore(config, { log: quietLog })
     try {
-      expect([...(await restored.torrentDetails.updatedAt([hash(1), hash(2)])).keys()]).toEqual([hash(1)])
+      expect([...(await restored.torrentDetails.times([hash(1), hash(2)])).keys()]).toEqual([hash(1)])
     } finally {
       await restored.close()
     }

@@ -35,14 +35,14 @@ describeStoreContract('TorrentDetailsStore', (adapter) => {
     return { fixtures, first: first!, second: second!, bare: bare! }
   }
 
-  test('a page of items: when each last changed, its sources, tags and file types; missing ones are absent', () =>
+  test('a page of items: when each last changed and its swarm was checked, its sources, tags and file types; missing ones are absent', () =>
     withStore(async (store) => {
       const { first, second, bare } = await fill(store)
       const { torrentDetails } = store
-      const updated = await torrentDetails.updatedAt([hash(1), hash(3), hash(9)])
+      const updated = await torrentDetails.times([hash(1), hash(3), hash(9)])
       expect([...updated.keys()].sort()).toEqual([hash(1), hash(3)])
-      expect(updated.get(hash(1))).toBe(T0 + 7200)
-      expect(updated.get(hash(3))).toBe(T0)
+      expect(updated.get(hash(1))).toEqual({ updatedAt: T0 + 7200, swarmCheckedAt: 0 })
+      expect(updated.get(hash(3))).toEqual({ updatedAt: T0, swarmCheckedAt: 0 })
       expect(await torrentDetails.sources([first, bare, 9999])).toEqual(
         new Map([
           [
@@ -67,7 +67,19 @@ describeStoreContract('TorrentDetailsStore', (adapter) => {
         ]),
       )
       expect(await torrentDetails.listedFiles([first, bare])).toEqual(new Map([[first, { count: 4, sizeBytes: 1070 }]]))
-      expect(await torrentDetails.updatedAt([])).toEqual(new Map())
+      expect(await torrentDetails.times([])).toEqual(new Map())
+    }))
+
+  test("a page's explanations: each classified torrent's codes with the facts they read", () =>
+    withStore(async (store) => {
+      await fill(store)
+      const explained = await store.torrentDetails.explanations([hash(1), hash(2), hash(9)])
+      expect([...explained.keys()].sort()).toEqual([hash(1), hash(2)])
+      const show = explained.get(hash(1))!
+      expect(show.codes.length).toBeGreaterThan(0)
+      expect(show.row).toMatchObject({ contentType: 'tv_show', status: 'pending', sizeBytes: 1070, filesCount: 4 })
+      expect(show.row.parsed).toMatchObject({ title: 'Show', seasons: [1], episodes: [1], resolution: 'v1080p', source: 'webdl' })
+      expect(show.row.firedRules).toEqual(expect.any(Array))
     }))
 
   test('files page in the order asked, ties by torrent and position, with or without their total', () =>
