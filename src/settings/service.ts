@@ -1,3 +1,4 @@
+import { createTurns } from '../in-turn'
 import type { Logger, LogLevel } from '../log'
 import type { Overrides, SettingDefaults, SettingEntry } from './model'
 import { readOverrides } from './read-overrides'
@@ -31,13 +32,7 @@ export async function createRuntimeSettings(deps: {
   let overrides = await load()
   const logLevel = (): LogLevel => overrides.log_level ?? deps.defaults.logLevel
   deps.onLogLevel(logLevel())
-  // One change at a time, so the memory copy is always the set stored last.
-  let changing: Promise<unknown> = Promise.resolve()
-  const inTurn = <T>(change: () => Promise<T>): Promise<T> => {
-    const next = changing.then(change)
-    changing = next.catch(() => {})
-    return next
-  }
+  const inTurn = createTurns()
   deps.store.onExternalChange(() => {
     inTurn(async () => {
       overrides = await load()

@@ -1,4 +1,5 @@
 import type { ContentType } from '../classify'
+import { createTurns } from '../in-turn'
 import type { ClassifiedItem } from '../ingest'
 import type { Logger } from '../log'
 import { InvalidWantError } from './errors'
@@ -19,13 +20,8 @@ const MAX_ID_LENGTH = 200
  */
 export async function createWantRegistry(deps: { store: WantsStore; log: Logger }) {
   let matcher = compileWantMatcher(await deps.store.listWants())
-  // One change at a time, so the matcher is always compiled from the set stored last.
-  let changing: Promise<unknown> = Promise.resolve()
-  const inTurn = <T>(change: () => Promise<T>): Promise<T> => {
-    const next = changing.then(change)
-    changing = next.catch(() => {})
-    return next
-  }
+  // The matcher is always compiled from the set stored last.
+  const inTurn = createTurns()
   deps.store.onExternalChange(() => {
     inTurn(async () => {
       matcher = compileWantMatcher(await deps.store.listWants())

@@ -1,10 +1,31 @@
 import { describe, expect, test } from 'bun:test'
 import { CrawlerOffError, createFetchService, InvalidFetchTargetError } from '../../src/fetch-requests'
+import type { IngestPipeline } from '../../src/ingest'
 import { waitFor } from '../support/dht-probe'
 import { openTestIndex, quietLog } from '../support/test-index'
 
 const A = 'aa'.repeat(20)
 const B = 'bb'.repeat(20)
+
+/** Stores a torrent by hash, as any import would. */
+function storeTorrent(pipeline: IngestPipeline, infoHash: string, name: string): void {
+  pipeline.submit(
+    {
+      infoHash,
+      infoHashV2: null,
+      name,
+      sizeBytes: 1,
+      isPrivate: false,
+      files: null,
+      source: 'import',
+      publishedAt: null,
+      seeders: null,
+      leechers: null,
+    },
+    undefined,
+  )
+  pipeline.flush()
+}
 
 function build(timeoutMs = 60_000) {
   const { db, pipeline, store } = openTestIndex()
@@ -47,22 +68,7 @@ describe('fetch requests', () => {
 
   test('a hash already indexed is found at once, without the crawler', async () => {
     const { service, calls, pipeline } = build()
-    pipeline.submit(
-      {
-        infoHash: B,
-        infoHashV2: null,
-        name: 'Known.Release',
-        sizeBytes: 1,
-        isPrivate: false,
-        files: null,
-        source: 'import',
-        publishedAt: null,
-        seeders: null,
-        leechers: null,
-      },
-      undefined,
-    )
-    pipeline.flush()
+    storeTorrent(pipeline, B, 'Known.Release')
     expect((await service.request([B]))[0]).toMatchObject({ state: 'found', detail: 'already in the index' })
     expect(calls).toEqual([])
     service.stop()
@@ -130,22 +136,7 @@ describe('fetch requests', () => {
     const { service, repository, crawler, pipeline } = build()
     await service.request([A, B])
     service.stop()
-    pipeline.submit(
-      {
-        infoHash: B,
-        infoHashV2: null,
-        name: 'Arrived.Meanwhile',
-        sizeBytes: 1,
-        isPrivate: false,
-        files: null,
-        source: 'import',
-        publishedAt: null,
-        seeders: null,
-        leechers: null,
-      },
-      undefined,
-    )
-    pipeline.flush()
+    storeTorrent(pipeline, B, 'Arrived.Meanwhile')
     const calls: string[] = []
     const next = createFetchService({
       store: repository,

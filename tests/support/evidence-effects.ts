@@ -1,38 +1,51 @@
 /**
- * What a counted *arr report leaves on a torrent, written straight to a SQLite index for tests
- * that need a label or grabs without the report itself (the store writes them with the report,
- * EvidenceStore.record).
+ * A label or a grab on a stored torrent, recorded as the *arr report that brings it would be
+ * (EvidenceStore.record), for tests that need one without the webhook.
  */
 import type { GroundTruthLabel } from '../../src/classify'
-import type { DatabaseHandle } from '../../src/db'
+import type { EvidenceEffect, EvidenceReport } from '../../src/evidence'
+import type { CoreStore } from '../../src/store'
 
-export function setLabel(db: DatabaseHandle, infoHash: string, label: GroundTruthLabel, labelledBy: string, labelledAt: number): void {
-  db.sqlite.run(
-    `INSERT INTO ground_truth_labels (info_hash, content_type, title, year, seasons, episodes, imdb_id, tmdb_id, tvdb_id, tvmaze_id, labelled_by, labelled_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (info_hash) DO UPDATE SET content_type = excluded.content_type, title = excluded.title, year = excluded.year,
-       seasons = excluded.seasons, episodes = excluded.episodes, imdb_id = excluded.imdb_id, tmdb_id = excluded.tmdb_id,
-       tvdb_id = excluded.tvdb_id, tvmaze_id = excluded.tvmaze_id, labelled_by = excluded.labelled_by, labelled_at = excluded.labelled_at`,
-    [
-      Buffer.from(infoHash, 'hex'),
-      label.contentType,
-      label.title,
-      label.year,
-      JSON.stringify(label.seasons),
-      JSON.stringify(label.episodes),
-      label.imdb,
-      label.tmdb,
-      label.tvdb,
-      label.tvmaze,
-      labelledBy,
-      labelledAt,
-    ],
-  )
+let reports = 0
+
+function record(
+  store: CoreStore,
+  report: Omit<EvidenceReport, 'occurredAt' | 'receivedAt' | 'payload'>,
+  effect: EvidenceEffect,
+  at: number,
+) {
+  // A second apart, so no report is a repeat of another.
+  const receivedAt = new Date(at * 1000 + ++reports * 1000).toISOString()
+  return store.evidence.record({ ...report, occurredAt: receivedAt, receivedAt, payload: '{}' }, effect, {
+    duplicateWindowMs: 0,
+    labelledAt: at,
+  })
 }
 
-export function addGrab(db: DatabaseHandle, infoHash: string, weight: number): void {
-  db.sqlite.run('UPDATE torrents SET grabs = grabs + 1, evidence_score = evidence_score + ? WHERE info_hash = ?', [
-    weight,
-    Buffer.from(infoHash, 'hex'),
-  ])
+/** An import by `instance` (a sonarr) labelling the torrent as ground truth at `labelledAt` (Unix seconds). */
+export function recordLabel(store: CoreStore, infoHash: string, label: GroundTruthLabel, instance: string, labelledAt: number) {
+  const report = {
+    instance,
+    client: 'sonarr' as const,
+    event: 'Download',
+    type: 'import' as const,
+    result: 'success' as const,
+    infoHash,
+    label,
+  }
+  return record(store, report, { grabs: 0, scoreDelta: 0, label }, labelledAt)
+}
+
+/** A successful grab adding `weight` to the torrent's evidence score. */
+export function recordGrab(store: CoreStore, infoHash: string, weight: number) {
+  const report = {
+    instance: 'sonarr',
+    client: 'sonarr' as const,
+    event: 'Grab',
+    type: 'grab' as const,
+    result: 'success' as const,
+    infoHash,
+    label: null,
+  }
+  return record(store, report, { grabs: 1, scoreDelta: weight, label: null }, 1_700_000_000)
 }

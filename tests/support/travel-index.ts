@@ -1,6 +1,6 @@
 import { createImportSession } from '../../src/importer'
 import { openDatabase } from '../../src/db'
-import { addGrab, setLabel } from './evidence-effects'
+import { recordGrab, recordLabel } from './evidence-effects'
 import type { openTestIndex } from './test-index'
 import { expectedKey, readTorrentFixture, torrentFixtures } from './torrent-fixtures'
 
@@ -48,8 +48,8 @@ export async function fillTravelIndex(index: TestIndex): Promise<void> {
   session.addJsonLine(travelLine(1, { source: 'later-dump', publishedAt: '2023-01-01T00:00:00Z' }), 'line 5')
   await session.finish()
 
-  setLabel(
-    index.db,
+  await recordLabel(
+    index.store,
     zNation,
     {
       contentType: 'tv_show',
@@ -67,8 +67,8 @@ export async function fillTravelIndex(index: TestIndex): Promise<void> {
   )
   index.torrents.reclassifier.run({ infoHashes: [zNation] })
   index.torrents.operator.putTags([zNation, sintel], ['kids', 'keep'], false)
-  for (let i = 0; i < 3; i++) addGrab(index.db, sintel, 0.1)
-  addGrab(index.db, zNation, 0.1)
+  for (let i = 0; i < 3; i++) await recordGrab(index.store, sintel, 0.1)
+  await recordGrab(index.store, zNation, 0.1)
 }
 
 /**
