@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'bun:test'
-import { CrawlerOffError, createFetchService, InvalidFetchTargetError } from '../../src/fetch-requests'
+import {
+  CrawlerOffError,
+  createFetchService,
+  type FetchCrawler,
+  type FetchRequestStore,
+  InvalidFetchTargetError,
+} from '../../src/fetch-requests'
 import type { IngestPipeline } from '../../src/ingest'
 import { waitFor } from '../support/dht-probe'
 import { openTestIndex, quietLog } from '../support/test-index'
@@ -25,6 +31,18 @@ function storeTorrent(pipeline: IngestPipeline, infoHash: string, name: string):
     undefined,
   )
   pipeline.flush()
+}
+
+/** The service of the next run on the same store, recording what it sends the crawler. */
+function nextRun(store: FetchRequestStore, crawler: FetchCrawler) {
+  const calls: string[] = []
+  const next = createFetchService({
+    store,
+    crawler: { ...crawler, fetch: (order) => calls.push(order.infoHash) },
+    timeoutMs: 60_000,
+    log: quietLog,
+  })
+  return { next, calls }
 }
 
 function build(timeoutMs = 60_000) {
@@ -91,13 +109,7 @@ describe('fetch requests', () => {
     const { service, repository, crawler } = build()
     await service.request([A])
     service.stop()
-    const calls: string[] = []
-    const next = createFetchService({
-      store: repository,
-      crawler: { ...crawler, fetch: (order) => calls.push(order.infoHash) },
-      timeoutMs: 60_000,
-      log: quietLog,
-    })
+    const { next, calls } = nextRun(repository, crawler)
     await next.resume()
     expect(calls).toEqual([A])
     next.stop()
@@ -137,13 +149,7 @@ describe('fetch requests', () => {
     await service.request([A, B])
     service.stop()
     storeTorrent(pipeline, B, 'Arrived.Meanwhile')
-    const calls: string[] = []
-    const next = createFetchService({
-      store: repository,
-      crawler: { ...crawler, fetch: (order) => calls.push(order.infoHash) },
-      timeoutMs: 60_000,
-      log: quietLog,
-    })
+    const { next, calls } = nextRun(repository, crawler)
     await next.resume()
     expect(calls).toEqual([A])
     expect(await repository.get(B)).toMatchObject({ state: 'found', detail: 'indexed' })
