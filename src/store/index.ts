@@ -1,4 +1,5 @@
-export { openStore } from './open-store'
+export { openStore, prepareForStorageCap } from './open-store'
+export { storeFiles } from './store-files'
 export type { CoreStore } from './core-store'
 export { DatabaseInUseError, MigrationError, StoreError } from './errors'
 export { openSyncPorts, type SyncPorts } from './sync-ports'

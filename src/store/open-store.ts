@@ -2,6 +2,7 @@ import type { StoreConfig } from '../config'
 import type { Logger } from '../log'
 import type { CoreStore } from './core-store'
 import { openSqliteStore } from './sqlite'
+import { migrateToIncrementalVacuum } from './sqlite/maintenance/auto-vacuum'
 
 /**
  * Opens the core's index and migrates it, then returns its ports. Rejects with MigrationError
@@ -9,4 +10,13 @@ import { openSqliteStore } from './sqlite'
  */
 export async function openStore(config: StoreConfig, options: { log: Logger }): Promise<CoreStore> {
   return openSqliteStore(config.sqlite, options)
+}
+
+/**
+ * Readies the index for SERVICE_STORAGE_LIMIT before it opens: SQLite gives freed pages back only
+ * in incremental auto-vacuum mode, set once (an existing file is rewritten, or left for a later
+ * start when another process has it open). The service calls it, not the CLI's commands.
+ */
+export async function prepareForStorageCap(config: StoreConfig, options: { log: Logger }): Promise<void> {
+  migrateToIncrementalVacuum(config.sqlite.path, options.log)
 }
