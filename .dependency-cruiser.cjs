@@ -61,6 +61,14 @@ module.exports = {
       to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', DB_SHIM] },
     },
     {
+      name: 'dashboard-storage-only-in-its-store',
+      severity: 'error',
+      comment:
+        "The dashboard's driver, ORM, SQL and SQLite kit live in src/dashboard/store/ (always SQLite, synchronous); its features use the repositories from there (issue 31).",
+      from: { path: '^src/dashboard/', pathNot: '^src/dashboard/store/' },
+      to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', '^src/store/', DB_SHIM] },
+    },
+    {
       name: 'store-only-from-composition-roots',
       severity: 'warn',
       comment:

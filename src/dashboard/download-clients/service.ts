@@ -18,7 +18,7 @@ import {
   type UpdateDownloadClientInput,
 } from './model'
 import { createQbittorrentWebApi } from './qbittorrent-web-api'
-import type { DownloadClientRepository, DownloadClientRow } from './repository'
+import type { DownloadClientRepository, DownloadClientRow } from '../store'
 import { createTransmissionRpc } from './transmission-rpc'
 
 /** Longest one call to a client may take: a click waits on it, and a NAS on the LAN answers in far less. */

@@ -5,7 +5,7 @@ import type { Notification } from '../notifications/model'
 import { redactSecrets } from '../outbound/secrets'
 import type { Notice } from './model'
 import { noticeOf } from './notice'
-import type { NotificationTargetRow } from './repository'
+import type { NotificationTargetRow } from '../store'
 import { type NotificationTargetService, secretsOf } from './service'
 
 /**

@@ -18,7 +18,7 @@ import {
 } from './model'
 import { testNotice } from './notice'
 import { RECEIVER_PROTOCOLS } from './protocols'
-import type { NotificationTargetRepository, NotificationTargetRow } from './repository'
+import type { NotificationTargetRepository, NotificationTargetRow } from '../store'
 
 /** Longest one delivery attempt waits on a receiver; four attempts and the backoff between them stay within 30 s. */
 export const DELIVERY_TIMEOUT_MS = 5_000

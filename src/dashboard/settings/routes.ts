@@ -6,7 +6,7 @@ import { CONFIRMED_SETTINGS, OverrideBody, readRegenerateBody, SettingParams } f
 import type { SettingsService } from './service'
 import { isSettingKey } from '../../config'
 
-/** Where DELETE (no body) and any other request may carry the confirming key. */
+/** Where a delete request (no body) and any other request may carry the confirming key. */
 const CONFIRM_HEADER = 'x-confirm-key'
 
 const needsConfirming = (key: string) => isSettingKey(key) && CONFIRMED_SETTINGS.has(key)

@@ -5,7 +5,7 @@ import type { CoreClient } from '../core-client'
 import { createCoreSettingsSync } from './core-sync'
 import { InvalidSettingValueError, UnknownSettingError } from './errors'
 import { type CoreSettingEntry, SECRETS_OF_OTHER_HOSTS, type Setting, type SettingChange, type SettingValues } from './model'
-import type { SettingsOverrideRepository } from './repository'
+import type { SettingsOverrideRepository } from '../store'
 
 export type SettingChangeListener = (key: SettingKey) => void
 

@@ -5,7 +5,7 @@ import type { NotificationService } from '../notifications/service'
 import type { CreateWantInput, UpdateWantInput, Want, WantStatus } from './model'
 import { priorityLabel, priorityValue } from './priority'
 import { queryWords } from './query-words'
-import type { WantRepository, WantRow } from './repository'
+import type { WantRepository, WantRow } from '../store'
 
 export class WantNotFoundError extends AppError {
   constructor(id: string) {

@@ -4,7 +4,7 @@ import type { EventBus } from '../events/event-bus'
 import { CORE_EVIDENCE_FIELDS, type CoreEvidence, toEvidenceEvent } from '../evidence/model'
 import type { NotificationService } from '../notifications/service'
 import { CORE_STATS_FIELDS, type CoreStats, toStats } from '../stats/service'
-import type { StateRepository } from '../store/state'
+import type { StateRepository } from '../store'
 import type { WantService } from '../wants/service'
 
 /** Stats reach open pages every 5 s (DESIGN.md 5.7); want matches are fulfilled within 30 s. */

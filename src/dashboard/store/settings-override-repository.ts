@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { writeTransaction } from '../../store/sqlite-file'
-import type { DashboardStore } from '../store/open-store'
-import { settingsOverrides } from '../store/schema'
+import type { DashboardStore } from './open-store'
+import { settingsOverrides } from './schema'
 
 /** Owner of settings_overrides: a row exists only while its key is overridden. Values are JSON text. */
 export function createSettingsOverrideRepository(store: Pick<DashboardStore, 'sqlite' | 'orm'>) {

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import type { StoreOrm } from '../store/open-store'
-import { downloadClients } from '../store/schema'
+import type { StoreOrm } from './open-store'
+import { downloadClients } from './schema'
 
 export type DownloadClientRow = typeof downloadClients.$inferSelect
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
-import type { StoreOrm } from '../store/open-store'
-import { wants } from '../store/schema'
+import type { StoreOrm } from './open-store'
+import { wants } from './schema'
 
 export type WantRow = typeof wants.$inferSelect
 

@@ -1,7 +1,8 @@
 import { and, eq, lt } from 'drizzle-orm'
-import type { StoreOrm } from '../store/open-store'
-import { posterCache } from '../store/schema'
-import type { MediaType } from './model'
+import type { StoreOrm } from './open-store'
+import { posterCache } from './schema'
+
+type MediaType = (typeof posterCache.$inferSelect)['mediaType']
 
 export interface CachedPoster {
   /** null: the artwork API had no such title, or no poster for it. */

@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm'
-import type { StoreOrm } from '../store/open-store'
-import { endedSessions } from '../store/schema'
+import type { StoreOrm } from './open-store'
+import { endedSessions } from './schema'
 
 /** Owner of ended_sessions: the tokens signed out before they expire, by hash. */
 export function createEndedSessionRepository(orm: StoreOrm) {

@@ -1,22 +1,8 @@
 import { desc, eq } from 'drizzle-orm'
-import type { StoreOrm } from '../store/open-store'
-import { auditLog } from '../store/schema'
-import type { AuditKind, AuditLogEntry } from './model'
+import type { StoreOrm } from './open-store'
+import { auditLog } from './schema'
 
-type Row = typeof auditLog.$inferSelect
-
-const readJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
-
-const toEntry = (row: Row): AuditLogEntry => ({
-  id: String(row.id),
-  kind: row.kind,
-  key: row.key,
-  action: row.action,
-  old_value: readJson(row.oldValue),
-  new_value: readJson(row.newValue),
-  changed_by: row.changedBy,
-  changed_at: row.changedAt,
-})
+export type AuditRow = typeof auditLog.$inferSelect
 
 /** Owner of audit_log. Append and read only: the table's triggers refuse updates and deletes. */
 export function createAuditRepository(orm: StoreOrm) {
@@ -25,7 +11,7 @@ export function createAuditRepository(orm: StoreOrm) {
       orm.insert(auditLog).values(row).run()
     },
     /** Newest first, skipping the newest `offset`; every kind when `kind` is undefined. */
-    list(limit: number, kind?: AuditKind, offset = 0): AuditLogEntry[] {
+    list(limit: number, kind?: AuditRow['kind'], offset = 0): AuditRow[] {
       return orm
         .select()
         .from(auditLog)
@@ -34,7 +20,6 @@ export function createAuditRepository(orm: StoreOrm) {
         .limit(limit)
         .offset(offset)
         .all()
-        .map(toEntry)
     },
   }
 }

@@ -1,36 +1,27 @@
 import { count, desc, eq } from 'drizzle-orm'
-import type { StoreOrm } from '../store/open-store'
-import { notifications } from '../store/schema'
-import type { Notification, NotificationType } from './model'
+import type { StoreOrm } from './open-store'
+import { notifications } from './schema'
 
 /** The newest notifications a listing returns; older ones stay in the store. */
 const LIST_LIMIT = 200
 
-type Row = typeof notifications.$inferSelect
-
-const toNotification = (row: Row): Notification => ({
-  id: String(row.id),
-  type: row.type,
-  message: row.message,
-  read: row.read,
-  created_at: row.createdAt,
-})
+export type NotificationRow = typeof notifications.$inferSelect
 
 /** Owner of the notifications table. */
 export function createNotificationRepository(orm: StoreOrm) {
   return {
     /** Adds one unless a notification with the same `dedupeKey` exists; returns it when added. */
-    add(type: NotificationType, message: string, dedupeKey?: string): Notification | null {
+    add(type: NotificationRow['type'], message: string, dedupeKey?: string): NotificationRow | null {
       const row = orm
         .insert(notifications)
         .values({ type, message, createdAt: new Date().toISOString(), dedupeKey: dedupeKey ?? null })
         .onConflictDoNothing({ target: notifications.dedupeKey })
         .returning()
         .get()
-      return row ? toNotification(row) : null
+      return row ?? null
     },
-    list(): Notification[] {
-      return orm.select().from(notifications).orderBy(desc(notifications.id)).limit(LIST_LIMIT).all().map(toNotification)
+    list(): NotificationRow[] {
+      return orm.select().from(notifications).orderBy(desc(notifications.id)).limit(LIST_LIMIT).all()
     },
     markAllRead(): void {
       orm.update(notifications).set({ read: true }).where(eq(notifications.read, false)).run()
@@ -38,9 +29,9 @@ export function createNotificationRepository(orm: StoreOrm) {
     countUnread(): number {
       return orm.select({ n: count() }).from(notifications).where(eq(notifications.read, false)).get()?.n ?? 0
     },
-    markRead(id: number): Notification | null {
+    markRead(id: number): NotificationRow | null {
       const row = orm.update(notifications).set({ read: true }).where(eq(notifications.id, id)).returning().get()
-      return row ? toNotification(row) : null
+      return row ?? null
     },
   }
 }

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
-import type { StoreOrm } from '../store/open-store'
-import { notificationTargets } from '../store/schema'
+import type { StoreOrm } from './open-store'
+import { notificationTargets } from './schema'
 
 export type NotificationTargetRow = typeof notificationTargets.$inferSelect
 
