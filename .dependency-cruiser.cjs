@@ -61,6 +61,21 @@ module.exports = {
       to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', DB_SHIM] },
     },
     {
+      name: 'dashboard-feature-through-index',
+      severity: 'error',
+      comment:
+        "A dashboard feature folder (its JSON routes, page routes, service, store use) is used by another only through its index.ts (issue 31).",
+      from: { path: '^src/dashboard/([^/]+)/' },
+      to: { path: '^src/dashboard/[^/]+/', pathNot: ['^src/dashboard/$1/', '^src/dashboard/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'dashboard-root-mounts-features-by-index',
+      severity: 'error',
+      comment: "The dashboard's composition root (app.ts, start.ts) mounts each feature from its index.ts.",
+      from: { path: '^src/dashboard/[^/]+\\.ts$' },
+      to: { path: '^src/dashboard/[^/]+/', pathNot: '^src/dashboard/[^/]+/index\\.ts$' },
+    },
+    {
       name: 'dashboard-storage-only-in-its-store',
       severity: 'error',
       comment:

@@ -1,6 +1,6 @@
 import type { Logger } from '../../log'
 import { type CoreClient, CoreUnavailableError } from '../core-client'
-import type { NotificationService } from '../notifications/service'
+import type { NotificationService } from '../notifications'
 import type { StateRepository } from '../store'
 import { DEMO_EVIDENCE, DEMO_NOTIFICATIONS, DEMO_WANTS, type DemoEvidence, type DemoWant } from './demo-activity'
 import { DEMO_RELEASES } from './demo-releases'

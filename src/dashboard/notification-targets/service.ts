@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { BadRequestError } from '../../http'
-import type { AuditService } from '../audit/service'
-import type { NotificationType } from '../notifications/model'
-import { MAX_URL_LENGTH, readReceiverUrl } from '../outbound/receiver-url'
-import { createReceiverBook } from '../outbound/receiver-book'
-import { maskCredential, maskUrl, redactSecrets, secretsOfUrl } from '../outbound/secrets'
+import type { AuditService } from '../audit'
+import type { NotificationType } from '../notifications'
+import { createReceiverBook, maskCredential, maskUrl, MAX_URL_LENGTH, readReceiverUrl, redactSecrets, secretsOfUrl } from '../outbound'
 import { deliverOnce, type DeliveryOutcome } from './deliver'
 import { NotificationTargetFailedError, NotificationTargetNotFoundError } from './errors'
 import {

@@ -1,5 +1,5 @@
 import { AppError } from '../../app-error'
-import type { EventBus } from '../events/event-bus'
+import type { EventBus } from '../events'
 import type { Notification, NotificationType } from './model'
 import type { NotificationRepository, NotificationRow } from '../store'
 

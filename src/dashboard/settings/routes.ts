@@ -1,6 +1,5 @@
 import { Elysia } from 'elysia'
-import type { AuthPlugin } from '../auth/plugin'
-import type { AuthService } from '../auth/service'
+import type { AuthPlugin, AuthService } from '../auth'
 import type { ApiKeyRotation } from './api-key-rotation'
 import { CONFIRMED_SETTINGS, OverrideBody, readRegenerateBody, SettingParams } from './model'
 import type { SettingsService } from './service'

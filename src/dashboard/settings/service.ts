@@ -1,6 +1,6 @@
 import { isSettingKey, maskSecret, SETTING_KEYS, SETTING_RULES, type SettingKey, type SettingValue } from '../../config'
 import type { Logger, LogLevel } from '../../log'
-import type { AuditService } from '../audit/service'
+import type { AuditService } from '../audit'
 import type { CoreClient } from '../core-client'
 import { createCoreSettingsSync } from './core-sync'
 import { InvalidSettingValueError, UnknownSettingError } from './errors'

@@ -1,10 +1,10 @@
 import { LibraryMessagePage } from '../../../views/pages/library-detail'
 import { ActionStatus } from '../../../views/partials/action-status'
-import type { AuthService } from '../auth/service'
-import { TAG_MAX_LENGTH, TAG_PATTERN } from '../library/model'
-import type { NotificationService } from '../notifications/service'
-import { formList } from './field-errors'
-import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
+import type { SendTarget } from '../../../views/partials/library-selection'
+import type { AuthService } from '../auth'
+import { TAG_MAX_LENGTH, TAG_PATTERN } from './model'
+import type { NotificationService } from '../notifications'
+import { formList, htmlPage, htmlPartial, isHtmx, pageChrome } from '../page-kit'
 
 /** Most torrents one bulk action takes: the library shows 50 a page; more is not a person ticking boxes. */
 export const MAX_SELECTED = 500
@@ -53,3 +53,12 @@ export function readTag(raw: unknown): { tag: string } | { error: string } {
     return { error: `Use lowercase letters and digits joined by dashes, at most ${TAG_MAX_LENGTH}.` }
   return { tag }
 }
+
+/** What lists the download clients the Send buttons offer (the download clients feature does). */
+export interface SendTargetSource {
+  list(): { id: string; name: string }[]
+}
+
+/** The download clients as the Send buttons name them. */
+export const sendTargets = (downloadClients: SendTargetSource): SendTarget[] =>
+  downloadClients.list().map((client) => ({ id: client.id, name: client.name }))

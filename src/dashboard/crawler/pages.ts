@@ -2,13 +2,11 @@ import { Elysia, t } from 'elysia'
 import { FetchForm, FetchRows } from '../../../views/partials/fetch-panel'
 import { OverviewCrawler } from '../../../views/partials/overview-crawler'
 import { BadRequestError } from '../../http'
-import type { AuthService } from '../auth/service'
+import { type AuthService, pageAuth } from '../auth'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
-import { MAX_FETCH_TARGETS, readFetchTargets } from '../crawler/model'
-import type { CrawlerControlService } from '../crawler/service'
-import { readFromCore } from './core-optional'
-import { pageAuth } from './page-auth'
-import { htmlPartial, isHtmx, staleParts } from './render'
+import { MAX_FETCH_TARGETS, readFetchTargets } from './model'
+import type { CrawlerControlService } from './service'
+import { htmlPartial, isHtmx, readFromCore, staleParts } from '../page-kit'
 
 const PauseForm = t.Object({ paused: t.String({ maxLength: 8 }) })
 const FetchFormBody = t.Object({ targets: t.String({ maxLength: 65_536 }) })

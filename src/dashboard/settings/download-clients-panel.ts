@@ -1,9 +1,8 @@
 import { type DownloadClientDraft, DownloadClientsSection } from '../../../views/partials/download-clients-section'
-import { DownloadClientFailedError, DownloadClientNotFoundError } from '../download-clients/errors'
-import type { CreateDownloadClientInput } from '../download-clients/model'
-import { formText } from './field-errors'
+import { type CreateDownloadClientInput, DownloadClientFailedError, DownloadClientNotFoundError } from '../download-clients'
+import { formText } from '../page-kit'
 import { resourcePanel } from './resource-panel'
-import { type SettingsPageDeps, settingsPageResponse } from './settings-page'
+import { type SettingsPageDeps, settingsPageResponse } from './pages'
 
 /** The add form as posted, read as text; the service checks it (and names the field it refuses). */
 function readClientForm(body: unknown): { draft: DownloadClientDraft; input: CreateDownloadClientInput } {

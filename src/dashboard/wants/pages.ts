@@ -7,15 +7,13 @@ import { EMPTY_WANT, WANT_FORM_CONTENT_TYPES, type WantFormErrors, type WantForm
 import { WantForm } from '../../../views/partials/want-form'
 import { WantRow } from '../../../views/partials/want-row'
 import { BadRequestError } from '../../http'
-import type { AuthService } from '../auth/service'
-import type { NotificationService } from '../notifications/service'
-import type { SettingsService } from '../settings/service'
-import { wantFeedUrl } from '../wants/feed-url'
-import type { CreateWantInput, PriorityLabel, Want } from '../wants/model'
-import { WantNotFoundError, type WantService } from '../wants/service'
-import { fieldErrorOf } from './field-errors'
-import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
-import { coreBaseFor } from './setup-page'
+import type { AuthService } from '../auth'
+import type { NotificationService } from '../notifications'
+import { coreBaseFor, type SettingsService } from '../settings'
+import { wantFeedUrl } from './feed-url'
+import type { CreateWantInput, PriorityLabel, Want } from './model'
+import { WantNotFoundError, type WantService } from './service'
+import { fieldErrorOf, htmlPage, htmlPartial, isHtmx, pageChrome } from '../page-kit'
 
 const PRIORITIES: readonly string[] = ['low', 'medium', 'high']
 

@@ -4,17 +4,14 @@ import { LibraryPage } from '../../../views/pages/library'
 import { LibraryResults } from '../../../views/partials/library-results'
 import { LibraryTags } from '../../../views/partials/library-tags'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
-import type { TorrentFacts } from '../library/model'
-import { type LibraryService, TorrentNotFoundError } from '../library/service'
-import type { AuthService } from '../auth/service'
-import type { DownloadClientService } from '../download-clients/service'
-import type { NotificationService } from '../notifications/service'
-import type { PosterService } from '../posters/service'
-import { listLibrary } from './library-listing'
-import { sendTargets } from './library-send'
-import { isInfoHash, readTag } from './library-selection'
-import { pageAuth } from './page-auth'
-import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
+import type { TorrentFacts } from './model'
+import { type LibraryService, TorrentNotFoundError } from './service'
+import { type AuthService, pageAuth } from '../auth'
+import type { NotificationService } from '../notifications'
+import type { PosterService } from '../posters'
+import { listLibrary } from './listing'
+import { isInfoHash, readTag, sendTargets, type SendTargetSource } from './selection'
+import { htmlPage, htmlPartial, isHtmx, pageChrome } from '../page-kit'
 
 /** /library (search, filter, pages) and /library/{info_hash} (facts, files, evidence, tags, delete). */
 export const libraryPage = (deps: {
@@ -22,7 +19,7 @@ export const libraryPage = (deps: {
   posters: PosterService
   notifications: NotificationService
   auth: AuthService
-  downloadClients: DownloadClientService
+  downloadClients: SendTargetSource
 }) => {
   const clients = () => sendTargets(deps.downloadClients)
   const message = (status: number, title: string, text: string, coreUnavailable = false) =>

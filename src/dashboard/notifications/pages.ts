@@ -3,9 +3,9 @@ import type { Child } from 'hono/jsx'
 import { NotificationList, NotificationsPage, WithUnreadCounts } from '../../../views/pages/notifications'
 import { UnreadBadge } from '../../../views/layout'
 import { NotificationRow } from '../../../views/partials/notification-row'
-import type { AuthService } from '../auth/service'
-import type { NotificationService } from '../notifications/service'
-import { htmlPage, htmlPartial, pageChrome } from './render'
+import type { AuthService } from '../auth'
+import type { NotificationService } from './service'
+import { htmlPage, htmlPartial, pageChrome } from '../page-kit'
 
 /**
  * /notifications: the list, Mark read per row and Mark all read (htmx swaps the row or the list),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createOncePerWindow } from '../../../src/dashboard/auth/once-per-window'
+import { createOncePerWindow } from '../../../src/dashboard/security/once-per-window'
 
 describe('createOncePerWindow', () => {
   test('admits a key once per window, each key on its own', () => {

@@ -1,7 +1,7 @@
 import { Elysia } from 'elysia'
-import { clientAddressOf, readCredentials } from '../auth/credentials'
-import type { AuthService } from '../auth/service'
-import { isHtmx } from './render'
+import { clientAddressOf, readCredentials } from './credentials'
+import type { AuthService } from './service'
+import { isHtmx } from '../page-kit'
 
 /**
  * Pages resolve the caller like the API (the same tiers), but answer a missing identity as a

@@ -1,6 +1,6 @@
 import { evidenceTitle } from '../../../views/partials/evidence-row'
-import type { EvidenceEvent } from '../evidence/model'
-import type { EvidenceService } from '../evidence/service'
+import type { EvidenceEvent } from './model'
+import type { EvidenceService } from './service'
 
 /**
  * Reports whose webhook named no title (the generic form usually does not) shown with the

@@ -3,11 +3,8 @@ import type { HtmlEscapedString } from 'hono/utils/html'
 import { AUDIT_STALE_EVENT } from '../../../views/partials/audit-log'
 import type { TestOutcome } from '../../../views/partials/resource-section'
 import { BadRequestError } from '../../http'
-import type { Identity } from '../auth/model'
-import type { AuthService } from '../auth/service'
-import { fieldErrorOf } from './field-errors'
-import { pageAuth } from './page-auth'
-import { htmlPartial, isHtmx, staleParts } from './render'
+import { type AuthService, type Identity, pageAuth } from '../auth'
+import { fieldErrorOf, htmlPartial, isHtmx, staleParts } from '../page-kit'
 
 /** What a section of configured resources shows besides the list: the add form as typed, refusals, news, a Test's outcome. */
 export interface SectionChange<Draft> {

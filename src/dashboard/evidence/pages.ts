@@ -1,12 +1,11 @@
 import { Elysia, t } from 'elysia'
 import { EvidencePage } from '../../../views/pages/evidence'
 import { EvidenceRows } from '../../../views/partials/evidence-table'
-import type { EvidenceService } from '../evidence/service'
-import type { AuthService } from '../auth/service'
-import type { NotificationService } from '../notifications/service'
-import { readFromCore } from './core-optional'
-import { withIndexTitles } from './evidence-titles'
-import { htmlPage, htmlPartial, pageChrome } from './render'
+import type { EvidenceService } from './service'
+import type { AuthService } from '../auth'
+import type { NotificationService } from '../notifications'
+import { htmlPage, htmlPartial, pageChrome, readFromCore } from '../page-kit'
+import { withIndexTitles } from './index-titles'
 
 /** Spec 8 (the library's page size; evidence pages alike). */
 const PAGE_SIZE = 50

@@ -1,15 +1,8 @@
 import type { LibraryFilter } from '../../../views/partials/library-filter'
 import type { LibraryResultsProps } from '../../../views/partials/library-results'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
-import {
-  CONTENT_TYPES,
-  type FacetSelection,
-  LIBRARY_FACETS,
-  LIBRARY_ORDERS,
-  type LibraryOrder,
-  type LibraryResults,
-} from '../library/model'
-import type { LibraryService } from '../library/service'
+import { CONTENT_TYPES, type FacetSelection, LIBRARY_FACETS, LIBRARY_ORDERS, type LibraryOrder, type LibraryResults } from './model'
+import type { LibraryService } from './service'
 
 const PAGE_SIZE = 50
 

@@ -2,17 +2,21 @@ import { Elysia } from 'elysia'
 import { LibraryDeletePage } from '../../../views/pages/library-delete'
 import { LibraryResults } from '../../../views/partials/library-results'
 import { LIBRARY_SELECTION_STATUS_ID } from '../../../views/partials/library-selection'
-import type { AuthService } from '../auth/service'
+import { type AuthService, pageAuth } from '../auth'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
-import type { LibraryService } from '../library/service'
-import type { NotificationService } from '../notifications/service'
-import type { DownloadClientService } from '../download-clients/service'
-import { formText } from './field-errors'
-import { listLibrary } from './library-listing'
-import { sendTargets } from './library-send'
-import { answerSelection, readSelection, readTag, type SelectionOutcome, torrentCount } from './library-selection'
-import { pageAuth } from './page-auth'
-import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
+import type { LibraryService } from './service'
+import type { NotificationService } from '../notifications'
+import { formText, htmlPage, htmlPartial, isHtmx, pageChrome } from '../page-kit'
+import { listLibrary } from './listing'
+import {
+  answerSelection,
+  readSelection,
+  readTag,
+  type SelectionOutcome,
+  sendTargets,
+  type SendTargetSource,
+  torrentCount,
+} from './selection'
 
 /** A core that failed an action, as the status line says it. */
 function coreFailure(err: unknown, what: string): SelectionOutcome {
@@ -32,7 +36,7 @@ export const libraryBulk = (deps: {
   auth: AuthService
   library: LibraryService
   notifications: NotificationService
-  downloadClients: DownloadClientService
+  downloadClients: SendTargetSource
 }) => {
   const answer = (request: Request, outcome: SelectionOutcome, title: string) =>
     answerSelection(deps, request, LIBRARY_SELECTION_STATUS_ID, outcome, {

@@ -1,8 +1,6 @@
 import type { HtmlEscapedString } from 'hono/utils/html'
 import { revealHiddenCharacters } from '../../../views/hidden-characters'
 import type { PageChrome } from '../../../views/layout'
-import type { AuthService } from '../auth/service'
-import type { NotificationService } from '../notifications/service'
 
 type Rendered = HtmlEscapedString | Promise<HtmlEscapedString>
 
@@ -50,6 +48,6 @@ export function isHtmx(request: Request): boolean {
  * What every page's layout shows beside its content (PageChrome): the nav's unread count, and
  * the sign-out button where people sign in with the session cookie.
  */
-export function pageChrome(deps: { notifications: NotificationService; auth: AuthService }): PageChrome {
+export function pageChrome(deps: { notifications: { countUnread(): number }; auth: { offersLogin(): boolean } }): PageChrome {
   return { unread: deps.notifications.countUnread(), signOut: deps.auth.offersLogin() }
 }

@@ -1,13 +1,11 @@
 import { Elysia } from 'elysia'
 import { BlockList, type BlockListProps, BlockListPage } from '../../../views/pages/block-list'
-import type { AuthService } from '../auth/service'
+import { type AuthService, pageAuth } from '../auth'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
-import type { BlockListService } from '../library/block-list'
-import type { NotificationService } from '../notifications/service'
-import { formText } from './field-errors'
-import { isInfoHash } from './library-selection'
-import { pageAuth } from './page-auth'
-import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
+import type { BlockListService } from './block-list'
+import type { NotificationService } from '../notifications'
+import { formText, htmlPage, htmlPartial, isHtmx, pageChrome } from '../page-kit'
+import { isInfoHash } from './selection'
 
 const PAGE_SIZE = 50
 

@@ -1,19 +1,13 @@
 import { Elysia } from 'elysia'
-import { LIBRARY_SELECTION_STATUS_ID, type SendTarget } from '../../../views/partials/library-selection'
+import { LIBRARY_SELECTION_STATUS_ID } from '../../../views/partials/library-selection'
 import { LIBRARY_SEND_STATUS_ID } from '../../../views/partials/library-send'
-import type { AuthService } from '../auth/service'
+import { type AuthService, pageAuth } from '../auth'
 import { CoreUnavailableError } from '../core-client'
-import { DownloadClientFailedError, DownloadClientNotFoundError } from '../download-clients/errors'
-import type { DownloadClientService, SendOutcome } from '../download-clients/service'
-import { TorrentNotFoundError } from '../library/service'
-import type { NotificationService } from '../notifications/service'
-import { formText } from './field-errors'
-import { answerSelection, isInfoHash, readSelection, type SelectionOutcome, torrentCount } from './library-selection'
-import { pageAuth } from './page-auth'
-
-/** The download clients as the Send buttons name them. */
-export const sendTargets = (downloadClients: DownloadClientService): SendTarget[] =>
-  downloadClients.list().map((client) => ({ id: client.id, name: client.name }))
+import { DownloadClientFailedError, DownloadClientNotFoundError } from './errors'
+import type { DownloadClientService, SendOutcome } from './service'
+import { answerSelection, isInfoHash, readSelection, type SelectionOutcome, torrentCount, TorrentNotFoundError } from '../library'
+import type { NotificationService } from '../notifications'
+import { formText } from '../page-kit'
 
 /** What a send did, in a sentence. */
 function describeOutcome(outcome: SendOutcome, clientName: string): string {

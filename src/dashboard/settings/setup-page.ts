@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia'
 import { SetupPage, type SetupPageProps } from '../../../views/pages/setup'
-import type { AuthService } from '../auth/service'
-import type { NotificationService } from '../notifications/service'
-import type { SettingsService } from '../settings/service'
-import { htmlPage, pageChrome } from './render'
+import type { AuthService } from '../auth'
+import type { NotificationService } from '../notifications'
+import type { SettingsService } from './service'
+import { htmlPage, pageChrome } from '../page-kit'
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '0.0.0.0'])
 

@@ -8,21 +8,24 @@ import { KEY_STALE_EVENT, SettingCard } from '../../../views/partials/setting-ca
 import { SETTING_FIELDS } from '../../../views/setting-fields'
 import { isSettingKey, SETTING_RULES } from '../../config'
 import { BadRequestError } from '../../http'
-import { AUDIT_KINDS, type AuditKind } from '../audit/model'
-import type { AuditService } from '../audit/service'
-import { ConfirmationRequiredError, TooManyAuthFailuresError, type UnconfirmedReason } from '../auth/errors'
-import type { Identity } from '../auth/model'
-import type { AuthService } from '../auth/service'
+import { AUDIT_KINDS, type AuditKind, type AuditService } from '../audit'
+import {
+  type AuthService,
+  ConfirmationRequiredError,
+  type Identity,
+  pageAuth,
+  TooManyAuthFailuresError,
+  type UnconfirmedReason,
+} from '../auth'
 import { CoreRefusedError } from '../core-client'
-import type { DownloadClientService } from '../download-clients/service'
-import type { NotificationTargetService } from '../notification-targets/service'
-import type { NotificationService } from '../notifications/service'
-import type { ApiKeyRotation } from '../settings/api-key-rotation'
-import { InvalidSettingValueError } from '../settings/errors'
-import { API_KEY_TARGETS, type ApiKeyTarget, CONFIRMED_SETTINGS, type SettingChange } from '../settings/model'
-import type { SettingsService } from '../settings/service'
-import { pageAuth } from './page-auth'
-import { htmlPage, htmlPartial, isHtmx, staleParts, pageChrome } from './render'
+import type { DownloadClientService } from '../download-clients'
+import type { NotificationTargetService } from '../notification-targets'
+import type { NotificationService } from '../notifications'
+import type { ApiKeyRotation } from './api-key-rotation'
+import { InvalidSettingValueError } from './errors'
+import { API_KEY_TARGETS, type ApiKeyTarget, CONFIRMED_SETTINGS, type SettingChange } from './model'
+import type { SettingsService } from './service'
+import { htmlPage, htmlPartial, isHtmx, staleParts, pageChrome } from '../page-kit'
 
 export interface SettingsPageDeps {
   auth: AuthService

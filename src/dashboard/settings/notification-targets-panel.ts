@@ -1,9 +1,8 @@
 import { type NotificationTargetDraft, NotificationTargetsSection } from '../../../views/partials/notification-targets-section'
-import { NotificationTargetFailedError, NotificationTargetNotFoundError } from '../notification-targets/errors'
-import type { CreateNotificationTargetInput } from '../notification-targets/model'
-import { formList, formText } from './field-errors'
+import { type CreateNotificationTargetInput, NotificationTargetFailedError, NotificationTargetNotFoundError } from '../notification-targets'
+import { formList, formText } from '../page-kit'
 import { resourcePanel } from './resource-panel'
-import { type SettingsPageDeps, settingsPageResponse } from './settings-page'
+import { type SettingsPageDeps, settingsPageResponse } from './pages'
 
 /** The add form as posted; the service checks it (and names the field it refuses). */
 function readTargetForm(body: unknown): { draft: NotificationTargetDraft; input: CreateNotificationTargetInput } {
