@@ -29,6 +29,12 @@ const STORAGE_PLACES = ['^src/store/', '^src/dashboard/store/', '^src/importer/r
 /** The composition roots: the only code that opens the core's store and hands its ports out. */
 const COMPOSITION_ROOTS = ['^src/(main|cli)\\.ts$', '^src/(core|process)/']
 
+/**
+ * Transitional (issue 31): the tag length the views' tag fields show, until src/vocabulary (which
+ * defines the tag rule) lands; then views import it from there and this goes.
+ */
+const VIEWS_WAITING_FOR_VOCABULARY = '^src/dashboard/library/model\\.ts$'
+
 module.exports = {
   forbidden: [
     {
@@ -59,6 +65,14 @@ module.exports = {
         'Drivers, the ORM and SQL live in the storage places only; capabilities reach storage through their ports (issue 31). Until the last capability moves, this lists what is left: it becomes an error then.',
       from: { path: '^src/', pathNot: [...STORAGE_PLACES, DB_SHIM] },
       to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', DB_SHIM] },
+    },
+    {
+      name: 'views-one-way',
+      severity: 'error',
+      comment:
+        'Views receive their data as props they declare and import nothing of src/ but the shared vocabulary; routes import views, never the reverse (issue 31).',
+      from: { path: '^views/' },
+      to: { path: '^src/', pathNot: ['^src/vocabulary/', VIEWS_WAITING_FOR_VOCABULARY] },
     },
     {
       name: 'dashboard-feature-through-index',
@@ -100,7 +114,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: ['^src/', '^node_modules/', '^bun:'],
+    includeOnly: ['^src/', '^views/', '^node_modules/', '^bun:'],
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], mainFields: ['module', 'main', 'types', 'typings'] },

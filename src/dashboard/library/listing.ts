@@ -1,4 +1,4 @@
-import type { LibraryFilter } from '../../../views/partials/library-filter'
+import { FACET_HEADINGS, type LibraryFilter } from '../../../views/partials/library-filter'
 import type { LibraryResultsProps } from '../../../views/partials/library-results'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
 import { CONTENT_TYPES, type FacetSelection, LIBRARY_FACETS, LIBRARY_ORDERS, type LibraryOrder, type LibraryResults } from './model'
@@ -23,7 +23,7 @@ function readFilter(url: URL): LibraryFilter | { error: string } {
       .filter((value) => value !== '')
       .map((value) => (facet.key === 'content_type' && value === 'tv' ? 'tv_show' : value))
     const bad = values.find((value) => !facet.pattern.test(value) || (facet.key === 'content_type' && !CONTENT_TYPES.includes(value)))
-    if (bad !== undefined) return { error: `There is no ${facet.heading.toLowerCase()} "${bad.slice(0, 40)}".` }
+    if (bad !== undefined) return { error: `There is no ${FACET_HEADINGS[facet.key].toLowerCase()} "${bad.slice(0, 40)}".` }
     facets[facet.key] = [...new Set(values)].slice(0, 20)
   }
   const rawPage = url.searchParams.get('page') ?? ''

@@ -2,7 +2,7 @@ import { type DownloadClientDraft, DownloadClientsSection } from '../../../views
 import { type CreateDownloadClientInput, DownloadClientFailedError, DownloadClientNotFoundError } from '../download-clients'
 import { formText } from '../page-kit'
 import { resourcePanel } from './resource-panel'
-import { type SettingsPageDeps, settingsPageResponse } from './pages'
+import { downloadClientsNow, type SettingsPageDeps, settingsPageResponse } from './pages'
 
 /** The add form as posted, read as text; the service checks it (and names the field it refuses). */
 function readClientForm(body: unknown): { draft: DownloadClientDraft; input: CreateDownloadClientInput } {
@@ -24,6 +24,6 @@ export const downloadClientsPanel = (deps: SettingsPageDeps) =>
     testFailureOf: (err) => (err instanceof DownloadClientFailedError ? `${err.message}.` : null),
     isGone: (err) => err instanceof DownloadClientNotFoundError,
     goneNotice: 'That download client was removed meanwhile.',
-    section: (change) => DownloadClientsSection({ ...change, clients: deps.downloadClients.list() }),
+    section: (change) => DownloadClientsSection({ ...change, ...downloadClientsNow(deps.downloadClients) }),
     page: (identity, change, status) => settingsPageResponse(deps, identity, { downloadClients: change }, status),
   })

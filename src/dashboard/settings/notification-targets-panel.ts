@@ -2,7 +2,7 @@ import { type NotificationTargetDraft, NotificationTargetsSection } from '../../
 import { type CreateNotificationTargetInput, NotificationTargetFailedError, NotificationTargetNotFoundError } from '../notification-targets'
 import { formList, formText } from '../page-kit'
 import { resourcePanel } from './resource-panel'
-import { type SettingsPageDeps, settingsPageResponse } from './pages'
+import { notificationTargetsNow, type SettingsPageDeps, settingsPageResponse } from './pages'
 
 /** The add form as posted; the service checks it (and names the field it refuses). */
 function readTargetForm(body: unknown): { draft: NotificationTargetDraft; input: CreateNotificationTargetInput } {
@@ -39,6 +39,6 @@ export const notificationTargetsPanel = (deps: SettingsPageDeps) =>
     testFailureOf: (err) => (err instanceof NotificationTargetFailedError ? `Not delivered: ${err.message}` : null),
     isGone: (err) => err instanceof NotificationTargetNotFoundError,
     goneNotice: 'That notification target was removed meanwhile.',
-    section: (change) => NotificationTargetsSection({ ...change, targets: deps.notificationTargets.list() }),
+    section: (change) => NotificationTargetsSection({ ...change, ...notificationTargetsNow(deps.notificationTargets) }),
     page: (identity, change, status) => settingsPageResponse(deps, identity, { notificationTargets: change }, status),
   })

@@ -4,10 +4,11 @@ import { AUDIT_PAGE_SIZE, AUDIT_STALE_EVENT, AuditLog, type AuditLogProps } from
 import type { DownloadClientsSectionProps } from '../../../views/partials/download-clients-section'
 import type { NotificationTargetsSectionProps } from '../../../views/partials/notification-targets-section'
 import { ApiKeyCard } from '../../../views/partials/setting-api-key'
-import { KEY_STALE_EVENT, SettingCard } from '../../../views/partials/setting-card'
+import { KEY_STALE_EVENT, SettingCard, type SettingView } from '../../../views/partials/setting-card'
 import { SETTING_FIELDS } from '../../../views/setting-fields'
-import { isSettingKey, SETTING_RULES } from '../../config'
+import { isSettingKey, SETTING_RULES, type SettingKey } from '../../config'
 import { BadRequestError } from '../../http'
+import { LOG_LEVELS } from '../../log'
 import { AUDIT_KINDS, type AuditKind, type AuditService } from '../audit'
 import {
   type AuthService,
@@ -18,12 +19,12 @@ import {
   type UnconfirmedReason,
 } from '../auth'
 import { CoreRefusedError } from '../core-client'
-import type { DownloadClientService } from '../download-clients'
-import type { NotificationTargetService } from '../notification-targets'
+import { DOWNLOAD_CLIENT_KIND_LABELS, type DownloadClientService } from '../download-clients'
+import { NOTIFICATION_TARGET_KIND_LABELS, type NotificationTargetService } from '../notification-targets'
 import type { NotificationService } from '../notifications'
 import type { ApiKeyRotation } from './api-key-rotation'
 import { InvalidSettingValueError } from './errors'
-import { API_KEY_TARGETS, type ApiKeyTarget, CONFIRMED_SETTINGS, type SettingChange } from './model'
+import { API_KEY_TARGETS, type ApiKeyTarget, CONFIRMED_SETTINGS, type Setting, type SettingChange } from './model'
 import type { SettingsService } from './service'
 import { htmlPage, htmlPartial, isHtmx, staleParts, pageChrome } from '../page-kit'
 
@@ -39,9 +40,31 @@ export interface SettingsPageDeps {
 
 /** What a settings page shows besides its settings: the changed card, a key card, a section's outcome. */
 export type SettingsPageChange = Pick<SettingsPageProps, 'changed' | 'keyCard'> & {
-  downloadClients?: Omit<DownloadClientsSectionProps, 'clients'>
-  notificationTargets?: Omit<NotificationTargetsSectionProps, 'targets'>
+  downloadClients?: Omit<DownloadClientsSectionProps, 'clients' | 'kindLabels'>
+  notificationTargets?: Omit<NotificationTargetsSectionProps, 'targets' | 'kindLabels'>
 }
+
+/** The values of the settings chosen from a list, for their card's select. */
+const SETTING_CHOICES: Partial<Record<SettingKey, readonly string[]>> = { log_level: LOG_LEVELS }
+
+/** A setting as its card shows it: whether a change asks for the dashboard key, and its choices. */
+const settingView = (setting: Setting): SettingView => ({
+  ...setting,
+  isConfirmed: CONFIRMED_SETTINGS.has(setting.key),
+  choices: SETTING_CHOICES[setting.key],
+})
+
+/** The download clients' section's list as it is now, and how each kind is named. */
+export const downloadClientsNow = (downloadClients: DownloadClientService) => ({
+  clients: downloadClients.list(),
+  kindLabels: DOWNLOAD_CLIENT_KIND_LABELS,
+})
+
+/** The notification targets' section's list as it is now, and how each kind is named. */
+export const notificationTargetsNow = (notificationTargets: NotificationTargetService) => ({
+  targets: notificationTargets.list(),
+  kindLabels: NOTIFICATION_TARGET_KIND_LABELS,
+})
 
 /** A page of the audit log, newest first; `kind` and `page` as a hand-edited address may give them (leniently). */
 function readAuditPage(audit: AuditService, query: { kind?: string; page?: string }): AuditLogProps {
@@ -67,11 +90,11 @@ export function settingsPageResponse(
   return htmlPage(
     SettingsPage({
       ...change,
-      settings: deps.settings.list(),
+      settings: deps.settings.list().map(settingView),
       audit: readAuditPage(deps.audit, query),
       asksConfirmKey: deps.auth.needsConfirmation(identity),
-      downloadClients: { ...change.downloadClients, clients: deps.downloadClients.list() },
-      notificationTargets: { ...change.notificationTargets, targets: deps.notificationTargets.list() },
+      downloadClients: { ...change.downloadClients, ...downloadClientsNow(deps.downloadClients) },
+      notificationTargets: { ...change.notificationTargets, ...notificationTargetsNow(deps.notificationTargets) },
       ...pageChrome(deps),
     }),
     status,
@@ -132,7 +155,10 @@ export const settingsPage = (deps: SettingsPageDeps) => {
   const page = (identity: Identity, change: SettingsPageChange, status = 200, query: { kind?: string; page?: string } = {}) =>
     settingsPageResponse(deps, identity, change, status, query)
 
-  const settingOf = (key: string) => deps.settings.list().find((candidate) => candidate.key === key)
+  const settingOf = (key: string) => {
+    const setting = deps.settings.list().find((candidate) => candidate.key === key)
+    return setting && settingView(setting)
+  }
 
   /** The changed card alone for htmx (200, so htmx swaps it even when it carries an error), else the whole page. */
   const answerChange = async (
