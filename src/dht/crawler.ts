@@ -3,13 +3,12 @@ import { randomBytes } from 'node:crypto'
 import type { Logger } from '../log'
 import { parseInfoDict, type TorrentMetainfo } from '../metainfo'
 import type { PeerAddress } from './compact'
-import { bump, emptyStats, type CrawlStats, type DiscoverySource } from './crawl-stats'
+import { bump, emptyStats, type CrawlStats } from './crawl-stats'
 import { startDhtNode, type DhtNode } from './dht-node'
 import { SilenceWatch } from './silence-watch'
 import { ExpiringSet } from './expiring-set'
 import { FetchError } from './fetch-error'
 import { fetchMetadata } from './fetch-metadata'
-import type { DueSwarms } from './due-swarms'
 import type { KnownHashes } from './known-hashes'
 import type { CrawlerSettings, CrawlerWarningCode, FetchOrder } from './messages'
 import { NodeTable } from './node-table'
@@ -19,7 +18,9 @@ import { loadCrawlerState, saveCrawlerState } from './state-file'
 import { createSwarmChecks } from './swarm-checks'
 import { threadCpuSeconds } from './thread-cpu'
 import { TokenBucket } from './token-bucket'
-import { walkStep, type Triage } from './walk'
+import type { DueSwarmsReader } from './store-port'
+import { createTriage, type Job } from './triage'
+import { walkStep } from './walk'
 
 export interface CrawlerOutput {
   metainfo(metainfo: TorrentMetainfo, seeders: number | null, leechers: number | null, requested: boolean): void
@@ -28,12 +29,6 @@ export interface CrawlerOutput {
   swarm(infoHash: string, seeders: number | null, leechers: number | null): void
   warning(code: CrawlerWarningCode, message: string): void
   recovered(): void
-}
-
-interface Job {
-  infoHash: string
-  nodes: PeerAddress[]
-  peers: PeerAddress[]
 }
 
 const TICK_MS = 100
@@ -68,7 +63,7 @@ const REQUESTED_PEERS = 16
  */
 export async function startCrawler(
   settings: CrawlerSettings,
-  index: { known: KnownHashes; dueSwarms: DueSwarms | null },
+  index: { known: KnownHashes; dueSwarms: DueSwarmsReader | null },
   output: CrawlerOutput,
   log: Logger,
   initial: { crawling: boolean },
@@ -91,11 +86,20 @@ export async function startCrawler(
   let crawling = initial.crawling
   const failedRecently = new ExpiringSet(RETRY_FAILED_AFTER_MS, REMEMBERED_HASHES)
   const fetchedRecently = new ExpiringSet(RETRY_FAILED_AFTER_MS, REMEMBERED_HASHES)
-  const queued = new Map<string, Job>()
   const fetching = new Set<string>()
   const offered: Uint8Array[] = []
   const peerId = Buffer.concat([Buffer.from('-DI0100-'), randomBytes(12)])
   const queueLimit = settings.metadataFetches * 8
+  const triage = createTriage({
+    known: index.known,
+    queueLimit,
+    // Others still ask us and announce while we are paused; their hashes wait for a later sample.
+    isBusy: (infoHash) => !crawling || fetching.has(infoHash) || requested.has(infoHash),
+    triedLately: (infoHash, now) => failedRecently.has(infoHash, now) || fetchedRecently.has(infoHash, now),
+    discovered: (source) => bump(stats.discovered, source),
+    log,
+  })
+  const { consider, queued } = triage
   let reseededAt = startedAt
 
   const node: DhtNode = await startDhtNode(
@@ -119,30 +123,11 @@ export async function startCrawler(
   )
   for (const contact of [...state.nodes, ...settings.bootstrap]) table.add(contact, startedAt)
 
-  function consider(infoHash: string, source: DiscoverySource, hint: { node?: PeerAddress; peer?: PeerAddress }): Triage {
-    // Others still ask us and announce while we are paused; their hashes wait for a later sample.
-    if (!crawling || fetching.has(infoHash) || requested.has(infoHash)) return 'seen'
-    const job = queued.get(infoHash)
-    if (job) {
-      // A popular hash is seen again and again while it waits; a few hints are plenty.
-      if (hint.node && job.nodes.length < PEERS_PER_HASH) job.nodes.push(hint.node)
-      if (hint.peer && job.peers.length < PEERS_PER_HASH) job.peers.push(hint.peer)
-      return 'seen'
-    }
-    const now = Date.now()
-    if (failedRecently.has(infoHash, now) || fetchedRecently.has(infoHash, now)) return 'seen'
-    if (index.known.has(Buffer.from(infoHash, 'hex'))) return 'seen'
-    // New, but no room: it will come round again in a later sample.
-    if (queued.size >= queueLimit) return 'no_room'
-    queued.set(infoHash, { infoHash, nodes: hint.node ? [hint.node] : [], peers: hint.peer ? [hint.peer] : [] })
-    bump(stats.discovered, source)
-    return 'queued'
-  }
-
   const acquire = () => new Promise<void>((resolve) => waiting.push(resolve))
   const acquireRequested = () => new Promise<void>((resolve) => waitingRequested.push(resolve))
   const acquireRecheck = () => new Promise<void>((resolve) => waitingRecheck.push(resolve))
 
+  const { dueSwarms } = index
   const swarmChecks = createSwarmChecks({
     lookUp: (infoHash, trigger) =>
       lookUpPeers(node, {
@@ -157,8 +142,12 @@ export async function startCrawler(
       }),
     report: output.swarm,
     schedule:
-      index.dueSwarms && settings.rescrape.intervalMs !== null
-        ? { intervalMs: settings.rescrape.intervalMs, perSecond: settings.rescrape.perSecond, readDue: index.dueSwarms.read }
+      dueSwarms && settings.rescrape.intervalMs !== null
+        ? {
+            intervalMs: settings.rescrape.intervalMs,
+            perSecond: settings.rescrape.perSecond,
+            readDue: (before, cursor, limit) => dueSwarms.dueSwarms(before, cursor, limit),
+          }
         : null,
     stats,
     log,
@@ -277,6 +266,7 @@ export async function startCrawler(
     }
     // Fetches already under way are paid next: their hashes are the crawl's yield.
     while (waiting.length && budget.take(now)) waiting.shift()!()
+    triage.confirm()
     if (queued.size < queueLimit) walkStep({ node, table, now, take: () => budget.take(now), consider, log })
     // Every node gone (the link was down): back to the routers, once a minute rather than each tick.
     if (table.size === 0 && now - reseededAt > RESEED_EVERY_MS) {
@@ -313,7 +303,9 @@ export async function startCrawler(
     setInterval(tick, TICK_MS),
     setInterval(watchSilence, 10_000),
     setInterval(saveState, SAVE_STATE_EVERY_MS),
-    setInterval(() => index.known.catchUp(), CATCH_UP_EVERY_MS),
+    setInterval(() => {
+      index.known.catchUp().catch((err) => log.warn('known hashes not caught up', { err }))
+    }, CATCH_UP_EVERY_MS),
   ]
 
   return {

@@ -3,8 +3,8 @@ import type { Logger, LogLevel } from '../log'
 import type { WorkerRegistry } from '../queue'
 import type { CrawlStats } from './crawl-stats'
 import { describeSchedule, isWithinSchedule } from './crawl-schedule'
-import type { CrawlerControlRepository } from './control-repository'
-import type { CrawlerSettings, CrawlerWarningCode, FetchOrder, FromCrawler, ToCrawler } from './messages'
+import type { CrawlerReaderSpecs, CrawlerSettings, CrawlerWarningCode, FetchOrder, FromCrawler, ToCrawler } from './messages'
+import type { CrawlerControlStore } from './store-port'
 
 /** Where the worker's stats snapshot goes each second (the service's metrics). */
 export interface CrawlObserver {
@@ -18,13 +18,19 @@ export interface FetchListener {
   refused(infoHash: string, reason: string): void
 }
 
-export interface CrawlerHostDeps {
+export interface CrawlerHostDeps<Spec> {
   settings: CrawlerSettings
+  /** What the thread opens its readers of the index from. */
+  readers: CrawlerReaderSpecs<Spec>
+  /** The thread's entry point (src/core/threads/crawler-thread.ts), which serves it with serveCrawler. */
+  threadUrl: string
   pipeline: IngestPipeline
   metrics: CrawlObserver
   workers: WorkerRegistry
   /** Where the operator's pause is kept across restarts. */
-  control: CrawlerControlRepository
+  control: CrawlerControlStore
+  /** The pause as the control store held it when the host was built. */
+  paused: boolean
   log: Logger
   nowMs?: () => number
 }
@@ -64,14 +70,14 @@ const SCHEDULE_CHECK_MS = 15_000
  * single writer. Built before it starts, so the parts that ask it for swarms can hold it; until
  * then it reports not running and ignores those requests.
  */
-export function createCrawlerHost(deps: CrawlerHostDeps) {
+export function createCrawlerHost<Spec>(deps: CrawlerHostDeps<Spec>) {
   const { log } = deps
   const nowMs = deps.nowMs ?? (() => Date.now())
   /** The storage cap's hold (setStorageFull): it pauses like the operator, with a warning, and is not kept across restarts. */
   let storageWarning: CrawlerStatus['warning'] = null
   const modeAt = (paused: boolean): CrawlerMode =>
     paused || storageWarning ? 'paused' : isWithinSchedule(deps.settings.schedule, new Date(nowMs())) ? 'crawling' : 'off_hours'
-  const paused = deps.control.isPaused()
+  const { paused } = deps
   const status: CrawlerStatus = {
     running: false,
     port: null,
@@ -146,7 +152,7 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
   }
 
   const spawn = () => {
-    const current = new Worker(new URL('./worker.ts', import.meta.url).href)
+    const current = new Worker(deps.threadUrl)
     worker = current
     current.onmessage = (event: MessageEvent<FromCrawler>) => onMessage(event.data)
     current.onerror = (event) => {
@@ -158,9 +164,10 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
     current.postMessage({
       type: 'start',
       settings: { ...deps.settings, logLevel },
+      readers: deps.readers,
       crawling: status.mode === 'crawling',
       fetches: [...fetches.values()],
-    } satisfies ToCrawler)
+    } satisfies ToCrawler<Spec>)
   }
 
   const scheduleRestart = () => {
@@ -186,6 +193,16 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
   }
 
   deps.workers.set('dht_crawler', false)
+  // Another process (a second core on one PostgreSQL index) paused or resumed the crawl.
+  const stopFollowingControl = deps.control.onExternalChange(() => {
+    deps.control.isPaused().then(
+      (next) => {
+        status.paused = next
+        applyMode('operator elsewhere')
+      },
+      (err) => log.warn('crawler pause changed elsewhere not read', { err }),
+    )
+  })
 
   return {
     start(): void {
@@ -194,8 +211,8 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
       if (status.mode !== 'crawling') log.info('dht crawler starts paused', { mode: status.mode, schedule: status.schedule })
     },
     /** The operator's pause or resume, kept across restarts; effective within a tick (100 ms) of the worker. */
-    setPaused(next: boolean): CrawlerStatus {
-      deps.control.savePaused(next, new Date(nowMs()).toISOString())
+    async setPaused(next: boolean): Promise<CrawlerStatus> {
+      await deps.control.savePaused(next, new Date(nowMs()).toISOString())
       status.paused = next
       applyMode('operator')
       return status
@@ -233,6 +250,7 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
     /** Lets the worker save its nodes and close its socket, then ends it. */
     async stop(): Promise<void> {
       stopping = true
+      stopFollowingControl()
       clearTimeout(restartTimer)
       clearInterval(scheduleTimer)
       const current = worker

@@ -1,4 +1,6 @@
 export { type CrawlerHost, type CrawlerMode, type CrawlerStatus, type CrawlObserver, createCrawlerHost } from './host'
-export { createCrawlerControlRepository } from './control-repository'
+export type { CrawlerControlStore, DueSwarmsReader, KnownHashesReader } from './store-port'
+export type { DueSwarm, RecheckCursor } from './swarm-recheck'
+export { serveCrawler, type CrawlerThreadPort } from './serve-crawler'
 export { QUERY_TYPES, type CrawlStats } from './crawl-stats'
-export type { CrawlerSettings } from './messages'
+export type { CrawlerReaderSpecs, CrawlerSettings } from './messages'

@@ -6,7 +6,6 @@ import type { CrawlStats } from './crawl-stats'
 
 /** What the crawler worker needs from the main thread's config. */
 export interface CrawlerSettings extends Omit<DhtConfig, 'enabled'> {
-  databasePath: string
   clientName: string
   logLevel: LogLevel
   /** What of a fetched torrent is kept (SERVICE_MAX_*). */
@@ -22,9 +21,18 @@ export interface FetchOrder {
   peers: PeerAddress[]
 }
 
-export type ToCrawler =
+/**
+ * What the crawler thread opens its own readers of the index from: plain data of the store's
+ * (`Spec`), which the thread's entry hands to the store. dueSwarms is null when the re-check is off.
+ */
+export interface CrawlerReaderSpecs<Spec> {
+  knownHashes: Spec
+  dueSwarms: Spec | null
+}
+
+export type ToCrawler<Spec = unknown> =
   /** `crawling` false: paused or outside the schedule; the fetches asked for still run. */
-  | { type: 'start'; settings: CrawlerSettings; crawling: boolean; fetches: FetchOrder[] }
+  | { type: 'start'; settings: CrawlerSettings; readers: CrawlerReaderSpecs<Spec>; crawling: boolean; fetches: FetchOrder[] }
   /** Walk and fetch what the DHT offers, or stop sending queries but for the fetches asked for. */
   | { type: 'crawling'; crawling: boolean }
   | { type: 'fetch'; order: FetchOrder }

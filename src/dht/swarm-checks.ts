@@ -2,7 +2,7 @@ import type { Logger } from '../log'
 import { bump, type CrawlStats } from './crawl-stats'
 import { ExpiringSet } from './expiring-set'
 import type { PeerLookupResult } from './peer-lookup'
-import { createSwarmRecheck, type DueSwarm, type RecheckCursor } from './swarm-recheck'
+import { createSwarmRecheck, type DueSwarm, type RecheckCursor, type SwarmRecheckOptions } from './swarm-recheck'
 
 /** Why a swarm was checked: someone searched for or grabbed it, or the schedule found it due. */
 export type SwarmCheckTrigger = 'search' | 'schedule'
@@ -19,7 +19,11 @@ export interface SwarmChecksDeps {
   /** A check the DHT answered: the counts to store (null where no node sent a filter). */
   report(infoHash: string, seeders: number | null, leechers: number | null): void
   /** The schedule (SERVICE_DHT_RESCRAPE_*) and its read of the index; null when off. */
-  schedule: { intervalMs: number; perSecond: number; readDue(before: number, cursor: RecheckCursor, limit: number): DueSwarm[] } | null
+  schedule: {
+    intervalMs: number
+    perSecond: number
+    readDue(before: number, cursor: RecheckCursor, limit: number): Promise<DueSwarm[]>
+  } | null
   stats: CrawlStats
   log: Logger
   startMs: number
@@ -57,7 +61,10 @@ export function createSwarmChecks(deps: SwarmChecksDeps) {
   }
 
   const schedule = deps.schedule
-    ? createSwarmRecheck({ ...deps.schedule, check: (infoHash) => check(infoHash, 'schedule') }, deps.startMs)
+    ? createSwarmRecheck(
+        { ...deps.schedule, readDue: failingAsEmpty(deps.schedule.readDue, deps.log), check: (infoHash) => check(infoHash, 'schedule') },
+        deps.startMs,
+      )
     : null
 
   return {
@@ -81,6 +88,17 @@ export function createSwarmChecks(deps: SwarmChecksDeps) {
       }
     },
   }
+}
+
+type ReadDue = SwarmRecheckOptions['readDue']
+
+/** A read that fails ends the pass as an empty one would: the next pass, after the rest, reads again. */
+function failingAsEmpty(readDue: ReadDue, log: Logger): ReadDue {
+  return (before, cursor, limit) =>
+    readDue(before, cursor, limit).catch((err) => {
+      log.warn('swarm re-check could not read the due torrents', { err })
+      return []
+    })
 }
 
 export type SwarmChecks = ReturnType<typeof createSwarmChecks>

@@ -20,7 +20,7 @@ export interface SwarmRecheckOptions {
   /** Most checks started a second (SERVICE_DHT_RESCRAPE_RATE). */
   perSecond: number
   /** Up to `limit` torrents last checked before `beforeSeconds` and after `cursor`, oldest check first. */
-  readDue(beforeSeconds: number, cursor: RecheckCursor, limit: number): DueSwarm[]
+  readDue(beforeSeconds: number, cursor: RecheckCursor, limit: number): Promise<DueSwarm[]>
   /** One check; settles when the DHT has answered, or not. */
   check(infoHash: string): Promise<void>
 }
@@ -48,26 +48,36 @@ export function createSwarmRecheck(options: SwarmRecheckOptions, startMs: number
   let batch: DueSwarm[] = []
   let restUntil = 0
   let inFlight = 0
+  let reading = false
 
-  return {
-    /** Starts the checks the rate allows at `nowMs`. */
-    tick(nowMs: number): void {
-      while (inFlight < maxInFlight && nowMs >= restUntil) {
-        if (batch.length === 0) {
-          batch = options.readDue(Math.floor((nowMs - options.intervalMs) / 1000), cursor, BATCH)
-          if (batch.length === 0) {
+  /** Starts the checks the rate allows at `nowMs`; an empty batch is read first, and the starts go on once it is there. */
+  const startChecks = (nowMs: number): void => {
+    while (!reading && inFlight < maxInFlight && nowMs >= restUntil) {
+      if (batch.length === 0) {
+        reading = true
+        void options.readDue(Math.floor((nowMs - options.intervalMs) / 1000), cursor, BATCH).then((rows) => {
+          reading = false
+          if (rows.length === 0) {
             cursor = FIRST
             restUntil = nowMs + restMs
             return
           }
-        }
-        if (!rate.take(nowMs)) return
-        const next = batch.shift()!
-        cursor = { checkedAt: next.checkedAt, id: next.id }
-        inFlight++
-        void options.check(next.infoHash).finally(() => inFlight--)
+          batch = rows
+          startChecks(nowMs)
+        })
+        return
       }
-    },
+      if (!rate.take(nowMs)) return
+      const next = batch.shift()!
+      cursor = { checkedAt: next.checkedAt, id: next.id }
+      inFlight++
+      void options.check(next.infoHash).finally(() => inFlight--)
+    }
+  }
+
+  return {
+    /** Starts the checks the rate allows at `nowMs`. */
+    tick: startChecks,
   }
 }
 

@@ -4,9 +4,7 @@ import { decodeCompactNodes, decodeSamples, type PeerAddress } from './compact'
 import type { DiscoverySource } from './crawl-stats'
 import { KrpcError, type DhtNode } from './dht-node'
 import type { CrawlNode, NodeTable } from './node-table'
-
-/** What became of a discovered hash: queued for metadata, known already, or new but no room. */
-export type Triage = 'queued' | 'seen' | 'no_room'
+import type { Triage } from './triage'
 
 export interface WalkContext {
   node: DhtNode
@@ -64,8 +62,11 @@ async function sample(context: WalkContext, candidate: CrawlNode): Promise<void>
     }
     candidate.bep51 = true
     let fresh = 0
-    for (const infoHash of decodeSamples(r.samples))
-      if (context.consider(infoHash, 'sample_infohashes', { node: candidate }) !== 'seen') fresh++
+    for (const infoHash of decodeSamples(r.samples)) {
+      // A Bloom maybe being checked counts as seen: nearly every one is a hash the index holds.
+      const triage = context.consider(infoHash, 'sample_infohashes', { node: candidate })
+      if (triage !== 'seen' && triage !== 'checking') fresh++
+    }
     const interval =
       typeof r.interval === 'number' && Number.isFinite(r.interval)
         ? Math.min(Math.max(r.interval, MIN_INTERVAL_SECONDS), MAX_INTERVAL_SECONDS)

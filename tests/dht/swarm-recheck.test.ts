@@ -1,22 +1,23 @@
 /**
  * The scheduled swarm re-check over a real index: the due torrents read by the crawler's own
- * query (due-swarms.ts), the counts written back by the ingest writer, and a clock the test moves.
+ * read (the store's DueSwarmsReader), the counts written back by the ingest writer, and a clock the test moves.
  * Order, rate, passes and the bound on checks in flight are counted, never timed.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
-import { openDueSwarms, type DueSwarms } from '../../src/dht/due-swarms'
+import type { DueSwarmsReader } from '../../src/dht'
 import { createSwarmRecheck } from '../../src/dht/swarm-recheck'
+import { openDueSwarmsReader } from '../../src/store'
 import { openTestIndex } from '../support/test-index'
 
 const DAY_MS = 86_400_000
 const START_MS = Date.UTC(2026, 0, 10)
 const hash = (i: number) => i.toString(16).padStart(40, '0')
 
-let due: DueSwarms | undefined
+let due: DueSwarmsReader | undefined
 afterEach(() => due?.close())
 
 /** An index of `count` torrents, each last checked when `checkedAtMs(i)` says (0: never). */
-function indexWith(count: number, checkedAtMs: (i: number) => number) {
+async function indexWith(count: number, checkedAtMs: (i: number) => number) {
   const index = openTestIndex()
   index.torrents.writer.writeBatch(
     Array.from({ length: count }, (_, i) => ({
@@ -35,7 +36,7 @@ function indexWith(count: number, checkedAtMs: (i: number) => number) {
   )
   const set = index.db.sqlite.prepare('UPDATE torrents SET swarm_checked_at = ? WHERE info_hash = ?')
   for (let i = 0; i < count; i++) set.run(Math.floor(checkedAtMs(i) / 1000), Buffer.from(hash(i + 1), 'hex'))
-  due = openDueSwarms(index.path)
+  due = await openDueSwarmsReader(index.store.dueSwarmsSpec())
   return index
 }
 
@@ -50,13 +51,13 @@ async function runUntil(recheck: { tick(nowMs: number): void }, fromMs: number, 
 describe('the scheduled swarm re-check', () => {
   test('checks due torrents oldest check first, never-checked ones leading, and skips those checked within the interval', async () => {
     const ages = [3 * DAY_MS, 10 * DAY_MS, -1, 8 * DAY_MS, 60_000, -1, 30 * DAY_MS]
-    const index = indexWith(ages.length, (i) => (ages[i]! < 0 ? 0 : START_MS - ages[i]!))
+    const index = await indexWith(ages.length, (i) => (ages[i]! < 0 ? 0 : START_MS - ages[i]!))
     const checked: string[] = []
     const recheck = createSwarmRecheck(
       {
         intervalMs: 7 * DAY_MS,
         perSecond: 100,
-        readDue: due!.read,
+        readDue: due!.dueSwarms,
         check: async (infoHash) => {
           checked.push(infoHash)
           index.torrents.writer.updateSwarms([{ infoHash, seeders: 3, leechers: 1 }], Math.floor(START_MS / 1000))
@@ -74,10 +75,10 @@ describe('the scheduled swarm re-check', () => {
   })
 
   test('starts at most its rate: a second of burst, then perSecond, counted on the injected clock', async () => {
-    indexWith(200, () => 0)
+    await indexWith(200, () => 0)
     let started = 0
     const recheck = createSwarmRecheck(
-      { intervalMs: DAY_MS, perSecond: 3, readDue: due!.read, check: async () => void started++ },
+      { intervalMs: DAY_MS, perSecond: 3, readDue: due!.dueSwarms, check: async () => void started++ },
       START_MS,
     )
     await runUntil(recheck, START_MS, START_MS + 10_000)
@@ -89,7 +90,7 @@ describe('the scheduled swarm re-check', () => {
   })
 
   test('a torrent the DHT did not answer for is passed over until the next pass, which starts after a rest', async () => {
-    indexWith(3, (i) => START_MS - (10 - i) * DAY_MS)
+    await indexWith(3, (i) => START_MS - (10 - i) * DAY_MS)
     const reads: number[] = []
     const checked: string[] = []
     const recheck = createSwarmRecheck(
@@ -98,7 +99,7 @@ describe('the scheduled swarm re-check', () => {
         perSecond: 100,
         readDue: (before, cursor, limit) => {
           reads.push(before)
-          return due!.read(before, cursor, limit)
+          return due!.dueSwarms(before, cursor, limit)
         },
         // Nothing is written back: no node answered.
         check: async (infoHash) => void checked.push(infoHash),
@@ -117,10 +118,10 @@ describe('the scheduled swarm re-check', () => {
   })
 
   test('keeps a bounded number of checks in flight while the DHT is slow to answer', async () => {
-    indexWith(100, () => 0)
+    await indexWith(100, () => 0)
     let started = 0
     const recheck = createSwarmRecheck(
-      { intervalMs: DAY_MS, perSecond: 5, readDue: due!.read, check: () => new Promise(() => void started++) },
+      { intervalMs: DAY_MS, perSecond: 5, readDue: due!.dueSwarms, check: () => new Promise(() => void started++) },
       START_MS,
     )
     await runUntil(recheck, START_MS, START_MS + 60_000)
@@ -129,13 +130,13 @@ describe('the scheduled swarm re-check', () => {
 })
 
 describe("the re-check's read of the index", () => {
-  test('walks by check time then id from a cursor, through more torrents of one time than a batch holds', () => {
-    indexWith(150, (i) => (i < 140 ? 0 : START_MS - (20 - i + 140) * DAY_MS))
+  test('walks by check time then id from a cursor, through more torrents of one time than a batch holds', async () => {
+    await indexWith(150, (i) => (i < 140 ? 0 : START_MS - (20 - i + 140) * DAY_MS))
     const before = Math.floor((START_MS - DAY_MS) / 1000)
     const seen: string[] = []
     let cursor = { checkedAt: 0, id: 0 }
     for (;;) {
-      const batch = due!.read(before, cursor, 64)
+      const batch = await due!.dueSwarms(before, cursor, 64)
       if (batch.length === 0) break
       seen.push(...batch.map((row) => row.infoHash))
       cursor = { checkedAt: batch.at(-1)!.checkedAt, id: batch.at(-1)!.id }

@@ -1,12 +1,15 @@
 import { eq } from 'drizzle-orm'
-import { type DatabaseHandle, schema } from '../db'
+import type { CrawlerControlStore } from '../../dht'
+import type { DatabaseHandle } from './open-database'
+import { asPortMethods, neverCalled } from './port-call'
+import * as schema from './schema'
 
 const { crawlerControl } = schema
 
 /** The crawler_control row: the operator's pause, kept across restarts. */
-export function createCrawlerControlRepository(db: DatabaseHandle) {
+export function createSqliteCrawlerControlStore(db: DatabaseHandle): CrawlerControlStore {
   const { orm } = db
-  return {
+  const methods = {
     isPaused(): boolean {
       return orm.select({ paused: crawlerControl.paused }).from(crawlerControl).where(eq(crawlerControl.id, 1)).get()?.paused ?? false
     },
@@ -18,6 +21,5 @@ export function createCrawlerControlRepository(db: DatabaseHandle) {
         .run()
     },
   }
+  return { ...asPortMethods(methods), onExternalChange: neverCalled }
 }
-
-export type CrawlerControlRepository = ReturnType<typeof createCrawlerControlRepository>

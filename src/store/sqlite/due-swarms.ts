@@ -1,5 +1,7 @@
-import { openDatabase } from '../db'
-import type { DueSwarm, RecheckCursor } from './swarm-recheck'
+import type { DueSwarm, DueSwarmsReader, RecheckCursor } from '../../dht'
+import type { ReaderSpec } from '../reader-spec'
+import { openSqlite } from '../sqlite-file'
+import { asPortMethods } from './port-call'
 
 interface DueRow {
   id: number
@@ -14,14 +16,12 @@ interface DueRow {
  * it on the time alone and walks every row before the cursor at that time (all never-checked
  * torrents after a migration: 0.2 s a batch at 1M).
  */
-export function openDueSwarms(databasePath: string) {
-  const db = openDatabase(databasePath, { readonly: true })
-  // A batch is a few pages; the writer's 16 MiB page cache would be wasted here.
-  db.sqlite.run('PRAGMA cache_size = -512')
-  const sameTime = db.sqlite.query<DueRow, [number, number, number]>(
+export function openSqliteDueSwarmsReader(spec: ReaderSpec): DueSwarmsReader {
+  const sqlite = openSqlite(spec.path, { readonly: true, cacheSizeMb: spec.cacheSizeMb })
+  const sameTime = sqlite.query<DueRow, [number, number, number]>(
     'SELECT id, info_hash, swarm_checked_at FROM torrents WHERE swarm_checked_at = ? AND id > ? ORDER BY id LIMIT ?',
   )
-  const later = db.sqlite.query<DueRow, [number, number, number]>(
+  const later = sqlite.query<DueRow, [number, number, number]>(
     `SELECT id, info_hash, swarm_checked_at FROM torrents WHERE swarm_checked_at > ? AND swarm_checked_at < ?
      ORDER BY swarm_checked_at, id LIMIT ?`,
   )
@@ -30,14 +30,13 @@ export function openDueSwarms(databasePath: string) {
     infoHash: Buffer.from(row.info_hash).toString('hex'),
     checkedAt: row.swarm_checked_at,
   })
-  return {
-    read(beforeSeconds: number, cursor: RecheckCursor, limit: number): DueSwarm[] {
+  const methods = {
+    dueSwarms(beforeSeconds: number, cursor: RecheckCursor, limit: number): DueSwarm[] {
       const rows = cursor.checkedAt < beforeSeconds ? sameTime.all(cursor.checkedAt, cursor.id, limit) : []
       if (rows.length < limit) rows.push(...later.all(cursor.checkedAt, beforeSeconds, limit - rows.length))
       return rows.map(toDue)
     },
-    close: () => db.close(),
+    close: (): void => sqlite.close(true),
   }
+  return asPortMethods(methods)
 }
-
-export type DueSwarms = ReturnType<typeof openDueSwarms>
