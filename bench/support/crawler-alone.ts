@@ -5,7 +5,7 @@
  *   bun bench/support/crawler-alone.ts '<CrawlerSettings and databasePath as JSON>' <target> <deadlineMs>
  */
 import type { CrawlerSettings } from '../../src/dht'
-import type { FromCrawler, ToCrawler } from '../../src/dht/messages'
+import type { FromCrawler, ToCrawler } from '../../src/dht/thread/messages'
 import { createLogger } from '../../src/log'
 import { openStore } from '../../src/store'
 import { processRssMb } from './measure'

@@ -1,4 +1,4 @@
-import type { DueSwarm, RecheckCursor } from './swarm-recheck'
+import type { DueSwarm, RecheckCursor } from './crawl/swarm-recheck'
 
 /** Where the operator's pause of the crawl is kept across restarts. */
 export interface CrawlerControlStore {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { loadKnownHashes } from '../../src/dht/known-hashes'
+import { loadKnownHashes } from '../../src/dht/crawl/known-hashes'
 import type { IngestItem } from '../../src/ingest'
 import { hexToBytes } from '../../src/metainfo'
 import { type EvictionScan, startEvictionScan } from '../../src/storage-cap'
