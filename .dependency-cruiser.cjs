@@ -26,6 +26,20 @@ const DB_SHIM = '^src/db/index\\.ts$'
  */
 const STORAGE_PLACES = ['^src/store/', '^src/dashboard/store/', '^src/importer/read-magnetico\\.ts$']
 
+/** The HTTP framework and the GraphQL server: routers, plugins and `t` schemas use them, nothing below. */
+const HTTP_FRAMEWORK = '^node_modules/(elysia|@elysiajs/[^/]+|graphql-yoga|@graphql-yoga/[^/]+)/'
+
+/**
+ * Code below the HTTP layer (STYLE.md 2: "no Request in a service"): the capabilities that serve no
+ * HTTP at all, and in every capability its services, ports and repositories.
+ */
+const BELOW_HTTP = [
+  '^src/(classify|metainfo|vocabulary|ingest|torrents|queue|dht|enrichment|wants|settings|fetch-requests|storage-cap|backup|store|stats|search|config|log)/',
+  '[/-]service\\.ts$',
+  '/store-port\\.ts$',
+  '/repository\\.ts$',
+]
+
 /** The composition roots: the only code that opens the core's store and hands its ports out. */
 const COMPOSITION_ROOTS = ['^src/(main|cli)\\.ts$', '^src/(core|process)/']
 
@@ -67,6 +81,13 @@ module.exports = {
         "Only the composition roots open the core's store and hand its ports out; the dashboard store uses the SQLite kit (issue 31). Becomes an error with the rule above.",
       from: { path: '^src/', pathNot: [...COMPOSITION_ROOTS, '^src/store/', '^src/dashboard/store/', DB_SHIM] },
       to: { path: '^src/store/' },
+    },
+    {
+      name: 'services-without-http-framework',
+      severity: 'error',
+      comment: 'Services decide and stores store; only routers, plugins and their `t` schemas know the HTTP framework (STYLE.md 2, 14).',
+      from: { path: BELOW_HTTP },
+      to: { path: HTTP_FRAMEWORK },
     },
     {
       name: 'no-unresolvable',
