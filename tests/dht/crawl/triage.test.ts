@@ -8,6 +8,7 @@ import { loadKnownHashes, type KnownHashes } from '../../../src/dht/crawl/known-
 import { createTriage } from '../../../src/dht/crawl/triage'
 import type { DiscoverySource } from '../../../src/dht/crawl/crawl-stats'
 import { openKnownHashesReader } from '../../../src/store'
+import { sqliteFixtures } from '../../support/store-fixtures'
 import { openTestIndex, quietLog } from '../../support/test-index'
 
 const hash = (n: number) => `${n.toString(16).padStart(8, '0')}${'12'.repeat(16)}`
@@ -17,19 +18,8 @@ afterEach(() => known?.close())
 /** An index holding torrents `stored`, and its known hashes with a filter of `filterBytes`. */
 async function knownOf(stored: number[], filterBytes: number) {
   const index = openTestIndex()
-  index.torrents.writer.writeBatch(
-    stored.map((n) => ({
-      infoHash: hash(n),
-      infoHashV2: null,
-      name: `Some.Movie.${n}.2020.1080p.WEB-DL`,
-      sizeBytes: 1_000_000_000,
-      isPrivate: false,
-      files: null,
-      source: 'import',
-      publishedAt: null,
-      seeders: null,
-      leechers: null,
-    })),
+  await sqliteFixtures(index.store).addTorrents(
+    stored.map((n) => ({ infoHash: hash(n), name: `Some.Movie.${n}.2020.1080p.WEB-DL` })),
     1_900_000_000,
   )
   known = await loadKnownHashes(await openKnownHashesReader(index.store.knownHashesSpec()), filterBytes)
