@@ -60,6 +60,7 @@ export function DownloadClientsSection(props: DownloadClientsSectionProps) {
   const draft = props.draft ?? EMPTY_DOWNLOAD_CLIENT
   const errors = props.errors ?? {}
   const prefix = 'new-client'
+  const kindChoices = Object.entries(props.kindLabels)
   return (
     <ResourceSection
       id={DOWNLOAD_CLIENTS_ID}
@@ -85,14 +86,7 @@ export function DownloadClientsSection(props: DownloadClientsSectionProps) {
           isRequired
           placeholder="Home qBittorrent"
         />
-        <ChoiceField
-          prefix={prefix}
-          name="kind"
-          label="Client"
-          value={draft.kind}
-          error={errors.kind}
-          choices={Object.entries(props.kindLabels)}
-        />
+        <ChoiceField prefix={prefix} name="kind" label="Client" value={draft.kind} error={errors.kind} choices={kindChoices} />
         <TextField
           prefix={prefix}
           name="url"

@@ -101,6 +101,7 @@ export function NotificationTargetsSection(props: NotificationTargetsSectionProp
   const draft = props.draft ?? EMPTY_NOTIFICATION_TARGET
   const errors = props.errors ?? {}
   const prefix = 'new-target'
+  const kindChoices = Object.entries(props.kindLabels)
   return (
     <ResourceSection
       id={NOTIFICATION_TARGETS_ID}
@@ -126,14 +127,7 @@ export function NotificationTargetsSection(props: NotificationTargetsSectionProp
           isRequired
           placeholder="My phone"
         />
-        <ChoiceField
-          prefix={prefix}
-          name="kind"
-          label="Service"
-          value={draft.kind}
-          error={errors.kind}
-          choices={Object.entries(props.kindLabels)}
-        />
+        <ChoiceField prefix={prefix} name="kind" label="Service" value={draft.kind} error={errors.kind} choices={kindChoices} />
       </div>
       <TextField
         prefix={prefix}
