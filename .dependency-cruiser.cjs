@@ -9,7 +9,7 @@
  * What the dashboard may use of the rest of src/: shared plumbing and the SQLite kit its store is
  * built on, never the core's capabilities.
  */
-const DASHBOARD_MAY_USE = '^src/(dashboard|config|store/sqlite-file/index\\.ts|log|http|auth|app-error\\.ts|version\\.ts)'
+const DASHBOARD_MAY_USE = '^src/(dashboard|vocabulary|config|store/sqlite-file/index\\.ts|log|http|auth|app-error\\.ts|version\\.ts)'
 
 /** The SQLite kit: src/store's second public entry, for the core's adapter and the dashboard store. */
 const SQLITE_KIT = '^src/store/sqlite-file/index\\.ts$'

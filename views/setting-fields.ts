@@ -1,4 +1,4 @@
-import type { SettingKey } from '../src/config'
+import type { SettingKey } from '../src/vocabulary'
 import { LOG_LEVELS } from '../src/log'
 
 /** How a setting's override is typed on the settings page. */

@@ -6,7 +6,7 @@ import { InvalidWantError } from './errors'
 import type { Want, WantMatch } from './model'
 import type { WantsStore } from './store-port'
 import { compileWantMatcher } from './want-matcher'
-import { wordsOf } from './words'
+import { wordsOf } from '../vocabulary'
 
 /** Longer ids are not ids. */
 const MAX_ID_LENGTH = 200

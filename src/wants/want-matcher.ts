@@ -1,6 +1,6 @@
 import type { ContentType } from '../classify'
 import type { Want } from './model'
-import { wordsOf } from './words'
+import { wordsOf } from '../vocabulary'
 
 /**
  * Which registered wants a torrent meets: its content type is the want's, and its name holds

@@ -1,6 +1,6 @@
 import type { EvidenceEvent } from '../../src/dashboard/evidence/model'
-import type { CrawlerState, IndexedOverTime, IndexedSlot } from '../../src/dashboard/stats/overview-service'
-import type { Stats } from '../../src/dashboard/stats/service'
+import type { IndexedOverTime, IndexedSlot } from '../../src/dashboard/stats/overview-service'
+import type { CrawlerState, Stats } from '../../src/vocabulary'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { BarChart } from '../partials/chart-bars'
 import { CategoryChart } from '../partials/chart-categories'

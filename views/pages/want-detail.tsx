@@ -1,6 +1,6 @@
 import type { Want } from '../../src/dashboard/wants/model'
 import { Layout, chromeOf, type PageChrome } from '../layout'
-import { contentTypeLabel } from '../partials/library-content-type'
+import { contentTypeLabel } from '../../src/vocabulary'
 import { SetupCopyField, SetupSecretField } from '../partials/setup-copy-field'
 import { TimeAgo } from '../partials/time-ago'
 

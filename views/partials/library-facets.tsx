@@ -1,6 +1,6 @@
 import { type FacetKey, type FacetValue, LIBRARY_FACETS } from '../../src/dashboard/library/model'
 import { formatCount } from '../format'
-import { contentTypeLabel } from './library-content-type'
+import { contentTypeLabel } from '../../src/vocabulary'
 import { LIBRARY_SEARCH_FORM_ID, type LibraryFilter, liveSearch } from './library-filter'
 
 /** The id of the facet lists, swapped out of band with each result page (their panel keeps its open state). */

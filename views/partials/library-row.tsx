@@ -1,7 +1,7 @@
 import type { LibraryRow as Row } from '../../src/dashboard/library/model'
 import { formatBytes, formatCount } from '../format'
 import { hasHiddenCharacters } from '../hidden-characters'
-import { contentTypeLabel } from './library-content-type'
+import { contentTypeLabel } from '../../src/vocabulary'
 import { SelectRow } from './library-selection'
 import { SuspiciousNameBadge } from './suspicious-name'
 import { TimeAgo } from './time-ago'

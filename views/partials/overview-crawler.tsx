@@ -1,4 +1,4 @@
-import type { CrawlerState } from '../../src/dashboard/crawler/model'
+import type { CrawlerState } from '../../src/vocabulary'
 import { TimeAgo } from './time-ago'
 
 /** The crawler card's id: the pause button swaps the card with the state the core answers. */

@@ -1,5 +1,5 @@
 import type { Child } from 'hono/jsx'
-import type { Stats, StorageStats } from '../../src/dashboard/stats/service'
+import type { Stats, StorageStats } from '../../src/vocabulary'
 import { formatBytes, formatCount } from '../format'
 import { TimeAgo } from './time-ago'
 

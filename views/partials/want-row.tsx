@@ -1,5 +1,5 @@
 import type { Want } from '../../src/dashboard/wants/model'
-import { contentTypeLabel } from './library-content-type'
+import { contentTypeLabel } from '../../src/vocabulary'
 
 /** The id of a want's row, the `hx-target` its buttons and its edit form swap. */
 export const wantRowId = (id: string) => `want-${id}`

@@ -4,7 +4,7 @@ import type { AuthService } from '../auth/service'
 import type { ApiKeyRotation } from './api-key-rotation'
 import { CONFIRMED_SETTINGS, OverrideBody, readRegenerateBody, SettingParams } from './model'
 import type { SettingsService } from './service'
-import { isSettingKey } from '../../config'
+import { isSettingKey } from '../../vocabulary'
 
 /** Where DELETE (no body) and any other request may carry the confirming key. */
 const CONFIRM_HEADER = 'x-confirm-key'

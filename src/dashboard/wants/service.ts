@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../app-error'
 import { BadRequestError } from '../../http'
+import { resolveTvAlias, wordsOf } from '../../vocabulary'
 import type { NotificationService } from '../notifications/service'
 import type { CreateWantInput, UpdateWantInput, Want, WantStatus } from './model'
 import { priorityLabel, priorityValue } from './priority'
-import { queryWords } from './query-words'
 import type { WantRepository, WantRow } from './repository'
 
 export class WantNotFoundError extends AppError {
@@ -60,7 +60,7 @@ export function createWantService(deps: { repository: WantRepository; notificati
     for (const listener of listeners) listener()
   }
   const checkQuery = (query: string) => {
-    if (queryWords(query).length === 0) throw new BadRequestError('query: must hold at least one word (letters or digits)')
+    if (wordsOf(query).length === 0) throw new BadRequestError('query: must hold at least one word (letters or digits)')
   }
   const notifyFulfilled = (row: WantRow, because: string) =>
     deps.notifications.notify('want_fulfilled', `Want "${row.title}" fulfilled${because}`, `want:${row.id}:${row.updatedAt}`)
@@ -147,7 +147,7 @@ export function createWantService(deps: { repository: WantRepository; notificati
       return deps.repository.listActive().map((row) => ({
         id: row.id,
         query: row.query,
-        contentType: row.contentType === 'tv' ? 'tv_show' : row.contentType,
+        contentType: resolveTvAlias(row.contentType),
       }))
     },
 
