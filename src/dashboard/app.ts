@@ -20,7 +20,7 @@ import type { DownloadClientService } from './download-clients/service'
 import type { DemoSeedService } from './demo/service'
 import type { EventBus } from './events/event-bus'
 import { eventRoutes } from './events/routes'
-import { evidenceRoutes } from './evidence/routes'
+import { evidenceApiRoutes } from './evidence/routes'
 import type { EvidenceService } from './evidence/service'
 import { libraryRoutes } from './library/routes'
 import type { BlockListService } from './library/block-list'
@@ -87,7 +87,7 @@ export function createDashboardApp(deps: DashboardAppDeps) {
     .use(statsRoutes(deps))
     .use(crawlerRoutes({ ...deps, authPlugin: auth }))
     .use(libraryRoutes(deps))
-    .use(evidenceRoutes(deps))
+    .use(evidenceApiRoutes(deps))
     .use(wantRoutes(deps))
     .use(notificationRoutes(deps))
     .use(downloadClientRoutes({ ...deps, authPlugin: auth }))

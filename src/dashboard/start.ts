@@ -25,7 +25,7 @@ import { createNotificationService } from './notifications/service'
 import { createPosterCacheRepository } from './posters/repository'
 import { createIndexedPosterLookup } from './posters/indexed-poster'
 import { createPosterService } from './posters/service'
-import { createTmdbClient } from './posters/tmdb-client'
+import { createPosterClient } from './posters/tmdb-client'
 import { createApiKeyRotation } from './settings/api-key-rotation'
 import { metricsBeside, settingDefaults } from './settings/defaults'
 import { createSettingsOverrideRepository } from './settings/repository'
@@ -204,7 +204,7 @@ export function buildDashboard(
     posters: createPosterService({
       cache: createPosterCacheRepository(store.orm),
       state,
-      tmdb: createTmdbClient({ baseUrl: config.dashboard.artworkApiUrl }),
+      tmdb: createPosterClient({ baseUrl: config.dashboard.artworkApiUrl }),
       apiKey: () => settings.value('artwork_api_key') ?? undefined,
       indexed: createIndexedPosterLookup(core),
     }),

@@ -352,4 +352,4 @@ export async function startCrawler(
   }
 }
 
-export type Crawler = Awaited<ReturnType<typeof startCrawler>>
+export type RunningCrawler = Awaited<ReturnType<typeof startCrawler>>

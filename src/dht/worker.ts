@@ -4,7 +4,7 @@
  * the main thread only in the typed messages of messages.ts; the main thread stores what it finds.
  */
 import { createLogger, type LogThreshold } from '../log'
-import { startCrawler, type Crawler } from './crawler'
+import { startCrawler, type RunningCrawler } from './crawler'
 import { openDueSwarms, type DueSwarms } from './due-swarms'
 import { openKnownHashes, type KnownHashes } from './known-hashes'
 import type { FetchOrder, FromCrawler, ToCrawler } from './messages'
@@ -14,7 +14,7 @@ declare const self: Worker
 const STATS_EVERY_MS = 1_000
 const FULL_GC_EVERY = 5
 
-let crawler: Crawler | undefined
+let crawler: RunningCrawler | undefined
 let known: KnownHashes | undefined
 let dueSwarms: DueSwarms | null = null
 let statsTimer: ReturnType<typeof setInterval> | undefined

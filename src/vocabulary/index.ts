@@ -25,7 +25,7 @@ export {
   torznabCategoryName,
 } from './torznab-categories'
 export { isTagName, normaliseTag, TAG_MAX_LENGTH } from './tags'
-export { wordsOf } from './want-words'
+export { type WantRegistration, wordsOf } from './wants'
 export {
   CORE_SETTING_KEYS,
   type CoreSettingKey,

@@ -1,4 +1,4 @@
-import type { BlockedTorrent } from '../../src/dashboard/library/block-list'
+import type { BlockListEntry } from '../../src/dashboard/library/block-list'
 import { formatCount } from '../format'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { TimeAgo } from '../partials/time-ago'
@@ -7,7 +7,7 @@ import { TimeAgo } from '../partials/time-ago'
 export const BLOCK_LIST_ID = 'block-list'
 
 export interface BlockListProps {
-  items: BlockedTorrent[]
+  items: BlockListEntry[]
   totalCount: number
   page: number
   pageSize: number
@@ -16,7 +16,7 @@ export interface BlockListProps {
   isError?: boolean
 }
 
-function Why(props: { item: BlockedTorrent }) {
+function Why(props: { item: BlockListEntry }) {
   if (props.item.reason === 'operator_delete') return <>Deleted by an operator</>
   return (
     <>
@@ -26,7 +26,7 @@ function Why(props: { item: BlockedTorrent }) {
 }
 
 /** One blocked hash: its name when kept, when, why, and Unblock for an operator's delete. */
-function BlockedRow(props: { item: BlockedTorrent; page: number }) {
+function BlockedRow(props: { item: BlockListEntry; page: number }) {
   const { item } = props
   const action = `/library/blocked/${item.info_hash}/unblock`
   return (

@@ -1,4 +1,4 @@
-import type { TorrentDetail, TorrentFacts } from '../../src/dashboard/library/model'
+import type { TorrentDetail, TorrentDetailFacts } from '../../src/dashboard/library/model'
 import { formatBytes, formatCount } from '../format'
 import { hasHiddenCharacters } from '../hidden-characters'
 import { Layout, chromeOf, type PageChrome } from '../layout'
@@ -14,7 +14,7 @@ import { TimeAgo } from '../partials/time-ago'
 
 export interface LibraryDetailPageProps extends PageChrome {
   torrent: TorrentDetail
-  facts: TorrentFacts
+  facts: TorrentDetailFacts
   /** Set when artwork is configured and the artwork API has a poster for the torrent's id. */
   posterUrl: string | null
   /** A tag the core refused, and why (the form without JavaScript lands here). */

@@ -84,7 +84,7 @@ export interface LibraryResults {
 }
 
 /** What the detail page shows beside TorrentDetail: the parsed facts, tags and the artwork id when known. */
-export interface TorrentFacts {
+export interface TorrentDetailFacts {
   year: number | null
   episodes: string | null
   resolution: string | null

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../app-error'
 import { BadRequestError } from '../../http'
-import { resolveTvAlias, wordsOf } from '../../vocabulary'
+import { type ContentType, resolveTvAlias, type WantRegistration, wordsOf } from '../../vocabulary'
 import type { NotificationService } from '../notifications/service'
 import type { CreateWantInput, UpdateWantInput, Want, WantStatus } from './model'
 import { priorityLabel, priorityValue } from './priority'
@@ -11,13 +11,6 @@ export class WantNotFoundError extends AppError {
   constructor(id: string) {
     super('not_found', `no want with id ${id}`)
   }
-}
-
-/** What the core is told about an active want (GraphQL WantInput): it marks matching torrents. */
-export interface WantRegistration {
-  id: string
-  query: string
-  contentType: string
 }
 
 /** C0 and C1 control characters and DEL: NUL and the like, which no title or query holds (issue 29.7). */
@@ -147,7 +140,8 @@ export function createWantService(deps: { repository: WantRepository; notificati
       return deps.repository.listActive().map((row) => ({
         id: row.id,
         query: row.query,
-        contentType: resolveTvAlias(row.contentType),
+        // Stored wants were checked against WANT_CONTENT_TYPES.
+        contentType: resolveTvAlias(row.contentType) as ContentType,
       }))
     },
 

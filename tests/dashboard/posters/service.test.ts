@@ -6,7 +6,7 @@ import { createLogger } from '../../../src/log'
 import { createPosterCacheRepository } from '../../../src/dashboard/posters/repository'
 import { posterRoutes } from '../../../src/dashboard/posters/routes'
 import { createPosterService } from '../../../src/dashboard/posters/service'
-import { createTmdbClient } from '../../../src/dashboard/posters/tmdb-client'
+import { createPosterClient } from '../../../src/dashboard/posters/tmdb-client'
 import { openDashboardStore } from '../../../src/dashboard/store/open-store'
 import { createStateRepository } from '../../../src/dashboard/store/state'
 import { makeTempDir } from '../../support/temp-dir'
@@ -29,7 +29,7 @@ function setUp(options: { apiKey?: string | undefined; timeoutMs?: number } = { 
   const posters = createPosterService({
     cache: createPosterCacheRepository(store.orm),
     state,
-    tmdb: createTmdbClient({ baseUrl: tmdb.baseUrl, timeoutMs: options.timeoutMs, nowMs: () => clock.nowMs }),
+    tmdb: createPosterClient({ baseUrl: tmdb.baseUrl, timeoutMs: options.timeoutMs, nowMs: () => clock.nowMs }),
     apiKey: () => options.apiKey,
     nowMs: () => clock.nowMs,
   })
@@ -214,7 +214,7 @@ describe('GET /api/poster/:id', () => {
     const posters = createPosterService({
       cache: createPosterCacheRepository(store.orm),
       state: createStateRepository(store.orm),
-      tmdb: createTmdbClient({ baseUrl }),
+      tmdb: createPosterClient({ baseUrl }),
       apiKey: () => FAKE_TMDB_KEY,
     })
     await expect(posters.find('550', 'movie')).rejects.toMatchObject({ code: 'artwork_unavailable' })

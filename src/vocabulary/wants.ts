@@ -1,3 +1,12 @@
+import type { ContentType } from './content-types'
+
+/** A want as the dashboard registers it with the core (GraphQL WantInput): the core marks the torrents that match it. */
+export interface WantRegistration {
+  id: string
+  query: string
+  contentType: ContentType
+}
+
 /**
  * The words wants match by: runs of letters and digits (any script; combining marks stay with
  * their letter), lowercased after NFKC, so `Amélie`, `AMÉLIE` and full-width `Ａｍｅｌｉｅ` are one
