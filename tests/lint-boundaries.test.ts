@@ -4,6 +4,9 @@ import { dirname, join } from 'node:path'
 import { REPO_ROOT } from './support/processes'
 import { makeTempDir } from './support/temp-dir'
 
+/** Three checkers over the whole of src/ and views/: about a minute on a loaded 2-core machine, so room for several. */
+const LINT_RUN_MS = 300_000
+
 /** One way to break the house, the file that breaks it, and the rule the lint must name. */
 interface Violation {
   what: string
@@ -98,16 +101,20 @@ function lint(dir: string): { failed: boolean; output: string } {
 
 // The project as it is passes `bun run lint`, which `bun run test` runs first: not repeated here.
 describe('the lint guards the boundaries of the house', () => {
-  test('each kind of violation injected into a copy fails the lint, naming the file and the rule', () => {
-    const copy = copyOfProject()
-    for (const { file, source } of [...violations, circleOtherHalf]) {
-      mkdirSync(dirname(join(copy, file)), { recursive: true })
-      writeFileSync(join(copy, file), source)
-    }
-    const { failed, output } = lint(copy)
-    expect(failed).toBe(true)
-    const unnamed = violations.filter(({ file, rule }) => !output.split('\n').some((line) => line.includes(file) && line.includes(rule)))
-    // Biome names the rule on the file's line (lint/style/noRestrictedGlobals); the dependency checkers print "rule: file → target".
-    expect(unnamed.map(({ what }) => what)).toEqual([])
-  })
+  test(
+    'each kind of violation injected into a copy fails the lint, naming the file and the rule',
+    () => {
+      const copy = copyOfProject()
+      for (const { file, source } of [...violations, circleOtherHalf]) {
+        mkdirSync(dirname(join(copy, file)), { recursive: true })
+        writeFileSync(join(copy, file), source)
+      }
+      const { failed, output } = lint(copy)
+      expect(failed).toBe(true)
+      const unnamed = violations.filter(({ file, rule }) => !output.split('\n').some((line) => line.includes(file) && line.includes(rule)))
+      // Biome names the rule on the file's line (lint/style/noRestrictedGlobals); the dependency checkers print "rule: file → target".
+      expect(unnamed.map(({ what }) => what)).toEqual([])
+    },
+    LINT_RUN_MS,
+  )
 })
