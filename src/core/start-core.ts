@@ -60,7 +60,7 @@ export async function startCore(
   workers.set('classifier', true)
 
   const { adminKey, jobs, queue, enrichment } = await wireJobStores({ config, store, log })
-  const writes = wireWrites({ store, torrents, queue })
+  const writes = await wireWrites({ store, torrents, queue })
   const storage = await wireStorage({ config, store, wants, log })
   const metrics = createMetrics({
     torrentCount: writes.counts.total,
@@ -146,7 +146,7 @@ export async function startCore(
       torrents: torrentDetails,
       describeRule: classifier.describeRule,
       operator: writes.operator,
-      blockList: writes.blockList,
+      blockList: writes.operator,
       queue,
       jobs,
       workers,

@@ -7,6 +7,7 @@ import type { HealthStore } from '../health'
 import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
 import type { MaintenanceStore } from '../storage-cap'
+import type { OperatorEditsStore, TorrentCountsStore } from '../torrents'
 import type { WantsStore } from '../wants'
 import type { DatabaseHandle } from './sqlite/open-database'
 
@@ -29,6 +30,8 @@ export interface CoreStore {
   enrichment: EnrichmentStore
   torrentDetails: TorrentDetailsStore
   health: HealthStore
+  operatorEdits: OperatorEditsStore
+  counts: TorrentCountsStore
   maintenance: MaintenanceStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed

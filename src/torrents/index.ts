@@ -1,10 +1,8 @@
 export { createTorrentStore, type TorrentStore } from './store'
 export type { Reclassifier, ReclassifyFilter } from './reclassify'
-export { type ContentTypeCount, createTorrentCounts, UNCLASSIFIED } from './torrent-count'
-export { readLastCrawledAt } from './last-crawled'
-export { readOldestSwarmCheckAt } from './oldest-swarm-check'
-export type { BlockList, BlockedTorrent } from './block-list'
-export type { OperatorEdits } from './operator-edits'
+export { createTorrentCounts, UNCLASSIFIED } from './torrent-count'
+export { type BlockedTorrent, OPERATOR_DELETE } from './block-list'
+export type { ContentTypeCount, OperatorEditsStore, TorrentCountsStore } from './store-port'
 export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
 export {
   createReprocessHandlers,

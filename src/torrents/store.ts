@@ -4,8 +4,6 @@ import type { DatabaseHandle } from '../db'
 import { createClassificationStore } from './classification-store'
 import { createClassifyAndPersist } from './classify-and-persist'
 import { createEvidenceCatchUp } from './evidence-catch-up'
-import { createBlockList } from './block-list'
-import { createOperatorEdits } from './operator-edits'
 import { createReclassifier } from './reclassify'
 import { createTorrentWriter } from './torrent-writer'
 
@@ -41,9 +39,6 @@ export function createTorrentStore(deps: {
     reclassifier: createReclassifier({ db, classifications, classifyAndPersist, batchSize: deps.batchSize }),
     /** For a later opinion (the rerank) that may store only over the classification it saw. */
     replaceClassificationIfUnchanged: classifications.replaceIfUnchanged,
-    operator: createOperatorEdits(db),
-    /** What operator deletes and banned-content rules blocked, and lifting the former. */
-    blockList: createBlockList(db),
   }
 }
 

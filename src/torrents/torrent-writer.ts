@@ -6,7 +6,7 @@ import { createCarriedFactsWriter } from './carried-facts'
 import type { ClassificationStore } from './classification-store'
 import type { ClassifyAndPersist } from './classify-and-persist'
 import type { EvidenceCatchUp } from './evidence-catch-up'
-import { OPERATOR_DELETE } from './operator-edits'
+import { OPERATOR_DELETE } from './block-list'
 
 /**
  * The ingest writer's SQL. Raw prepared statements on purpose: this is the one hot write path

@@ -27,7 +27,7 @@ function item(n: number, overrides: Partial<IngestItem> = {}): IngestItem {
 }
 
 /** 60 torrents; 1-6 carry each kind of protection (6 is wanted by the test's `isKept`), 7 only a rule's tag. */
-function seededIndex() {
+async function seededIndex() {
   const index = openTestIndex()
   const { db, torrents } = index
   const items = Array.from({ length: 60 }, (_, i) => item(i + 1))
@@ -47,7 +47,7 @@ function seededIndex() {
     )
     .run(hexToBytes(hashOf(2)))
   db.sqlite.prepare('UPDATE torrents SET grabs = 1 WHERE id = ?').run(id(3))
-  torrents.operator.putTags([hashOf(4)], ['keep-me'], false)
+  await torrents.operator.putTags([hashOf(4)], ['keep-me'], false)
   db.sqlite.prepare("INSERT INTO torrent_tags (torrent_id, tag, by_rule) VALUES (?, 'by-a-rule', 1)").run(id(7))
   const isKept = (candidate: { name: string; contentType: string }) => candidate.name.startsWith('Dune Part Two')
   return { ...index, isKept }
@@ -77,7 +77,7 @@ async function evictAll(
 
 describe('eviction', () => {
   test('takes torrents without known seeders first, oldest first, and skips every protected one', async () => {
-    const { db, store, isKept } = seededIndex()
+    const { db, store, isKept } = await seededIndex()
     const scan = startEvictionScan()
     expect(await store.maintenance.evictBatch(scan, 5, isKept)).toBe(5)
     // 1-6 are protected (3 and 6 have seeders anyway); 7 has only a rule's tag; 9 has seeders.
@@ -87,7 +87,7 @@ describe('eviction', () => {
   })
 
   test('walks both tiers to the end, then says nothing is left; protected torrents survive', async () => {
-    const { db, store, isKept } = seededIndex()
+    const { db, store, isKept } = await seededIndex()
     const { scan, total } = await evictAll(store.maintenance.evictBatch, isKept)
     expect(scan.isExhausted).toBe(true)
     expect(presentNumbers(db)).toEqual([1, 2, 3, 4, 6])
@@ -96,7 +96,7 @@ describe('eviction', () => {
   })
 
   test('leaves counters, categories, full-text index, files and sources consistent', async () => {
-    const { db, store, isKept } = seededIndex()
+    const { db, store, isKept } = await seededIndex()
     await evictAll(store.maintenance.evictBatch, isKept)
     const one = <T>(sql: string) => db.sqlite.query<T, []>(sql).get()!
     const counted = one<{ n: number }>('SELECT sum(torrents) AS n FROM torrent_counts').n
@@ -148,7 +148,7 @@ describe('eviction', () => {
   })
 
   test('remembers evicted hashes compactly: the crawler skips them, an import still stores one', async () => {
-    const { db, store, torrents, isKept, path } = seededIndex()
+    const { db, store, torrents, isKept, path } = await seededIndex()
     await evictAll(store.maintenance.evictBatch, isKept)
     expect(db.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM evicted_torrents').get()!.n).toBe(55)
     const known = openKnownHashes(path, 1024)

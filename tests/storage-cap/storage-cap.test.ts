@@ -117,7 +117,7 @@ describe('storage cap', () => {
       limitBytes,
       dashboardBytes: (await storage.report()).databaseBytes,
     })
-    torrents.operator.delete(
+    await store.operatorEdits.deleteAndBlock(
       Array.from({ length: 150 }, (_, i) => hashOf(i + 1)),
       NOW,
     )

@@ -6,7 +6,7 @@ import { createIngestPipeline, type IngestPipeline } from '../../src/ingest'
 import { createLogger, type Logger } from '../../src/log'
 import type { CoreStore } from '../../src/store'
 import { openSqliteStore } from '../../src/store/sqlite'
-import { createTorrentStore, type TorrentStore } from '../../src/torrents'
+import { createTorrentStore, type OperatorEditsStore, type TorrentStore } from '../../src/torrents'
 import { makeTempDir } from './temp-dir'
 
 export const quietLog: Logger = createLogger({ level: 'error', sink: () => {} })
@@ -28,14 +28,17 @@ export const defaultEvidenceWeights = loadConfig({}).evidence.weights
 export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: number; path?: string } = {}): {
   db: DatabaseHandle
   store: CoreStore
-  torrents: TorrentStore
+  torrents: TorrentStore & { operator: OperatorEditsStore }
   pipeline: IngestPipeline
   path: string
 } {
   const path = options.path ?? join(makeTempDir(), `index-${++counter}.db`)
   const store = openSqliteStore({ path }, { log: quietLog })
   const db = store.legacy
-  const torrents = createTorrentStore({ db, classifier: defaultClassifier, evidenceWeights: defaultEvidenceWeights, batchSize: 100 })
+  const torrents = {
+    ...createTorrentStore({ db, classifier: defaultClassifier, evidenceWeights: defaultEvidenceWeights, batchSize: 100 }),
+    operator: store.operatorEdits,
+  }
   const pipeline = createIngestPipeline({
     writer: torrents.writer,
     batchSize: options.batchSize ?? 100,

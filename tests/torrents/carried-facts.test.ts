@@ -83,10 +83,10 @@ describe('an export line stored by the ingest writer', () => {
     expect(index.classification(SHOW)).toMatchObject({ content_type: 'movie', status: 'confirmed' })
   })
 
-  test('a hash an operator deleted stays blocked, and its label is not kept', () => {
+  test('a hash an operator deleted stays blocked, and its label is not kept', async () => {
     const index = openIndexWithLines()
     index.send({ infoHash: SHOW, name: 'Unwanted.Show.S01E01.1080p' })
-    index.torrents.operator.delete([SHOW], 1_700_000_000)
+    await index.torrents.operator.deleteAndBlock([SHOW], 1_700_000_000)
     expect(index.send({ infoHash: SHOW, name: 'Unwanted.Show.S01E01.1080p', label, tags: ['keep'], grabs: 9 })).toBe('blocked')
     expect(index.torrent(SHOW)).toBeNull()
     expect(index.labelOf(SHOW)).toBeNull()
@@ -111,10 +111,10 @@ describe('an export line stored by the ingest writer', () => {
     expect(index.torrent(SHOW)!.grabs).toBe(5)
   })
 
-  test("tags join the operator's, none removed; a rule's tag of the same name becomes the operator's", () => {
+  test("tags join the operator's, none removed; a rule's tag of the same name becomes the operator's", async () => {
     const index = openIndexWithLines()
     index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p.WEB-DL.HDR-GRP' })
-    index.torrents.operator.putTags([SHOW], ['mine'], false)
+    await index.torrents.operator.putTags([SHOW], ['mine'], false)
     expect(index.tags(SHOW)).toEqual([
       { tag: 'hdr', by_rule: 1 },
       { tag: 'mine', by_rule: 0 },

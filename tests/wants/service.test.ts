@@ -97,7 +97,7 @@ describe('createWantRegistry', () => {
     const { wants, ingest, torrents } = await openWants()
     await wants.register([DUNE])
     ingest('Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP')
-    torrents.operator.delete([hashOf(1)], 1)
+    await torrents.operator.deleteAndBlock([hashOf(1)], 1)
     expect(await wants.matchesAfter(0, 100)).toEqual([])
   })
 

@@ -13,6 +13,8 @@ import { createSqliteOutboxStore } from './outbox'
 import { createSqliteQueueStore } from './queue'
 import { createSqliteSettingsStore } from './settings'
 import { createSqliteTorrentDetailsStore } from './torrent-details'
+import { createSqliteTorrentCountsStore } from './torrents/counts'
+import { createSqliteOperatorEditsStore } from './torrents/operator-edits'
 import { createSqliteWantsStore } from './wants'
 
 /**
@@ -34,6 +36,8 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     enrichment: createSqliteEnrichmentStore(legacy),
     torrentDetails: createSqliteTorrentDetailsStore(legacy),
     health: createSqliteHealthStore(legacy),
+    operatorEdits: createSqliteOperatorEditsStore(legacy),
+    counts: createSqliteTorrentCountsStore(legacy),
     maintenance: createSqliteMaintenanceStore(legacy, config.path),
     legacy,
     // close(true) finalizes the adapters' prepared statements and really closes the file; without it
