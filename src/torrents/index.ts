@@ -1,8 +1,17 @@
-export { createTorrentStore, type TorrentStore } from './store'
-export type { Reclassifier, ReclassifyFilter } from './reclassify'
+export { createReclassifier, type Reclassifier } from './reclassify'
+export { searchFactsOf } from './search-facts'
 export { createTorrentCounts, UNCLASSIFIED } from './torrent-count'
 export { type BlockedTorrent, OPERATOR_DELETE } from './block-list'
-export type { ContentTypeCount, OperatorEditsStore, TorrentCountsStore } from './store-port'
+export type {
+  ContentTypeCount,
+  OperatorEditsStore,
+  ReclassifyFilter,
+  ReclassifyReport,
+  ReclassifyStore,
+  RerankStore,
+  TorrentCountsStore,
+  TorrentWrites,
+} from './store-port'
 export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
 export {
   createReprocessHandlers,

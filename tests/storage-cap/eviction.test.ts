@@ -32,7 +32,7 @@ async function seededIndex() {
   const { db, torrents } = index
   const items = Array.from({ length: 60 }, (_, i) => item(i + 1))
   items[5] = item(6, { name: 'Dune Part Two 2024 1080p WEB-DL x264-GRP' })
-  torrents.writer.writeBatch(items, NOW)
+  await torrents.writer.writeBatch(items, NOW)
   const id = (n: number) =>
     db.sqlite.query<{ id: number }, [Uint8Array]>('SELECT id FROM torrents WHERE info_hash = ?').get(hexToBytes(hashOf(n)))!.id
   db.sqlite
@@ -130,7 +130,7 @@ describe('eviction', () => {
     const { db, store, torrents } = openTestIndex()
     const total = EVICTION_WINDOW + 2_000
     for (let start = 1; start <= total; start += 1_000)
-      torrents.writer.writeBatch(
+      await torrents.writer.writeBatch(
         Array.from({ length: 1_000 }, (_, i) => item(start + i, { seeders: (start + i) % 2 === 0 ? 3 : null })),
         NOW,
       )
@@ -157,7 +157,7 @@ describe('eviction', () => {
     expect(known.has(hexToBytes(hashOf(1)))).toBe(true)
     expect(known.has(hexToBytes(hashOf(999)))).toBe(false)
     known.close()
-    const outcome = torrents.writer.writeBatch([item(8)], NOW)
+    const outcome = await torrents.writer.writeBatch([item(8)], NOW)
     expect(outcome.outcomes).toEqual(['imported'])
     expect(presentNumbers(db)).toContain(8)
     db.close()

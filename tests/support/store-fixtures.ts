@@ -1,14 +1,13 @@
 /**
- * What the store contracts need of an index that no port offers yet: torrents put in it (until
- * the ingest's port, IngestStore.writeBatch, lands with issue 31's write path) and a torrent's
- * evidence counters and ground-truth label read back. Each adapter answers them its own way; on
- * SQLite, through the torrent store on the open index and a look with SQL.
+ * What the store contracts need of an index beyond the port under test: torrents put in it
+ * (through IngestStore.writeBatch, classified by the default rules) and what no port reads back
+ * (a torrent's evidence counters, operator tags and ground-truth label). Each adapter answers the
+ * looks its own way; on SQLite, with SQL.
  */
 import type { IngestItem, SwarmUpdate } from '../../src/ingest'
 import { extensionOf, fileTypeOf } from '../../src/metainfo'
 import type { CoreStore } from '../../src/store'
-import { createTorrentStore } from '../../src/torrents'
-import { defaultClassifier, defaultEvidenceWeights } from './test-index'
+import { defaultTorrentWrites } from './test-index'
 
 export interface FixtureTorrent {
   infoHash: string
@@ -40,15 +39,10 @@ export interface StoreFixtures {
 
 export function sqliteFixtures(store: CoreStore): StoreFixtures {
   const { sqlite } = store.legacy
-  const { writer } = createTorrentStore({
-    db: store.legacy,
-    classifier: defaultClassifier,
-    evidenceWeights: defaultEvidenceWeights,
-    batchSize: 100,
-  })
+  const writer = defaultTorrentWrites(store).ingest
   return {
     async addTorrents(torrents, nowSeconds) {
-      const { classified } = writer.writeBatch(torrents.map(toIngestItem), nowSeconds)
+      const { classified } = await writer.writeBatch(torrents.map(toIngestItem), nowSeconds)
       const ids = new Map(classified.map((entry) => [entry.item.infoHash, entry.torrentId]))
       return torrents.map((torrent) => ids.get(torrent.infoHash)!)
     },
@@ -59,7 +53,7 @@ export function sqliteFixtures(store: CoreStore): StoreFixtures {
       await store.operatorEdits.putTags(infoHashes, tags, false)
     },
     async updateSwarms(updates, nowSeconds) {
-      writer.updateSwarms([...updates], nowSeconds)
+      await writer.updateSwarms(updates, nowSeconds)
     },
     async operatorTags(infoHash) {
       return sqlite

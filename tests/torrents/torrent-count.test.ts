@@ -53,7 +53,7 @@ describe('createTorrentCounts', () => {
     submit(pipeline, 2, EPISODE)
     submit(pipeline, 3, 'Breaking.Bad.S01E03.720p.BluRay.x264-DEMAND')
     submit(pipeline, 4, ALBUM, 'import', TRACKS)
-    pipeline.flush()
+    await pipeline.flush()
     expect(await counts.total()).toBe(4)
     expect(await counts.byContentType()).toEqual([
       { contentType: 'tv_show', count: 2 },
@@ -63,7 +63,7 @@ describe('createTorrentCounts', () => {
     expect(await byType(counts)).toEqual(countedByHand(db))
     // A torrent seen again is not counted twice.
     submit(pipeline, 1, MOVIE)
-    pipeline.flush()
+    await pipeline.flush()
     expect(await counts.total()).toBe(4)
   })
 
@@ -71,7 +71,7 @@ describe('createTorrentCounts', () => {
     const { db, store, pipeline, torrents } = openTestIndex()
     const counts = createTorrentCounts(store.counts)
     for (let n = 1; n <= 5; n++) submit(pipeline, n, `Movie.Number.${n}.2019.1080p.BluRay.x264-GRP`)
-    pipeline.flush()
+    await pipeline.flush()
     expect(await byType(counts)).toEqual({ movie: 5 })
 
     await torrents.operator.deleteAndBlock([hashOf(1), hashOf(2)], 1)
@@ -82,7 +82,7 @@ describe('createTorrentCounts', () => {
       'SELECT classified_at FROM torrent_classifications WHERE torrent_id = ?',
     )
     const relabelled = { contentType: 'tv_show', categories: [5000], confidence: 0.9, status: 'pending', firedRules: [], tags: [] }
-    const changed = torrents.replaceClassificationIfUnchanged(
+    const changed = await torrents.rerank.replaceIfUnchanged(
       id,
       stored.get(id)!.classified_at,
       {
@@ -106,7 +106,7 @@ describe('createTorrentCounts', () => {
     expect(await counts.total()).toBe(4)
 
     // Re-running the rules puts every torrent back where they say; the counts follow.
-    torrents.reclassifier.run({})
+    await torrents.reclassifier.run({})
     expect(await byType(counts)).toEqual(countedByHand(db))
     expect(await counts.total()).toBe(4)
   })
@@ -157,10 +157,10 @@ describe('TorrentCountsStore.lastCrawledAt', () => {
     const { db, store, pipeline } = openTestIndex()
     expect(await store.counts.lastCrawledAt()).toBeNull()
     submit(pipeline, 1, MOVIE, 'import')
-    pipeline.flush()
+    await pipeline.flush()
     expect(await store.counts.lastCrawledAt()).toBeNull()
     submit(pipeline, 2, EPISODE, 'dht')
-    pipeline.flush()
+    await pipeline.flush()
     const now = Math.floor(Date.now() / 1000)
     expect(await store.counts.lastCrawledAt()).toBeGreaterThanOrEqual(now - 5)
     const plan = db.sqlite

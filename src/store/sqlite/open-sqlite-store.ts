@@ -13,6 +13,7 @@ import { createSqliteOutboxStore } from './outbox'
 import { createSqliteQueueStore } from './queue'
 import { createSqliteSettingsStore } from './settings'
 import { createSqliteTorrentDetailsStore } from './torrent-details'
+import { createSqliteTorrentWrites } from './torrent-writes'
 import { createSqliteTorrentCountsStore } from './torrents/counts'
 import { createSqliteOperatorEditsStore } from './torrents/operator-edits'
 import { createSqliteWantsStore } from './wants'
@@ -36,6 +37,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     enrichment: createSqliteEnrichmentStore(legacy),
     torrentDetails: createSqliteTorrentDetailsStore(legacy),
     health: createSqliteHealthStore(legacy),
+    torrentWrites: (policies) => createSqliteTorrentWrites(legacy, policies),
     operatorEdits: createSqliteOperatorEditsStore(legacy),
     counts: createSqliteTorrentCountsStore(legacy),
     maintenance: createSqliteMaintenanceStore(legacy, config.path),
