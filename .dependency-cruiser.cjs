@@ -26,6 +26,20 @@ const DB_SHIM = '^src/db/index\\.ts$'
  */
 const STORAGE_PLACES = ['^src/store/', '^src/dashboard/store/', '^src/importer/read-magnetico\\.ts$']
 
+/** The HTTP framework and the GraphQL server: routers, plugins and `t` schemas use them, nothing below. */
+const HTTP_FRAMEWORK = '^node_modules/(elysia|@elysiajs/[^/]+|graphql-yoga|@graphql-yoga/[^/]+)/'
+
+/**
+ * Code below the HTTP layer (STYLE.md 2: "no Request in a service"): the capabilities that serve no
+ * HTTP at all, and in every capability its services, ports and repositories.
+ */
+const BELOW_HTTP = [
+  '^src/(classify|metainfo|vocabulary|ingest|torrents|queue|dht|enrichment|wants|settings|fetch-requests|storage-cap|backup|store|stats|search|config|log)/',
+  '[/-]service\\.ts$',
+  '/store-port\\.ts$',
+  '/repository\\.ts$',
+]
+
 /** The composition roots: the only code that opens the core's store and hands its ports out. */
 const COMPOSITION_ROOTS = ['^src/(main|cli)\\.ts$', '^src/(core|process)/']
 
@@ -69,6 +83,13 @@ module.exports = {
       to: { path: '^src/store/' },
     },
     {
+      name: 'services-without-http-framework',
+      severity: 'error',
+      comment: 'Services decide and stores store; only routers, plugins and their `t` schemas know the HTTP framework (STYLE.md 2, 14).',
+      from: { path: BELOW_HTTP },
+      to: { path: HTTP_FRAMEWORK },
+    },
+    {
       name: 'no-unresolvable',
       severity: 'error',
       from: {},
@@ -77,6 +98,9 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // Packages keep the path they are imported by, so a copy of src/ with node_modules linked in (the
+    // lint's own test) is judged like the checkout.
+    preserveSymlinks: true,
     includeOnly: ['^src/', '^node_modules/', '^bun:'],
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,

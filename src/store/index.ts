@@ -1,5 +1,7 @@
 export { openStore, prepareForStorageCap } from './open-store'
 export { storeFiles } from './store-files'
 export type { CoreStore } from './core-store'
+export { openDueSwarmsReader, openKnownHashesReader } from './open-crawler-readers'
+export type { ReaderSpec } from './reader-spec'
 export { DatabaseInUseError, MigrationError, StoreError } from './errors'
 export { openSyncPorts, type SyncPorts } from './sync-ports'

@@ -18,6 +18,8 @@ export interface FixtureTorrent {
   files?: { path: string; sizeBytes: number }[]
   source?: string
   seeders?: number
+  /** Its swarm was counted at the write's time (swarm_checked_at); never, when left out. */
+  swarmChecked?: boolean
 }
 
 export interface StoreFixtures {
@@ -96,5 +98,6 @@ function toIngestItem(torrent: FixtureTorrent): IngestItem {
     publishedAt: torrent.publishedAt ?? null,
     seeders: torrent.seeders ?? null,
     leechers: null,
+    isSwarmCheck: torrent.swarmChecked ?? false,
   }
 }
