@@ -18,7 +18,7 @@ import { createContentResolver, createRequestPacer, createTmdbClient } from '../
 import { parseImportLine } from '../src/importer'
 import { createIngestPipeline } from '../src/ingest'
 import { createLogger } from '../src/log'
-import { createTorrentStore } from '../src/torrents'
+import { benchTorrentWrites } from './support/bench-index'
 import { type FakeWork, startFakeTmdb } from '../tests/support/fake-tmdb'
 import { createRandom, type Random } from '../tests/support/seeded-random'
 
@@ -201,22 +201,16 @@ function inventedWord(n: number): string {
 function openBenchIndex(dir: string) {
   const store = openSqliteStore({ path: join(dir, 'index.db') }, { log })
   const db = store.legacy
-  const torrents = createTorrentStore({
-    db,
-    classifier: loadClassifier(),
-    evidenceWeights: loadConfig({}).evidence.weights,
-    batchSize: 1000,
-  })
-  const pipeline = createIngestPipeline({ writer: torrents.writer, batchSize: 1000, flushIntervalMs: 60_000, log })
+  const pipeline = createIngestPipeline({ writer: benchTorrentWrites(db).ingest, batchSize: 1000, flushIntervalMs: 60_000, log })
   let n = 0
-  const add = (names: string[]) => {
+  const add = async (names: string[]) => {
     for (const name of names) {
       const parsed = parseImportLine(
         JSON.stringify({ infoHash: (++n).toString(16).padStart(40, '0'), name, size: 2_000_000_000, publishedAt: 1_700_000_000 + n }),
       )
-      if (parsed.ok) pipeline.submit(parsed.item)
+      if (parsed.ok) await pipeline.submit(parsed.item)
     }
-    pipeline.flush()
+    await pipeline.flush()
   }
   return { db, store, add }
 }
@@ -232,7 +226,7 @@ async function resolvedPerMinute(rate: number, latencyMs: number): Promise<numbe
   }))
   const tmdb = startFakeTmdb({ movie: works.filter((_, i) => i % 2 === 0), tv: [] }, KEY, { latencyMs })
   const { db, store, add } = openBenchIndex(dir)
-  add(works.map((work) => `${work.title.replaceAll(' ', '.')}.2010.1080p.BluRay.x264-GRP`))
+  await add(works.map((work) => `${work.title.replaceAll(' ', '.')}.2010.1080p.BluRay.x264-GRP`))
   const resolver = createContentResolver({
     store: store.enrichment,
     tmdb: createTmdbClient({ baseUrl: tmdb.baseUrl, pacer: createRequestPacer(rate), timeoutMs: 10_000 }),
@@ -259,7 +253,7 @@ async function shareResolved(count: number) {
   const { db, store, add } = openBenchIndex(dir)
   const random = createRandom(19)
   const releases = Array.from({ length: count }, () => release(random))
-  add(releases.map((item) => item.name))
+  await add(releases.map((item) => item.name))
   const resolver = createContentResolver({
     store: store.enrichment,
     tmdb: createTmdbClient({ baseUrl: tmdb.baseUrl, pacer: createRequestPacer(1000), timeoutMs: 10_000 }),

@@ -22,7 +22,8 @@ import { loadClassifier } from '../src/classify'
 import { loadConfig } from '../src/config'
 import { openDatabase } from '../src/db'
 import { runImportCommand } from '../src/importer'
-import { createTorrentStore } from '../src/torrents'
+import { createReclassifier } from '../src/torrents'
+import { benchTorrentWrites } from './support/bench-index'
 import { openBenchIndex } from './support/bench-index'
 import { createRandom } from '../tests/support/seeded-random'
 import { syntheticTorrent } from './support/synthetic-releases'
@@ -70,13 +71,7 @@ async function buildSource(): Promise<void> {
     .query<{ hash: string }, []>('SELECT lower(hex(info_hash)) AS hash FROM torrents WHERE id % 1000 = 0')
     .all()
     .map((row) => row.hash)
-  const torrents = createTorrentStore({
-    db: source.db,
-    classifier: loadClassifier(),
-    evidenceWeights: loadConfig({}).evidence.weights,
-    batchSize: 1000,
-  })
-  torrents.reclassifier.run({ infoHashes: labelled })
+  await createReclassifier({ store: benchTorrentWrites(source.db).reclassify, batchSize: 1000 }).run({ infoHashes: labelled })
   source.db.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
   source.db.close()
   console.log(`built a source index of ${count} torrents in ${((performance.now() - buildStart) / 1000).toFixed(0)} s`)

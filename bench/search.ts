@@ -30,7 +30,7 @@ import { join } from 'node:path'
 import { loadClassifier } from '../src/classify'
 import { openIndex } from '../src/store/sqlite'
 import { createIngestPipeline, type IngestItem } from '../src/ingest'
-import { createTorrentStore } from '../src/torrents'
+import { benchTorrentWrites } from './support/bench-index'
 import { loadConfig } from '../src/config'
 import { createLogger } from '../src/log'
 import { extensionOf, fileTypeOf } from '../src/metainfo'
@@ -68,8 +68,7 @@ async function buildIndex(): Promise<void> {
   const log = createLogger({ level: 'warn' })
   const db = openIndex(tmpPath, log)
   const pipeline = createIngestPipeline({
-    writer: createTorrentStore({ db, classifier: loadClassifier(), evidenceWeights: loadConfig({}).evidence.weights, batchSize: 1000 })
-      .writer,
+    writer: benchTorrentWrites(db).ingest,
     batchSize: 5000,
     flushIntervalMs: 500,
     log,
@@ -98,10 +97,10 @@ async function buildIndex(): Promise<void> {
       seeders: random.next() < 0.5 ? random.int(1, 500) : null,
       leechers: null,
     }
-    pipeline.submit(item)
+    await pipeline.submit(item)
     if (i % 100_000 === 0 && i > 0) console.log(`  indexed ${i} (${Math.round(i / ((performance.now() - start) / 1000))}/s)`)
   }
-  pipeline.flush()
+  await pipeline.flush()
   if (catalogue) confirmWorks(db.sqlite, workOf)
   else {
     // What the evidence pipeline will do for confirmed torrents: 1% get ids.

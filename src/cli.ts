@@ -119,6 +119,8 @@ async function importCommand(paths: string[]): Promise<number> {
     return summary.rejected > 0 ? 1 : 0
   } finally {
     lineWorkers?.stop()
+    // A stop or a failure part-way leaves a batch buffered: it is committed before the store closes.
+    await pipeline.flush()
     await store.close()
   }
 }
@@ -212,9 +214,9 @@ async function reclassifyCommand(args: string[]): Promise<number> {
     return 2
   }
   const config = loadConfigOrExit()
-  const { store, torrents } = await openCoreOrExit(config, createLogger({ level: config.log.level }))
+  const { store, reclassifier } = await openCoreOrExit(config, createLogger({ level: config.log.level }))
   try {
-    runReclassify(torrents.reclassifier, filter, { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true })
+    await runReclassify(reclassifier, filter, { stdout: process.stdout, stderr: process.stderr, isTTY: process.stderr.isTTY === true })
     return 0
   } finally {
     await store.close()

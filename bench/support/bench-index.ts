@@ -1,10 +1,20 @@
 import { loadClassifier } from '../../src/classify'
 import { loadConfig } from '../../src/config'
 import { openLineWorkers } from '../../src/core'
-import { createIngestPipeline } from '../../src/ingest'
+import { evidenceScorer } from '../../src/evidence'
+import { createClassifyStored, createIngestPipeline } from '../../src/ingest'
 import { createLogger } from '../../src/log'
-import { openSqliteStore } from '../../src/store/sqlite'
-import { createTorrentStore } from '../../src/torrents'
+import { type DatabaseHandle, openSqliteStore } from '../../src/store/sqlite'
+import { createSqliteTorrentWrites } from '../../src/store/sqlite/torrent-writes'
+import type { TorrentWrites } from '../../src/torrents'
+
+/** The writers that classify on an open SQLite index, bound as the core binds them: the default rules and evidence weights. */
+export function benchTorrentWrites(db: DatabaseHandle): TorrentWrites {
+  return createSqliteTorrentWrites(db, {
+    classify: createClassifyStored(loadClassifier()),
+    scoreEvidence: evidenceScorer(loadConfig({}).evidence.weights),
+  })
+}
 
 /**
  * A fresh index at `path` with the default rules and the service's ingest settings (batches of
@@ -18,14 +28,14 @@ export function openBenchIndex(path: string, options: { importWorkers?: string }
   const config = loadConfig({ SERVICE_IMPORT_WORKERS: options.importWorkers ?? 'auto' })
   const store = openSqliteStore({ path }, { log })
   const db = store.legacy
-  const torrents = createTorrentStore({ db, classifier: loadClassifier(), evidenceWeights: config.evidence.weights, batchSize: 1000 })
-  const pipeline = createIngestPipeline({ writer: torrents.writer, batchSize: 1000, flushIntervalMs: 500, log })
+  const writer = benchTorrentWrites(db).ingest
+  const pipeline = createIngestPipeline({ writer, batchSize: 1000, flushIntervalMs: 500, log })
   return {
     db,
     store,
     pipeline,
     log,
-    writer: torrents.writer,
+    writer,
     lineWorkers: openLineWorkers(config, log),
     importWorkers: config.ingest.importWorkers,
   }

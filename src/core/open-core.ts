@@ -1,16 +1,19 @@
 import { createChatCompletion, createReranker, loadClassifier, type Classifier, type Reranker } from '../classify'
 import type { Config } from '../config'
 import { createLineWorkers, type LineWorkers } from '../importer'
-import { createIngestPipeline, type ClassifiedItem, type IngestPipeline } from '../ingest'
+import { evidenceScorer } from '../evidence'
+import { createClassifyStored, createIngestPipeline, type ClassifiedItem, type IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import { type CoreStore, openStore } from '../store'
-import { createTorrentStore, type TorrentStore } from '../torrents'
+import { createReclassifier, type Reclassifier, type TorrentWrites } from '../torrents'
 import { createWantRegistry, type WantRegistry } from '../wants'
 
 export interface Core {
   store: CoreStore
   classifier: Classifier
-  torrents: TorrentStore
+  /** The writers that classify, bound to the rules and the evidence weights. */
+  writes: TorrentWrites
+  reclassifier: Reclassifier
   pipeline: IngestPipeline
   /** null unless SERVICE_LLM_URL is set. */
   reranker: Reranker | null
@@ -29,27 +32,26 @@ export interface Core {
 export async function openCore(config: Config, log: Logger): Promise<Core> {
   const classifier = loadClassifier({ rulesPath: config.classify.rulesPath })
   const store = await openStore(config.store, { log: log.child({ component: 'db' }) })
-  const torrents = createTorrentStore({
-    db: store.legacy,
-    classifier,
-    evidenceWeights: config.evidence.weights,
-    batchSize: config.ingest.batchSize,
+  const writes = store.torrentWrites({
+    classify: createClassifyStored(classifier),
+    scoreEvidence: evidenceScorer(config.evidence.weights),
   })
+  const reclassifier = createReclassifier({ store: writes.reclassify, batchSize: config.ingest.batchSize })
   const pipeline = createIngestPipeline({
-    writer: torrents.writer,
+    writer: writes.ingest,
     batchSize: config.ingest.batchSize,
     flushIntervalMs: config.ingest.flushIntervalMs,
     log: log.child({ component: 'ingest' }),
   })
   const wants = await createWantRegistry({ store: store.wants, log: log.child({ component: 'wants' }) })
   pipeline.onCommitted(({ classified }) => wants.onCommitted(classified))
-  const reranker = config.classify.llm ? openReranker(torrents, config.classify.llm, log.child({ component: 'rerank' })) : null
+  const reranker = config.classify.llm ? openReranker(writes, config.classify.llm, log.child({ component: 'rerank' })) : null
   if (reranker)
     pipeline.onCommitted(({ classified }) => {
       const unsure = classified.filter((item) => !item.classification.isDefinitive)
       if (unsure.length > 0) reranker.submit(unsure.map(toRerankJob))
     })
-  return { store, classifier, torrents, pipeline, reranker, wants }
+  return { store, classifier, writes, reclassifier, pipeline, reranker, wants }
 }
 
 /**
@@ -67,13 +69,13 @@ export function openLineWorkers(config: Config, log: Logger): LineWorkers | null
   })
 }
 
-function openReranker(torrents: TorrentStore, llm: NonNullable<Config['classify']['llm']>, log: Logger): Reranker {
+function openReranker(writes: TorrentWrites, llm: NonNullable<Config['classify']['llm']>, log: Logger): Reranker {
   return createReranker({
     complete: createChatCompletion(llm),
     model: llm.model,
     concurrency: llm.concurrency,
     store: (job, classification) =>
-      torrents.replaceClassificationIfUnchanged(job.torrentId, job.classifiedAt, classification, Math.floor(Date.now() / 1000)),
+      writes.rerank.replaceIfUnchanged(job.torrentId, job.classifiedAt, classification, Math.floor(Date.now() / 1000)),
     log,
   })
 }

@@ -54,13 +54,13 @@ export async function startCore(
 ): Promise<RunningCore> {
   const startedAtMs = Date.now()
   await prepareStorageCap(config, log)
-  const { store, classifier, torrents, pipeline, wants } = await openCore(config, log)
+  const { store, classifier, reclassifier, pipeline, wants } = await openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
   workers.set('classifier', true)
 
   const { adminKey, jobs, queue, enrichment } = await wireJobStores({ config, store, log })
-  const writes = wireWrites({ store, torrents, queue })
+  const writes = await wireWrites({ store, reclassifier, queue })
   const storage = await wireStorage({ config, store, wants, log })
   const metrics = createMetrics({
     torrentCount: writes.counts.total,
@@ -73,7 +73,7 @@ export async function startCore(
   const { fetches, health, settings, resolver, evidence, torrentDetails } = await wireJobs({
     config,
     store,
-    torrents,
+    reclassifier,
     pipeline,
     queue,
     enrichment,
@@ -146,7 +146,7 @@ export async function startCore(
       torrents: torrentDetails,
       describeRule: classifier.describeRule,
       operator: writes.operator,
-      blockList: writes.blockList,
+      blockList: writes.operator,
       queue,
       jobs,
       workers,
@@ -200,7 +200,7 @@ export async function startCore(
         // waiting on the queue, whose job in hand (a webhook delivery with retries) may outlast a
         // container's stop timeout, and close the database last.
         try {
-          const lastBatch = pipeline.flush()
+          const lastBatch = await pipeline.flush()
           // The imports answered above have drained their chunks; no line is left at a worker.
           lineWorkers?.stop()
           await evidence.stop()

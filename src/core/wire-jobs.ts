@@ -10,7 +10,7 @@ import type { Metrics } from '../metrics'
 import { createQueueService, type WorkerRegistry, type QueueService } from '../queue'
 import { createRuntimeSettings } from '../settings'
 import type { CoreStore } from '../store'
-import type { TorrentStore } from '../torrents'
+import type { Reclassifier } from '../torrents'
 import type { Crawler } from './wire-crawler'
 
 /** Longest one artwork API request may take before the enrichment counts it failed and backs off. */
@@ -40,7 +40,7 @@ export async function wireJobStores(deps: { config: Config; store: CoreStore; lo
 export async function wireJobs(deps: {
   config: Config
   store: CoreStore
-  torrents: TorrentStore
+  reclassifier: Reclassifier
   pipeline: IngestPipeline
   queue: QueueService
   enrichment: EnrichmentStore
@@ -81,7 +81,7 @@ export async function wireJobs(deps: {
   })
   const evidence = await createEvidenceJobs({
     store: deps.store,
-    reclassify: (infoHash) => deps.torrents.reclassifier.run({ infoHashes: [infoHash] }),
+    reclassify: (infoHash) => deps.reclassifier.run({ infoHashes: [infoHash] }),
     queue: deps.queue,
     config: config.evidence,
     onGrab: (infoHash) => {

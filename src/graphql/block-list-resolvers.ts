@@ -1,4 +1,4 @@
-import type { BlockList, BlockedTorrent } from '../torrents'
+import type { BlockedTorrent, OperatorEditsStore } from '../torrents'
 import { adminOnly } from './admin-only'
 import { badInput, readLimit } from './dashboard-resolvers'
 
@@ -7,7 +7,7 @@ export const BLOCK_LIST_PAGE = { defaultLimit: 50, maxLimit: 500 }
 export interface BlockListDeps {
   /** The core admin key both fields ask for (adminOnly). */
   adminKey: string
-  blockList: BlockList
+  blockList: Pick<OperatorEditsStore, 'listBlocked' | 'unblock'>
 }
 
 const toGraphql = ({ blockedAt, ...blocked }: BlockedTorrent) => ({ ...blocked, blockedAt: new Date(blockedAt * 1000).toISOString() })
@@ -20,11 +20,11 @@ const toGraphql = ({ blockedAt, ...blocked }: BlockedTorrent) => ({ ...blocked, 
 export function createBlockListResolvers(deps: BlockListDeps) {
   return {
     Query: adminOnly(deps.adminKey, {
-      blockList: (_: unknown, { input }: { input?: { limit?: number | null; offset?: number | null } | null }) => {
+      blockList: async (_: unknown, { input }: { input?: { limit?: number | null; offset?: number | null } | null }) => {
         const limit = readLimit('input.limit', input?.limit, BLOCK_LIST_PAGE)
         const offset = input?.offset ?? 0
         if (offset < 0) throw badInput('input.offset', `must be 0 or more, not ${offset}`)
-        const { total, items } = deps.blockList.list(limit, offset)
+        const { total, items } = await deps.blockList.listBlocked(limit, offset)
         return { totalCount: total, items: items.map(toGraphql) }
       },
     }),

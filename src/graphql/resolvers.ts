@@ -4,7 +4,7 @@ import type { EvidenceStore } from '../evidence'
 import type { HealthCheck } from '../health'
 import type { JobStatus, QueueService, QueueStore, WorkerRegistry } from '../queue'
 import { type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
-import { type OperatorEdits, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
+import { type OperatorEditsStore, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
 import { toAggregations } from './aggregations'
 import { type BlockListDeps, createBlockListResolvers } from './block-list-resolvers'
 import { type CrawlerControlDeps, createCrawlerResolvers } from './crawler-resolvers'
@@ -21,7 +21,7 @@ export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps, BlockLis
   search: { search(query: SearchQuery): Promise<SearchResult> }
   torrents: TorrentDetailsStore
   /** Deletes and tag edits, through the torrent store. */
-  operator: OperatorEdits
+  operator: OperatorEditsStore
   queue: QueueService
   jobs: QueueStore
   workers: WorkerRegistry
@@ -234,22 +234,22 @@ export function createResolvers(deps: GraphqlDeps) {
       ...blockList.Mutation,
     },
     TorrentMutation: {
-      delete: (_: unknown, { infoHashes }: { infoHashes: string[] }) => {
+      delete: async (_: unknown, { infoHashes }: { infoHashes: string[] }) => {
         if (infoHashes.length === 0) throw new GraphQLError('at least one info hash is required')
-        deps.operator.delete(infoHashes, Math.floor(Date.now() / 1000))
+        await deps.operator.deleteAndBlock(infoHashes, Math.floor(Date.now() / 1000))
         return ok
       },
-      putTags: (_: unknown, { infoHashes, tagNames }: { infoHashes: string[]; tagNames: string[] }) => {
-        deps.operator.putTags(infoHashes, checkTags(tagNames), false)
+      putTags: async (_: unknown, { infoHashes, tagNames }: { infoHashes: string[]; tagNames: string[] }) => {
+        await deps.operator.putTags(infoHashes, checkTags(tagNames), false)
         return ok
       },
-      setTags: (_: unknown, { infoHashes, tagNames }: { infoHashes: string[]; tagNames: string[] }) => {
-        deps.operator.putTags(infoHashes, checkTags(tagNames), true)
+      setTags: async (_: unknown, { infoHashes, tagNames }: { infoHashes: string[]; tagNames: string[] }) => {
+        await deps.operator.putTags(infoHashes, checkTags(tagNames), true)
         return ok
       },
-      deleteTags: (_: unknown, { infoHashes, tagNames }: { infoHashes?: string[] | null; tagNames?: string[] | null }) => {
+      deleteTags: async (_: unknown, { infoHashes, tagNames }: { infoHashes?: string[] | null; tagNames?: string[] | null }) => {
         if (!infoHashes && !tagNames) throw new GraphQLError('say which torrents (infoHashes), which tags (tagNames), or both')
-        deps.operator.deleteTags(infoHashes ?? null, tagNames ?? null)
+        await deps.operator.deleteTags(infoHashes ?? null, tagNames ?? null)
         return ok
       },
       reprocess: async (_: unknown, { input }: { input: { infoHashes: string[] } }) => {

@@ -4,7 +4,7 @@ import type { HealthCheck } from './health-check'
 /** The body of `GET /api/v1/status`. */
 export function createStatusReporter(deps: {
   /** Torrents in the index, counted (and cached) by their owner; null while it cannot tell. */
-  torrentCount: () => number | null
+  torrentCount: () => Promise<number | null>
   health: HealthCheck
   version: string
   startedAtMs: number
@@ -20,7 +20,7 @@ export function createStatusReporter(deps: {
         version: deps.version,
         startedAt: new Date(deps.startedAtMs).toISOString(),
         uptimeSeconds: Math.floor((nowMs() - deps.startedAtMs) / 1000),
-        torrents: deps.torrentCount(),
+        torrents: await deps.torrentCount(),
         storage: (await deps.storage?.()) ?? null,
         health: health.status,
         components: Object.fromEntries(health.checks.map((check) => [check.key, { status: check.status, error: check.error }])),

@@ -70,10 +70,11 @@ export function createImportSession(deps: {
     },
   })
 
-  const submitParsed = (parsed: ParsedLine, origin: string) => {
+  /** The pipeline's Promise when its writer is behind: a reader that can wait does. */
+  const submitParsed = (parsed: ParsedLine, origin: string): Promise<void> | undefined => {
     if (!parsed.ok) return void reject(origin, parsed.reason)
     submitted++
-    deps.pipeline.submit(parsed.item, receiptFor(origin))
+    return deps.pipeline.submit(parsed.item, receiptFor(origin))
   }
 
   const dispatchLines = (workers: LineWorkers) => {
@@ -106,7 +107,7 @@ export function createImportSession(deps: {
      */
     addJsonLine(text: string, origin: string): Promise<void> | undefined {
       const workers = deps.lineWorkers
-      if (!workers) return void submitParsed(parseImportLine(text, limits), origin)
+      if (!workers) return submitParsed(parseImportLine(text, limits), origin)
       lines.push(text)
       origins.push(origin)
       chunkChars += text.length
@@ -142,7 +143,7 @@ export function createImportSession(deps: {
     /** Commits what is still buffered and returns the final counts. */
     async finish(): Promise<ImportSummary> {
       await drainLines()
-      deps.pipeline.flush()
+      await deps.pipeline.flush()
       return { ...summary }
     },
   }

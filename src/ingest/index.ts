@@ -1,5 +1,7 @@
 export { createIngestPipeline, type FlushReport, type IngestPipeline } from './pipeline'
 export { ingestItemFromMetainfo } from './from-metainfo'
+export { createClassifyStored } from './classify-stored'
+export type { ClassifySubject, IngestStore, WritePolicies } from './store-port'
 export {
   NOT_STORED_REASONS,
   type BatchResult,

@@ -92,11 +92,3 @@ export interface BatchResult {
   /** Every torrent (re)classified in the batch, for what runs after the commit. */
   classified: ClassifiedItem[]
 }
-
-/** Where the pipeline writes: the torrent store's writer, whose batches are all-or-nothing. */
-export interface IngestWriter {
-  /** Writes a batch in one transaction: all of it lands, or none of it. */
-  writeBatch(items: IngestItem[], nowSeconds: number): BatchResult
-  /** Fresh swarm counts for torrents already stored; unknown hashes are skipped. */
-  updateSwarms(updates: SwarmUpdate[], nowSeconds: number): void
-}

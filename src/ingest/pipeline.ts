@@ -1,5 +1,6 @@
 import type { Logger } from '../log'
-import type { ClassifiedItem, IngestItem, IngestWriter, Receipt, SwarmUpdate, WriteOutcome } from './model'
+import type { ClassifiedItem, IngestItem, Receipt, SwarmUpdate, WriteOutcome } from './model'
+import type { IngestStore } from './store-port'
 
 export interface FlushReport {
   imported: number
@@ -10,26 +11,37 @@ export interface FlushReport {
 }
 
 export interface IngestPipelineDeps {
-  writer: IngestWriter
+  writer: IngestStore
   batchSize: number
   flushIntervalMs: number
   log: Logger
   nowSeconds?: () => number
 }
 
-/** What each commit wrote and the torrents it classified, for what runs after it (rerank, metrics, outbound batches). */
-export type CommitListener = (batch: { report: FlushReport; classified: ClassifiedItem[] }) => void
+/**
+ * What each commit wrote and the torrents it classified, for what runs after it (rerank, metrics,
+ * outbound batches). A listener may return a Promise: the next batch waits for it.
+ */
+export type CommitListener = (batch: { report: FlushReport; classified: ClassifiedItem[] }) => void | Promise<void>
 
 interface Entry {
   item: IngestItem
   receipt: Receipt | undefined
 }
 
+/** Batches written or waiting past which `submit()` asks its producer to wait. */
+const WRITES_AHEAD = 2
+
 /**
- * The single writer between producers (import, crawler) and the database. Items are buffered and
+ * The single writer between producers (import, crawler) and the store. Items are buffered and
  * written in batched transactions, when the batch is full or `flushIntervalMs` after the first
- * buffered item, so a trickle from the crawler is still written promptly. In WAL mode readers are
- * never blocked by a batch.
+ * buffered item, so a trickle from the crawler is still written promptly.
+ *
+ * One write at a time: a batch is what was buffered when it filled or its timer fired, and it is
+ * written only once the previous batch and that batch's listeners are done, so the order is
+ * always "commit N, its listeners, commit N+1". With nothing in flight a batch starts at once, in
+ * the producer's call: on SQLite, whose calls settle at once, the write lands before the
+ * producer's next event, as a synchronous writer's did.
  */
 export function createIngestPipeline(deps: IngestPipelineDeps) {
   const nowSeconds = deps.nowSeconds ?? (() => Math.floor(Date.now() / 1000))
@@ -37,15 +49,15 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
   let timer: ReturnType<typeof setTimeout> | undefined
   const totals = { imported: 0, updated: 0, deleted: 0, blocked: 0, failed: 0, batches: 0 }
   const listeners: CommitListener[] = []
+  /** Settles when every batch handed to the chain so far is committed and its listeners are done. */
+  let writing: Promise<unknown> = Promise.resolve()
+  let batchesInFlight = 0
+  /** Producers waiting for the chain to drain below WRITES_AHEAD batches. */
+  let waiters: (() => void)[] = []
 
-  const flush = (): FlushReport => {
-    if (timer) clearTimeout(timer)
-    timer = undefined
-    const pending = buffer
-    buffer = []
+  const commit = async (pending: Entry[]): Promise<FlushReport> => {
     const report: FlushReport = { imported: 0, updated: 0, deleted: 0, blocked: 0, failed: 0 }
-    if (pending.length === 0) return report
-    const { outcomes, classified } = writeWithIsolation(pending)
+    const { outcomes, classified } = await writeWithIsolation(pending)
     outcomes.forEach((outcome, i) => {
       if (outcome instanceof Error) report.failed++
       else report[outcome]++
@@ -62,7 +74,7 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
     // the producer (the crawler's message handler, an import, the flush timer).
     for (const listener of listeners) {
       try {
-        listener({ report, classified })
+        await listener({ report, classified })
       } catch (err) {
         deps.log.warn('a commit listener failed', { err })
       }
@@ -74,40 +86,81 @@ export function createIngestPipeline(deps: IngestPipelineDeps) {
    * One bad row must not sink its whole batch: when a batch fails, its items are retried one by
    * one so the good ones land and each bad one gets its own error.
    */
-  const writeWithIsolation = (pending: Entry[]): { outcomes: (WriteOutcome | Error)[]; classified: ClassifiedItem[] } => {
+  const writeWithIsolation = async (pending: Entry[]): Promise<{ outcomes: (WriteOutcome | Error)[]; classified: ClassifiedItem[] }> => {
     const now = nowSeconds()
     try {
-      return deps.writer.writeBatch(
+      return await deps.writer.writeBatch(
         pending.map((entry) => entry.item),
         now,
       )
     } catch (batchError) {
       deps.log.warn('ingest batch failed, retrying items one by one', { items: pending.length, err: batchError })
       const classified: ClassifiedItem[] = []
-      const outcomes = pending.map((entry) => {
+      const outcomes: (WriteOutcome | Error)[] = []
+      for (const entry of pending) {
         try {
-          const result = deps.writer.writeBatch([entry.item], now)
+          const result = await deps.writer.writeBatch([entry.item], now)
           classified.push(...result.classified)
-          return result.outcomes[0]!
+          outcomes.push(result.outcomes[0]!)
         } catch (err) {
-          return err instanceof Error ? err : new Error(String(err))
+          outcomes.push(err instanceof Error ? err : new Error(String(err)))
         }
-      })
+      }
       return { outcomes, classified }
     }
   }
 
+  const afterBatch = () => {
+    batchesInFlight--
+    if (batchesInFlight < WRITES_AHEAD) {
+      const ready = waiters
+      waiters = []
+      for (const wake of ready) wake()
+    }
+  }
+
+  /** Hands what is buffered now to the chain; resolves once it (and all before it) is committed. */
+  const flush = (): Promise<FlushReport> => {
+    if (timer) clearTimeout(timer)
+    timer = undefined
+    const pending = buffer
+    buffer = []
+    if (pending.length === 0) return writing.then(() => ({ imported: 0, updated: 0, deleted: 0, blocked: 0, failed: 0 }))
+    batchesInFlight++
+    const write = batchesInFlight === 1 ? commit(pending) : writing.then(() => commit(pending))
+    const done = write.finally(afterBatch)
+    writing = done.catch((err) => deps.log.error('ingest batch lost', { err }))
+    return done
+  }
+
   return {
-    submit(item: IngestItem, receipt?: Receipt): void {
+    /**
+     * Buffers the item; a full buffer is handed to the writer. Returns a Promise when the writer is
+     * `WRITES_AHEAD` batches behind: a producer that can wait should, before it submits more.
+     */
+    submit(item: IngestItem, receipt?: Receipt): Promise<void> | undefined {
       buffer.push({ item, receipt })
-      if (buffer.length >= deps.batchSize) flush()
-      else timer ??= setTimeout(flush, deps.flushIntervalMs)
+      if (buffer.length < deps.batchSize) {
+        timer ??= setTimeout(() => void flush(), deps.flushIntervalMs)
+        return undefined
+      }
+      void flush()
+      if (batchesInFlight < WRITES_AHEAD) return undefined
+      return new Promise((resolve) => waiters.push(resolve))
     },
-    /** Swarm counts are small single-row updates: written at once, in one transaction. */
-    updateSwarms(updates: SwarmUpdate[]): void {
-      if (updates.length) deps.writer.updateSwarms(updates, nowSeconds())
+    /**
+     * Swarm counts are small single-row updates: written at once, in one transaction. A failure is
+     * logged: the counts are asked for again at the next check.
+     */
+    async updateSwarms(updates: SwarmUpdate[]): Promise<void> {
+      if (updates.length === 0) return
+      try {
+        await deps.writer.updateSwarms(updates, nowSeconds())
+      } catch (err) {
+        deps.log.warn('swarm counts not stored', { err })
+      }
     },
-    /** Writes whatever is buffered now; shutdown calls it before closing the database. */
+    /** Writes whatever is buffered now and waits for every write before it; shutdown awaits it before closing the store. */
     flush,
     /** Calls `listener` after every commit from now on. */
     onCommitted(listener: CommitListener): void {

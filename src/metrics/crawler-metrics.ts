@@ -7,7 +7,7 @@ import { QUERY_TYPES, type CrawlStats } from '../dht'
  * back near zero) simply counts on from its new start. The age of the oldest swarm check is
  * read from the index at scrape time.
  */
-export function createCrawlerMetrics(registry: Registry, oldestSwarmCheckAt?: () => number | null) {
+export function createCrawlerMetrics(registry: Registry, oldestSwarmCheckAt?: () => Promise<number | null>) {
   const registers = [registry]
   const concurrency = new Gauge({
     name: 'service_dht_client_request_concurrency',
@@ -61,8 +61,8 @@ export function createCrawlerMetrics(registry: Registry, oldestSwarmCheckAt?: ()
       name: 'service_dht_swarm_oldest_check_age_seconds',
       help: 'Age of the oldest swarm check among torrents checked at least once (0 while none is); past SERVICE_DHT_RESCRAPE_INTERVAL the re-check is behind',
       registers,
-      collect() {
-        const at = oldestSwarmCheckAt()
+      async collect() {
+        const at = await oldestSwarmCheckAt()
         this.set(at === null ? 0 : Math.max(0, Date.now() / 1000 - at))
       },
     })

@@ -7,13 +7,13 @@ import { createStorageMetrics } from './storage-metrics'
 
 export interface MetricsSources {
   /** Torrents in the index (cached by the caller). */
-  torrentCount(): number | null
+  torrentCount(): Promise<number | null>
   /** Jobs per queue and status. */
   queueCounts(): Promise<{ queue: string; status: string; count: number }[]>
   /** Titles in the artwork backlog by status; absent, the enrichment metrics read zero. */
   enrichmentCounts?(): Promise<{ pending: number; resolved: number; notFound: number }>
   /** Unix seconds of the oldest swarm check in the index (null when none); absent, its age is not exported. */
-  oldestSwarmCheckAt?(): number | null
+  oldestSwarmCheckAt?(): Promise<number | null>
   /** The databases' sizes and the storage cap; absent, no storage metrics are exported. */
   storage?(): Promise<StorageReport>
 }
@@ -74,8 +74,8 @@ export function createMetrics(sources: MetricsSources) {
     name: 'indexer_torrents',
     help: 'Torrents in the index',
     registers: [registry],
-    collect() {
-      const count = sources.torrentCount()
+    async collect() {
+      const count = await sources.torrentCount()
       if (count !== null) this.set(count)
     },
   })

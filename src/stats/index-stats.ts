@@ -11,7 +11,7 @@ const NOT_RELEASES = new Set([UNCLASSIFIED, 'other'])
  * throughput, the last crawl) kept in memory. The last crawl starts from the index.
  */
 export function createIndexStats(deps: {
-  countsByContentType: () => ContentTypeCount[]
+  countsByContentType: () => Promise<ContentTypeCount[]>
   countEvidence: () => Promise<number>
   /** null when the crawler is off (SERVICE_DHT_ENABLED=false). */
   crawler: (() => CrawlerStatus) | null
@@ -34,7 +34,7 @@ export function createIndexStats(deps: {
     async read(): Promise<IndexStats> {
       const totalEvidence = await deps.countEvidence()
       const now = nowMs()
-      const breakdown = deps.countsByContentType()
+      const breakdown = await deps.countsByContentType()
       const sum = (rows: ContentTypeCount[]) => rows.reduce((total, row) => total + row.count, 0)
       return {
         totalTorrents: sum(breakdown),

@@ -8,6 +8,8 @@ import type { HealthStore } from '../health'
 import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
 import type { MaintenanceStore } from '../storage-cap'
+import type { WritePolicies } from '../ingest'
+import type { OperatorEditsStore, TorrentCountsStore, TorrentWrites } from '../torrents'
 import type { WantsStore } from '../wants'
 import type { ReaderSpec } from './reader-spec'
 import type { DatabaseHandle } from './sqlite/open-database'
@@ -31,6 +33,10 @@ export interface CoreStore {
   enrichment: EnrichmentStore
   torrentDetails: TorrentDetailsStore
   health: HealthStore
+  /** The writers that classify, bound to the policies the composition root built from the rules and the evidence weights. */
+  torrentWrites(policies: WritePolicies): TorrentWrites
+  operatorEdits: OperatorEditsStore
+  counts: TorrentCountsStore
   maintenance: MaintenanceStore
   crawlerControl: CrawlerControlStore
   /** What the crawler thread opens its known-hashes reader from (openKnownHashesReader). */

@@ -1,10 +1,16 @@
-export { createTorrentStore, type TorrentStore } from './store'
-export type { Reclassifier, ReclassifyFilter } from './reclassify'
+export { createReclassifier, type Reclassifier } from './reclassify'
+export { searchFactsOf } from './search-facts'
 export { createTorrentCounts } from './torrent-count'
-export { readLastCrawledAt } from './last-crawled'
-export { readOldestSwarmCheckAt } from './oldest-swarm-check'
-export type { BlockList, BlockedTorrent } from './block-list'
-export type { OperatorEdits } from './operator-edits'
+export { type BlockedTorrent, OPERATOR_DELETE } from './block-list'
+export type {
+  OperatorEditsStore,
+  ReclassifyFilter,
+  ReclassifyReport,
+  ReclassifyStore,
+  RerankStore,
+  TorrentCountsStore,
+  TorrentWrites,
+} from './store-port'
 export { parseReclassifyArgs, runReclassify, RECLASSIFY_USAGE } from './reclassify-command'
 export {
   createReprocessHandlers,

@@ -1,5 +1,6 @@
 import { SingleBar } from 'cli-progress'
-import type { Reclassifier, ReclassifyFilter } from './reclassify'
+import type { Reclassifier } from './reclassify'
+import type { ReclassifyFilter } from './store-port'
 
 export const RECLASSIFY_USAGE = 'reclassify (--all | --content-type TYPE | --since YYYY-MM-DD) [--content-type TYPE] [--since YYYY-MM-DD]'
 
@@ -27,12 +28,12 @@ export function parseReclassifyArgs(args: string[]): ReclassifyFilter | string {
 }
 
 /** Runs a re-classification with a bar on a terminal, or a line per 10 batches otherwise. */
-export function runReclassify(
+export async function runReclassify(
   reclassifier: Reclassifier,
   filter: ReclassifyFilter,
   output: { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; isTTY: boolean },
 ) {
-  const total = reclassifier.count(filter)
+  const total = await reclassifier.count(filter)
   const bar = output.isTTY
     ? new SingleBar({
         format: 'reclassify |{bar}| {value}/{total} | {changed} changed, {deleted} deleted | ETA {eta_formatted}',
@@ -41,7 +42,7 @@ export function runReclassify(
     : undefined
   bar?.start(total, 0, { changed: 0, deleted: 0 })
   let batches = 0
-  const report = reclassifier.run(filter, (progress) => {
+  const report = await reclassifier.run(filter, (progress) => {
     bar?.update(progress.processed, { changed: progress.changed, deleted: progress.deleted })
     if (!bar && ++batches % 10 === 0) output.stderr.write(`reclassify progress: ${progress.processed} of ${total}\n`)
   })

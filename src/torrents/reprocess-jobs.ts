@@ -21,22 +21,22 @@ export interface ReprocessBatchPayload {
 /** The job handlers of both queues, keyed by queue name. */
 export function createReprocessHandlers(deps: { reclassifier: Reclassifier; enqueue: (job: NewJob) => unknown }) {
   return {
-    [REPROCESS_QUEUE]: (payload: unknown) => {
+    [REPROCESS_QUEUE]: async (payload: unknown) => {
       const { infoHashes } = payload as ReprocessPayload
       if (!Array.isArray(infoHashes) || infoHashes.some((hash) => !/^[0-9a-f]{40}$/.test(hash)))
         throw new Error('payload.infoHashes must be 40-hex hashes')
-      deps.reclassifier.run({ infoHashes })
+      await deps.reclassifier.run({ infoHashes })
     },
-    [REPROCESS_BATCH_QUEUE]: (payload: unknown) => {
+    [REPROCESS_BATCH_QUEUE]: async (payload: unknown) => {
       const batch = payload as ReprocessBatchPayload
       if (!Number.isInteger(batch.chunkSize) || batch.chunkSize < 1 || !Number.isInteger(batch.afterId))
         throw new Error('payload.chunkSize and afterId must be whole numbers')
-      const report = deps.reclassifier.run({ contentTypes: batch.contentTypes ?? undefined }, () => {}, {
+      const report = await deps.reclassifier.run({ contentTypes: batch.contentTypes ?? undefined }, () => {}, {
         afterId: batch.afterId,
         maxRows: batch.chunkSize,
       })
       if (report.processed === batch.chunkSize) {
-        deps.enqueue({ queue: REPROCESS_BATCH_QUEUE, payload: { ...batch, afterId: report.lastId } satisfies ReprocessBatchPayload })
+        await deps.enqueue({ queue: REPROCESS_BATCH_QUEUE, payload: { ...batch, afterId: report.lastId } satisfies ReprocessBatchPayload })
       }
     },
   }

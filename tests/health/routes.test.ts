@@ -6,14 +6,14 @@ import { startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { openTestIndex } from '../support/test-index'
 
-function healthApp({ db, store }: ReturnType<typeof openTestIndex>) {
+function healthApp({ store }: ReturnType<typeof openTestIndex>) {
   const workers = createWorkerRegistry()
   workers.set('queue:process_torrent', true)
   const health = createHealthCheck({ store: store.health, workers })
   return healthRoutes({
     health,
     status: createStatusReporter({
-      torrentCount: createTorrentCounts(db).total,
+      torrentCount: createTorrentCounts(store.counts).total,
       health,
       version: '9.9.9',
       startedAtMs: Date.now() - 5_000,

@@ -5,7 +5,7 @@ import { openIndex } from '../../src/store/sqlite'
 import { openDatabase } from '../../src/db'
 import { bytesToHex } from '../../src/metainfo'
 import { childEnv, collectLines, REPO_ROOT, runCli, safeJson } from '../support/processes'
-import { createOperatorEdits } from '../../src/torrents/operator-edits'
+import { createSqliteOperatorEditsStore } from '../../src/store/sqlite/torrents/operator-edits'
 import { makeTempDir } from '../support/temp-dir'
 import { quietLog } from '../support/test-index'
 import { expectedKey, TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/torrent-fixtures'
@@ -231,7 +231,7 @@ describe('classification on import', () => {
     writeFileSync(path, [good(70), good(71)].join('\n'))
     expect((await runCli(['import', path], { DATA_DIR: dataDir })).stdout.trim()).toBe('imported 2, updated 0, rejected 0')
     const db = openIndex(join(dataDir, 'index.db'), quietLog)
-    createOperatorEdits(db).delete([JSON.parse(good(70)).infoHash], 1_900_000_000)
+    await createSqliteOperatorEditsStore(db).deleteAndBlock([JSON.parse(good(70)).infoHash], 1_900_000_000)
     db.close()
     const again = await runCli(['import', path], { DATA_DIR: dataDir })
     expect(again.stdout.trim()).toBe('imported 0, updated 1, rejected 1')

@@ -6,9 +6,10 @@ import { Writable } from 'node:stream'
 import { loadClassifier } from '../../src/classify'
 import { openIndex } from '../../src/store/sqlite'
 import { createLineWorkers, parseImportLine, runImportCommand, type LineWorkers } from '../../src/importer'
-import { createIngestPipeline } from '../../src/ingest'
+import { createClassifyStored, createIngestPipeline } from '../../src/ingest'
 import { createLogger, type Logger } from '../../src/log'
-import { createTorrentStore } from '../../src/torrents'
+import { createSqliteTorrentWrites } from '../../src/store/sqlite/torrent-writes'
+import { evidenceScorer } from '../../src/evidence'
 import { createRandom } from '../support/seeded-random'
 import { makeTempDir } from '../support/temp-dir'
 import { defaultEvidenceWeights, quietLog } from '../support/test-index'
@@ -57,8 +58,11 @@ async function importWith(lines: string, options: { workers: number; workerUrl?:
   writeFileSync(inputPath, lines)
   const db = openIndex(join(makeTempDir(), 'index.db'), quietLog)
   const classifier = loadClassifier({ rulesPath })
-  const store = createTorrentStore({ db, classifier, evidenceWeights: defaultEvidenceWeights, batchSize: 100 })
-  const pipeline = createIngestPipeline({ writer: store.writer, batchSize: 100, flushIntervalMs: 60_000, log: quietLog })
+  const writer = createSqliteTorrentWrites(db, {
+    classify: createClassifyStored(classifier),
+    scoreEvidence: evidenceScorer(defaultEvidenceWeights),
+  }).ingest
+  const pipeline = createIngestPipeline({ writer, batchSize: 100, flushIntervalMs: 60_000, log: quietLog })
   const lineWorkers =
     options.workers > 0
       ? createLineWorkers({ count: options.workers, rulesPath, log: options.log ?? quietLog, workerUrl: options.workerUrl })

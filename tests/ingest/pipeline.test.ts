@@ -1,9 +1,16 @@
 import { describe, expect, test } from 'bun:test'
 import { openDatabase } from '../../src/db'
-import { ingestItemFromMetainfo, type IngestItem, type WriteOutcome } from '../../src/ingest'
+import {
+  type BatchResult,
+  createIngestPipeline,
+  ingestItemFromMetainfo,
+  type IngestItem,
+  type IngestStore,
+  type WriteOutcome,
+} from '../../src/ingest'
 import { hexToBytes, parseTorrentFile } from '../../src/metainfo'
 import { waitFor } from '../support/dht-probe'
-import { openTestIndex } from '../support/test-index'
+import { openTestIndex, quietLog } from '../support/test-index'
 import { readTorrentFixture } from '../support/torrent-fixtures'
 
 function item(overrides: Partial<IngestItem> = {}): IngestItem {
@@ -37,16 +44,19 @@ describe('ingest pipeline', () => {
     expect(pipeline.pending).toBe(0)
   })
 
-  test('a commit listener that throws neither undoes the batch nor stops the next listener or the producer', () => {
+  test('a commit listener that throws neither undoes the batch nor stops the next listener or the producer', async () => {
     const { db, pipeline } = openTestIndex({ batchSize: 2, flushIntervalMs: 60_000 })
     const seen: number[] = []
     pipeline.onCommitted(() => {
       throw new Error('listener broke')
     })
-    pipeline.onCommitted(({ report }) => seen.push(report.imported))
+    pipeline.onCommitted(({ report }) => {
+      seen.push(report.imported)
+    })
     pipeline.submit(item({ infoHash: '4'.repeat(40) }))
     expect(() => pipeline.submit(item({ infoHash: '5'.repeat(40) }))).not.toThrow()
     expect(countRows(db.sqlite, 'torrents')).toBe(2)
+    await pipeline.flush()
     expect(seen).toEqual([2])
   })
 
@@ -58,16 +68,16 @@ describe('ingest pipeline', () => {
     await waitFor(() => countRows(db.sqlite, 'torrents') === 1, 30_000, 10)
   })
 
-  test('upserts by info hash: no duplicate rows, earliest first sighting kept, feed time unchanged', () => {
+  test('upserts by info hash: no duplicate rows, earliest first sighting kept, feed time unchanged', async () => {
     const { db, pipeline } = openTestIndex()
     const outcomes: (WriteOutcome | Error)[] = []
     const receipt = { settle: (outcome: WriteOutcome | Error) => outcomes.push(outcome) }
     const files = parseTorrentFile(readTorrentFixture('continuum-s01.torrent')).files
     pipeline.submit(item({ publishedAt: 1_700_000_000, files }), receipt)
-    pipeline.flush()
+    await pipeline.flush()
     pipeline.submit(item({ publishedAt: 1_600_000_000, files, seeders: 12 }), receipt)
     pipeline.submit(item({ publishedAt: 1_650_000_000, files, source: 'dht' }), receipt)
-    pipeline.flush()
+    await pipeline.flush()
 
     expect(outcomes).toEqual(['imported', 'updated', 'updated'])
     expect(countRows(db.sqlite, 'torrents')).toBe(1)
@@ -83,14 +93,14 @@ describe('ingest pipeline', () => {
     ])
   })
 
-  test('fills in the file list when a torrent first known without files arrives with them', () => {
+  test('fills in the file list when a torrent first known without files arrives with them', async () => {
     const { db, pipeline } = openTestIndex()
     const metainfo = parseTorrentFile(readTorrentFixture('wired-cd.torrent'))
     pipeline.submit(item({ infoHash: metainfo.infoHash, name: metainfo.name, sizeBytes: 1 }))
-    pipeline.flush()
+    await pipeline.flush()
     expect(db.sqlite.query('SELECT files_count FROM torrents').get()).toEqual({ files_count: null })
     pipeline.submit(ingestItemFromMetainfo(metainfo, 'dht'))
-    pipeline.flush()
+    await pipeline.flush()
     expect(db.sqlite.query('SELECT files_count, size FROM torrents').get()).toEqual({
       files_count: metainfo.files.length,
       size: metainfo.sizeBytes,
@@ -98,15 +108,15 @@ describe('ingest pipeline', () => {
     expect(countRows(db.sqlite, 'torrent_files')).toBe(metainfo.files.length)
   })
 
-  test('never stores a publish time in the future', () => {
+  test('never stores a publish time in the future', async () => {
     const { db, pipeline } = openTestIndex()
     pipeline.submit(item({ publishedAt: Math.floor(Date.now() / 1000) + 86_400 * 365 }))
-    pipeline.flush()
+    await pipeline.flush()
     const row = db.sqlite.query('SELECT published_at FROM torrents').get() as { published_at: number }
     expect(row.published_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000))
   })
 
-  test('one bad item fails alone; the rest of its batch lands', () => {
+  test('one bad item fails alone; the rest of its batch lands', async () => {
     const { db, pipeline } = openTestIndex({ batchSize: 10 })
     const outcomes: (WriteOutcome | Error)[] = []
     const receipt = { settle: (outcome: WriteOutcome | Error) => outcomes.push(outcome) }
@@ -114,7 +124,7 @@ describe('ingest pipeline', () => {
     // Producers validate sizes; a negative one here stands for any row the database refuses.
     pipeline.submit(item({ infoHash: '2'.repeat(40), sizeBytes: -5 }), receipt)
     pipeline.submit(item({ infoHash: '3'.repeat(40) }), receipt)
-    const report = pipeline.flush()
+    const report = await pipeline.flush()
 
     expect(report).toEqual({ imported: 2, updated: 0, deleted: 0, blocked: 0, failed: 1 })
     expect(outcomes[0]).toBe('imported')
@@ -123,10 +133,10 @@ describe('ingest pipeline', () => {
     expect(countRows(db.sqlite, 'torrents')).toBe(2)
   })
 
-  test('readers see the last committed state while a write transaction is open', () => {
+  test('readers see the last committed state while a write transaction is open', async () => {
     const { db, pipeline, path } = openTestIndex()
     pipeline.submit(item({ infoHash: '1'.repeat(40) }))
-    pipeline.flush()
+    await pipeline.flush()
 
     const reader = openDatabase(path, { readonly: true })
     db.sqlite.run('BEGIN IMMEDIATE')
@@ -141,5 +151,123 @@ describe('ingest pipeline', () => {
     db.sqlite.run('COMMIT')
     expect(countRows(reader.sqlite, 'torrents')).toBe(2)
     reader.close()
+  })
+})
+
+/**
+ * A store whose writes settle only when the test says (as a networked engine's would): each call
+ * waits in `calls` until released.
+ */
+function slowStore(options: { failBatchesOver?: number } = {}) {
+  const calls: { items: readonly IngestItem[]; release: () => void }[] = []
+  let writing = 0
+  let overlapped = false
+  const store: IngestStore = {
+    writeBatch(items) {
+      writing++
+      if (writing > 1) overlapped = true
+      return new Promise<BatchResult>((resolve, reject) => {
+        calls.push({
+          items,
+          release: () => {
+            writing--
+            if (options.failBatchesOver !== undefined && items.length > options.failBatchesOver) reject(new Error('batch refused'))
+            else resolve({ outcomes: items.map(() => 'imported' as const), classified: [] })
+          },
+        })
+      })
+    },
+    updateSwarms: async () => {},
+  }
+  return { store, calls, overlapped: () => overlapped }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+const hashed = (n: number) => item({ infoHash: n.toString(16).padStart(40, '0') })
+
+describe('ingest pipeline over a store that answers later', () => {
+  test('batches never overlap, and each waits for the listeners of the one before', async () => {
+    const slow = slowStore()
+    const pipeline = createIngestPipeline({ writer: slow.store, batchSize: 2, flushIntervalMs: 60_000, log: quietLog })
+    const order: string[] = []
+    let releaseListener = () => {}
+    pipeline.onCommitted(async ({ report }) => {
+      order.push(`listener 1 of a batch of ${report.imported}`)
+      await new Promise<void>((resolve) => {
+        releaseListener = resolve
+      })
+    })
+    pipeline.onCommitted(({ report }) => {
+      order.push(`listener 2 of a batch of ${report.imported}`)
+    })
+    for (let n = 1; n <= 4; n++) pipeline.submit(hashed(n))
+    pipeline.submit(hashed(5))
+    await settle()
+    expect(slow.calls).toHaveLength(1)
+    slow.calls[0]!.release()
+    await settle()
+    expect(order).toEqual(['listener 1 of a batch of 2'])
+    // The second batch waits for the first one's slow listener.
+    expect(slow.calls).toHaveLength(1)
+    releaseListener()
+    await settle()
+    expect(order).toEqual(['listener 1 of a batch of 2', 'listener 2 of a batch of 2'])
+    expect(slow.calls).toHaveLength(2)
+    expect(slow.calls[1]!.items.map((entry) => entry.infoHash)).toEqual([hashed(3).infoHash, hashed(4).infoHash])
+    expect(slow.overlapped()).toBe(false)
+  })
+
+  test('flush() resolves once everything submitted is committed', async () => {
+    const slow = slowStore()
+    const pipeline = createIngestPipeline({ writer: slow.store, batchSize: 2, flushIntervalMs: 60_000, log: quietLog })
+    const outcomes: (WriteOutcome | Error)[] = []
+    const receipt = { settle: (outcome: WriteOutcome | Error) => outcomes.push(outcome) }
+    for (let n = 1; n <= 3; n++) pipeline.submit(hashed(n), receipt)
+    let flushed = false
+    const flushing = pipeline.flush().then((report) => {
+      flushed = true
+      return report
+    })
+    for (let i = 0; i < 2; i++) {
+      await settle()
+      expect(flushed).toBe(false)
+      slow.calls[i]!.release()
+    }
+    expect(await flushing).toEqual({ imported: 1, updated: 0, deleted: 0, blocked: 0, failed: 0 })
+    expect(outcomes).toEqual(['imported', 'imported', 'imported'])
+    expect(pipeline.totals.batches).toBe(2)
+  })
+
+  test('submit() asks its producer to wait while the writer is two batches behind', async () => {
+    const slow = slowStore()
+    const pipeline = createIngestPipeline({ writer: slow.store, batchSize: 1, flushIntervalMs: 60_000, log: quietLog })
+    expect(pipeline.submit(hashed(1))).toBeUndefined()
+    const wait = pipeline.submit(hashed(2))
+    expect(wait).toBeInstanceOf(Promise)
+    let waited = false
+    void wait!.then(() => {
+      waited = true
+    })
+    await settle()
+    expect(waited).toBe(false)
+    slow.calls[0]!.release()
+    await settle()
+    expect(waited).toBe(true)
+    slow.calls[1]!.release()
+    await pipeline.flush()
+  })
+
+  test('a failed batch is retried item by item, each write awaited', async () => {
+    const slow = slowStore({ failBatchesOver: 1 })
+    const pipeline = createIngestPipeline({ writer: slow.store, batchSize: 10, flushIntervalMs: 60_000, log: quietLog })
+    for (let n = 1; n <= 3; n++) pipeline.submit(hashed(n))
+    const flushing = pipeline.flush()
+    for (let i = 0; i < 4; i++) {
+      await settle()
+      expect(slow.overlapped()).toBe(false)
+      slow.calls[i]!.release()
+    }
+    expect(await flushing).toEqual({ imported: 3, updated: 0, deleted: 0, blocked: 0, failed: 0 })
+    expect(slow.calls.map((call) => call.items.length)).toEqual([3, 1, 1, 1])
   })
 })

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { emptyStats } from '../../src/dht/crawl/crawl-stats'
 import { createMetrics, metricsRoutes, requestMetrics, type MetricsSources } from '../../src/metrics'
 
-const noSources: MetricsSources = { torrentCount: () => null, queueCounts: async () => [] }
+const noSources: MetricsSources = { torrentCount: async () => null, queueCounts: async () => [] }
 
 /** The value of one series as rendered (`name{labels}` exactly as prom-client writes it); undefined when absent. */
 function seriesValue(text: string, series: string): number | undefined {
@@ -56,7 +56,7 @@ describe('createMetrics', () => {
     ]
     let reads = 0
     const metrics = createMetrics({
-      torrentCount: () => {
+      torrentCount: async () => {
         reads++
         return torrents
       },

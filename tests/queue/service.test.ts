@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { loadClassifier } from '../../src/classify'
-import { createReprocessHandlers, createTorrentStore, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../../src/torrents'
+import { createReclassifier, createReprocessHandlers, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../../src/torrents'
 import { createQueueService, type QueueService, type QueueStore } from '../../src/queue'
 import { hashOf, openSearchIndex } from '../support/search-index'
-import { defaultEvidenceWeights, openTestIndex, quietLog } from '../support/test-index'
+import { defaultTorrentWrites, openTestIndex, quietLog } from '../support/test-index'
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -183,12 +183,7 @@ describe('the durable queue', () => {
 describe('re-classification through the queue', () => {
   function startReprocessing(index: ReturnType<typeof openSearchIndex>): { queue: QueueService; stop: () => Promise<void> } {
     const queue = createQueueService({ store: index.store.queue, log: quietLog })
-    const { reclassifier } = createTorrentStore({
-      db: index.db,
-      classifier: loadClassifier(),
-      evidenceWeights: defaultEvidenceWeights,
-      batchSize: 4,
-    })
+    const reclassifier = createReclassifier({ store: defaultTorrentWrites(index.store, loadClassifier()).reclassify, batchSize: 4 })
     const handlers = createReprocessHandlers({ reclassifier, enqueue: (job) => queue.enqueue(job) })
     const workers = Object.entries(handlers).map(([name, handler]) => queue.runWorker({ queue: name, handler, pollIntervalMs: 60_000 }))
     return { queue, stop: async () => void (await Promise.all(workers.map((worker) => worker.stop()))) }

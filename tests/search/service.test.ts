@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createClassificationStore } from '../../src/torrents/classification-store'
+import { createClassificationRows } from '../../src/store/sqlite/ingest/classification-rows'
 import { scoreRelevance } from '../../src/search/relevance'
 import { parseTextQuery } from '../../src/search/text-query'
 import { createSearchRepository, createSearchService, SearchTimeoutError, type SearchQuery } from '../../src/search'
@@ -125,14 +125,14 @@ describe('search', () => {
     expect(names(search(query({ languages: ['fr'] })))).toEqual(['Le.Grand.Bleu.1988.FRENCH.1080p.BluRay.x264-GRP'])
   })
 
-  test('finds torrents by external id once ground truth gives them one, and nothing otherwise', () => {
+  test('finds torrents by external id once ground truth gives them one, and nothing otherwise', async () => {
     expect(search(query({ externalIds: { imdb: ['tt0903747'], tmdb: [], tvdb: [81189], tvmaze: [] } })).total).toBe(0)
     index.db.sqlite.run(
       `INSERT INTO ground_truth_labels (info_hash, content_type, title, seasons, episodes, imdb_id, tvdb_id, labelled_by, labelled_at)
        VALUES (?, 'tv_show', 'Breaking Bad', '[1]', '[2]', 'tt0903747', 81189, 'sonarr', 1)`,
       [Buffer.from(hashOf(3), 'hex')],
     )
-    index.torrents.reclassifier.run({})
+    await index.torrents.reclassifier.run({})
     const byTvdb = search(
       query({ externalIds: { imdb: [], tmdb: [], tvdb: [81189], tvmaze: [] }, episodes: { kind: 'season', season: 1, episode: 2 } }),
     )
@@ -145,7 +145,7 @@ describe('search', () => {
         }),
       ).total,
     ).toBe(0)
-    expect(createClassificationStore(index.db).hasAnyLabel()).toBe(true)
+    expect(createClassificationRows(index.db).hasAnyLabel()).toBe(true)
   })
 
   test('keeps the full-text index and category keys in step with deletes', () => {
@@ -409,7 +409,7 @@ describe('common words checked on rows', () => {
     ])
   })
 
-  test('a common word in the title alone counts, as it does for the index', () => {
+  test('a common word in the title alone counts, as it does for the index', async () => {
     // Ground truth titles "The Zephyr" a release without `the` in its name.
     for (const index of [narrowed, smallCap, tokensOnly]) {
       index.db.sqlite.run(
@@ -417,7 +417,7 @@ describe('common words checked on rows', () => {
          VALUES (?, 'tv_show', 'The Zephyr', '[1]', '[1]', 'sonarr', 1)`,
         [Buffer.from(hashOf(8001), 'hex')],
       )
-      index.torrents.reclassifier.run({})
+      await index.torrents.reclassifier.run({})
     }
     expect(names(narrowed.search.search(query({ text: 'the zephyr', episodes: s01e01 })))).toContain(
       'Zephyr.S01E01.1080p.WEB-DL.DDP5.1.H.264-NTb',

@@ -11,7 +11,7 @@ function build(options: { crawler?: CrawlerStatus | null; lastCrawledAtSeconds?:
   let now = STARTED + 90_000
   const crawler = options.crawler === undefined ? null : options.crawler
   const stats = createIndexStats({
-    countsByContentType: () => [
+    countsByContentType: async () => [
       { contentType: 'movie', count: 7 },
       { contentType: 'other', count: 3 },
       { contentType: 'unknown', count: 2 },

@@ -28,12 +28,12 @@ function item(n: number, overrides: Partial<IngestItem> = {}): IngestItem {
 }
 
 /** 60 torrents; 1-6 carry each kind of protection (6 is wanted by the test's `isKept`), 7 only a rule's tag. */
-function seededIndex() {
+async function seededIndex() {
   const index = openTestIndex()
   const { db, torrents } = index
   const items = Array.from({ length: 60 }, (_, i) => item(i + 1))
   items[5] = item(6, { name: 'Dune Part Two 2024 1080p WEB-DL x264-GRP' })
-  torrents.writer.writeBatch(items, NOW)
+  await torrents.writer.writeBatch(items, NOW)
   const id = (n: number) =>
     db.sqlite.query<{ id: number }, [Uint8Array]>('SELECT id FROM torrents WHERE info_hash = ?').get(hexToBytes(hashOf(n)))!.id
   db.sqlite
@@ -48,7 +48,7 @@ function seededIndex() {
     )
     .run(hexToBytes(hashOf(2)))
   db.sqlite.prepare('UPDATE torrents SET grabs = 1 WHERE id = ?').run(id(3))
-  torrents.operator.putTags([hashOf(4)], ['keep-me'], false)
+  await torrents.operator.putTags([hashOf(4)], ['keep-me'], false)
   db.sqlite.prepare("INSERT INTO torrent_tags (torrent_id, tag, by_rule) VALUES (?, 'by-a-rule', 1)").run(id(7))
   const isKept = (candidate: { name: string; contentType: string }) => candidate.name.startsWith('Dune Part Two')
   return { ...index, isKept }
@@ -78,7 +78,7 @@ async function evictAll(
 
 describe('eviction', () => {
   test('takes torrents without known seeders first, oldest first, and skips every protected one', async () => {
-    const { db, store, isKept } = seededIndex()
+    const { db, store, isKept } = await seededIndex()
     const scan = startEvictionScan()
     expect(await store.maintenance.evictBatch(scan, 5, isKept)).toBe(5)
     // 1-6 are protected (3 and 6 have seeders anyway); 7 has only a rule's tag; 9 has seeders.
@@ -88,7 +88,7 @@ describe('eviction', () => {
   })
 
   test('walks both tiers to the end, then says nothing is left; protected torrents survive', async () => {
-    const { db, store, isKept } = seededIndex()
+    const { db, store, isKept } = await seededIndex()
     const { scan, total } = await evictAll(store.maintenance.evictBatch, isKept)
     expect(scan.isExhausted).toBe(true)
     expect(presentNumbers(db)).toEqual([1, 2, 3, 4, 6])
@@ -97,7 +97,7 @@ describe('eviction', () => {
   })
 
   test('leaves counters, categories, full-text index, files and sources consistent', async () => {
-    const { db, store, isKept } = seededIndex()
+    const { db, store, isKept } = await seededIndex()
     await evictAll(store.maintenance.evictBatch, isKept)
     const one = <T>(sql: string) => db.sqlite.query<T, []>(sql).get()!
     const counted = one<{ n: number }>('SELECT sum(torrents) AS n FROM torrent_counts').n
@@ -131,7 +131,7 @@ describe('eviction', () => {
     const { db, store, torrents } = openTestIndex()
     const total = EVICTION_WINDOW + 2_000
     for (let start = 1; start <= total; start += 1_000)
-      torrents.writer.writeBatch(
+      await torrents.writer.writeBatch(
         Array.from({ length: 1_000 }, (_, i) => item(start + i, { seeders: (start + i) % 2 === 0 ? 3 : null })),
         NOW,
       )
@@ -149,14 +149,14 @@ describe('eviction', () => {
   })
 
   test('remembers evicted hashes compactly: the crawler skips them, an import still stores one', async () => {
-    const { db, store, torrents, isKept } = seededIndex()
+    const { db, store, torrents, isKept } = await seededIndex()
     await evictAll(store.maintenance.evictBatch, isKept)
     expect(db.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM evicted_torrents').get()!.n).toBe(55)
     const known = await loadKnownHashes(await openKnownHashesReader(store.knownHashesSpec()), 1024)
     await known.catchUp()
     expect(await known.whichKnown([hexToBytes(hashOf(8)), hexToBytes(hashOf(1)), hexToBytes(hashOf(999))])).toEqual([true, true, false])
     await known.close()
-    const outcome = torrents.writer.writeBatch([item(8)], NOW)
+    const outcome = await torrents.writer.writeBatch([item(8)], NOW)
     expect(outcome.outcomes).toEqual(['imported'])
     expect(presentNumbers(db)).toContain(8)
     db.close()

@@ -4,8 +4,7 @@ import type { IngestItem } from '../../src/ingest'
 import { CAP_MARGIN, openStorage } from '../../src/storage-cap'
 import { openSqliteStore } from '../../src/store/sqlite'
 import { migrateToIncrementalVacuum } from '../../src/store/sqlite/maintenance/auto-vacuum'
-import { createTorrentStore } from '../../src/torrents'
-import { defaultClassifier, defaultEvidenceWeights, openTestIndex, quietLog } from '../support/test-index'
+import { openTestIndex, quietLog, testTorrents } from '../support/test-index'
 
 const NOW = 1_900_000_000
 const hashOf = (n: number) => `${n.toString(16).padStart(8, '0')}${'cd'.repeat(16)}`
@@ -33,9 +32,9 @@ function item(n: number): IngestItem {
 }
 
 /** An index of `count` torrents in incremental auto-vacuum mode, as the service migrates it. */
-function filledIndex(count: number) {
+async function filledIndex(count: number) {
   const index = openTestIndex()
-  index.torrents.writer.writeBatch(
+  await index.torrents.writer.writeBatch(
     Array.from({ length: count }, (_, i) => item(i + 1)),
     NOW,
   )
@@ -43,13 +42,12 @@ function filledIndex(count: number) {
   expect(migrateToIncrementalVacuum(index.path, quietLog)).toBe('converted')
   const store = openSqliteStore({ path: index.path }, { log: quietLog })
   const db = store.legacy
-  const torrents = createTorrentStore({ db, classifier: defaultClassifier, evidenceWeights: defaultEvidenceWeights, batchSize: 100 })
-  return { db, store, torrents, path: index.path }
+  return { db, store, torrents: testTorrents(store), path: index.path }
 }
 
 describe('storage cap', () => {
   test('evicts until the data is the margin under the cap, gives the file back down to the cap, counts what it evicted', async () => {
-    const { db, store } = filledIndex(1500)
+    const { db, store } = await filledIndex(1500)
     const before = await (
       await openStorage({
         store: store.maintenance,
@@ -83,7 +81,7 @@ describe('storage cap', () => {
   })
 
   test('says the index is full once when every torrent left is protected, and has room again after a delete', async () => {
-    const { db, store, torrents, path } = filledIndex(300)
+    const { db, store, torrents, path } = await filledIndex(300)
     db.sqlite.run('UPDATE torrents SET grabs = 1')
     const usedBytes = async () =>
       (
@@ -117,7 +115,7 @@ describe('storage cap', () => {
       limitBytes,
       dashboardBytes: (await storage.report()).databaseBytes,
     })
-    torrents.operator.delete(
+    await store.operatorEdits.deleteAndBlock(
       Array.from({ length: 150 }, (_, i) => hashOf(i + 1)),
       NOW,
     )
@@ -128,7 +126,7 @@ describe('storage cap', () => {
   })
 
   test('a wanted torrent is kept like a protected one', async () => {
-    const { db, store, path } = filledIndex(200)
+    const { db, store, path } = await filledIndex(200)
     const wanted = (name: string) => name.includes('S02E0007.')
     const storage = await openStorage({
       store: store.maintenance,
@@ -149,9 +147,9 @@ describe('storage cap', () => {
 })
 
 describe('migrating to incremental auto-vacuum', () => {
-  test('rewrites an existing database once, keeping every row; a second run has nothing to do', () => {
+  test('rewrites an existing database once, keeping every row; a second run has nothing to do', async () => {
     const index = openTestIndex()
-    index.torrents.writer.writeBatch([item(1), item(2)], NOW)
+    await index.torrents.writer.writeBatch([item(1), item(2)], NOW)
     index.db.sqlite.close(true)
     expect(migrateToIncrementalVacuum(index.path, quietLog)).toBe('converted')
     expect(migrateToIncrementalVacuum(index.path, quietLog)).toBe('incremental')
@@ -162,9 +160,9 @@ describe('migrating to incremental auto-vacuum', () => {
     sqlite.close()
   })
 
-  test('leaves the file alone while another connection has it open', () => {
+  test('leaves the file alone while another connection has it open', async () => {
     const index = openTestIndex()
-    index.torrents.writer.writeBatch([item(1)], NOW)
+    await index.torrents.writer.writeBatch([item(1)], NOW)
     expect(migrateToIncrementalVacuum(index.path, quietLog)).toBe('skipped')
     expect(index.db.sqlite.query('PRAGMA auto_vacuum').get()).toEqual({ auto_vacuum: 0 })
     expect(index.db.sqlite.query('SELECT count(*) AS n FROM torrents').get()).toEqual({ n: 1 })

@@ -20,12 +20,15 @@ export function openSearchIndex(
   options: { timeoutMs?: number; nowMs?: () => number; censusSize?: number; textAloneMatches?: number } = {},
 ) {
   const index = openTestIndex({ batchSize: 500, flushIntervalMs: 60_000 })
-  for (const record of records) {
+  const items = records.map((record) => {
     const parsed = parseImportLine(JSON.stringify({ size: 1_000_000, ...record }))
     if (!parsed.ok) throw new Error(`bad fixture ${record.name}: ${parsed.reason}`)
-    index.pipeline.submit(parsed.item)
-  }
-  index.pipeline.flush()
+    return parsed.item
+  })
+  // Batches of 500 as the pipeline would cut them, written straight through the ingest port: on
+  // SQLite each call has committed when it returns, so the index is filled before this returns.
+  const now = Math.floor(Date.now() / 1000)
+  for (let start = 0; start < items.length; start += 500) void index.torrents.writer.writeBatch(items.slice(start, start + 500), now)
   const search: SearchService = createSearchService({
     repository: createSearchRepository(index.db.sqlite),
     weights: defaultWeights,

@@ -1,14 +1,13 @@
 /**
- * What the store contracts need of an index that no port offers yet: torrents put in it (until
- * the ingest's port, IngestStore.writeBatch, lands with issue 31's write path) and a torrent's
- * evidence counters and ground-truth label read back. Each adapter answers them its own way; on
- * SQLite, through the torrent store on the open index and a look with SQL.
+ * What the store contracts need of an index beyond the port under test: torrents put in it
+ * (through IngestStore.writeBatch, classified by the default rules) and what no port reads back
+ * (a torrent's evidence counters, operator tags and ground-truth label). Each adapter answers the
+ * looks its own way; on SQLite, with SQL.
  */
-import type { IngestItem } from '../../src/ingest'
+import type { IngestItem, SwarmUpdate } from '../../src/ingest'
 import { extensionOf, fileTypeOf } from '../../src/metainfo'
 import type { CoreStore } from '../../src/store'
-import { createTorrentStore } from '../../src/torrents'
-import { defaultClassifier, defaultEvidenceWeights } from './test-index'
+import { defaultTorrentWrites } from './test-index'
 
 export interface FixtureTorrent {
   infoHash: string
@@ -30,6 +29,10 @@ export interface StoreFixtures {
   deleteTorrents(infoHashes: readonly string[], nowSeconds: number): Promise<void>
   /** Adds operator tags to stored torrents. */
   tagTorrents(infoHashes: readonly string[], tags: readonly string[]): Promise<void>
+  /** Fresh swarm counts of stored torrents, checked at `nowSeconds`. */
+  updateSwarms(updates: readonly SwarmUpdate[], nowSeconds: number): Promise<void>
+  /** A stored torrent's operator tags, sorted. */
+  operatorTags(infoHash: string): Promise<string[]>
   /** A stored torrent's evidence counters; null when it is not stored. */
   torrentEvidence(infoHash: string): Promise<{ grabs: number; evidenceScore: number } | null>
   /** The ground-truth label kept for a hash, stored or not; null when there is none. */
@@ -38,23 +41,29 @@ export interface StoreFixtures {
 
 export function sqliteFixtures(store: CoreStore): StoreFixtures {
   const { sqlite } = store.legacy
-  const { writer, operator } = createTorrentStore({
-    db: store.legacy,
-    classifier: defaultClassifier,
-    evidenceWeights: defaultEvidenceWeights,
-    batchSize: 100,
-  })
+  const writer = defaultTorrentWrites(store).ingest
   return {
     async addTorrents(torrents, nowSeconds) {
-      const { classified } = writer.writeBatch(torrents.map(toIngestItem), nowSeconds)
+      const { classified } = await writer.writeBatch(torrents.map(toIngestItem), nowSeconds)
       const ids = new Map(classified.map((entry) => [entry.item.infoHash, entry.torrentId]))
       return torrents.map((torrent) => ids.get(torrent.infoHash)!)
     },
     async deleteTorrents(infoHashes, nowSeconds) {
-      operator.delete([...infoHashes], nowSeconds)
+      await store.operatorEdits.deleteAndBlock(infoHashes, nowSeconds)
     },
     async tagTorrents(infoHashes, tags) {
-      operator.putTags([...infoHashes], [...tags], false)
+      await store.operatorEdits.putTags(infoHashes, tags, false)
+    },
+    async updateSwarms(updates, nowSeconds) {
+      await writer.updateSwarms(updates, nowSeconds)
+    },
+    async operatorTags(infoHash) {
+      return sqlite
+        .query<{ tag: string }, [Buffer]>(
+          `SELECT tag FROM torrent_tags WHERE by_rule = 0 AND torrent_id = (SELECT id FROM torrents WHERE info_hash = ?) ORDER BY tag`,
+        )
+        .all(Buffer.from(infoHash, 'hex'))
+        .map((row) => row.tag)
     },
     async torrentEvidence(infoHash) {
       const row = sqlite

@@ -2,11 +2,12 @@ import { join } from 'node:path'
 import { loadClassifier, type Classifier } from '../../src/classify'
 import { loadConfig } from '../../src/config'
 import type { DatabaseHandle } from '../../src/db'
-import { createIngestPipeline, type IngestPipeline } from '../../src/ingest'
+import { evidenceScorer } from '../../src/evidence'
+import { createClassifyStored, createIngestPipeline, type IngestPipeline, type IngestStore } from '../../src/ingest'
 import { createLogger, type Logger } from '../../src/log'
 import type { CoreStore } from '../../src/store'
 import { openSqliteStore } from '../../src/store/sqlite'
-import { createTorrentStore, type TorrentStore } from '../../src/torrents'
+import { createReclassifier, type OperatorEditsStore, type Reclassifier, type RerankStore, type TorrentWrites } from '../../src/torrents'
 import { makeTempDir } from './temp-dir'
 
 export const quietLog: Logger = createLogger({ level: 'error', sink: () => {} })
@@ -19,6 +20,30 @@ let counter = 0
 /** The evidence weights of a default configuration. */
 export const defaultEvidenceWeights = loadConfig({}).evidence.weights
 
+/** The writers that classify, as the core binds them: the default rules and evidence weights. */
+export function defaultTorrentWrites(store: CoreStore, classifier: Classifier = defaultClassifier): TorrentWrites {
+  return store.torrentWrites({ classify: createClassifyStored(classifier), scoreEvidence: evidenceScorer(defaultEvidenceWeights) })
+}
+
+/** What the tests do to stored torrents: write batches, re-classify, rerank, edit by hand. */
+export interface TestTorrents {
+  writer: IngestStore
+  reclassifier: Reclassifier
+  rerank: RerankStore
+  operator: OperatorEditsStore
+}
+
+/** The writers of an open store, as the tests use them. */
+export function testTorrents(store: CoreStore, classifier: Classifier = defaultClassifier): TestTorrents {
+  const writes = defaultTorrentWrites(store, classifier)
+  return {
+    writer: writes.ingest,
+    reclassifier: createReclassifier({ store: writes.reclassify, batchSize: 100 }),
+    rerank: writes.rerank,
+    operator: store.operatorEdits,
+  }
+}
+
 /**
  * A migrated core database in a temp file (real SQLite, WAL), with its torrent store and ingest
  * pipeline. `store` is the index behind its ports; `db` is its SQLite handle (store.legacy), for
@@ -28,14 +53,14 @@ export const defaultEvidenceWeights = loadConfig({}).evidence.weights
 export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: number; path?: string } = {}): {
   db: DatabaseHandle
   store: CoreStore
-  torrents: TorrentStore
+  torrents: TestTorrents
   pipeline: IngestPipeline
   path: string
 } {
   const path = options.path ?? join(makeTempDir(), `index-${++counter}.db`)
   const store = openSqliteStore({ path }, { log: quietLog })
   const db = store.legacy
-  const torrents = createTorrentStore({ db, classifier: defaultClassifier, evidenceWeights: defaultEvidenceWeights, batchSize: 100 })
+  const torrents = testTorrents(store)
   const pipeline = createIngestPipeline({
     writer: torrents.writer,
     batchSize: options.batchSize ?? 100,

@@ -65,8 +65,8 @@ export async function fillTravelIndex(index: TestIndex): Promise<void> {
     'sonarr-main',
     1_700_000_000,
   )
-  index.torrents.reclassifier.run({ infoHashes: [zNation] })
-  index.torrents.operator.putTags([zNation, sintel], ['kids', 'keep'], false)
+  await index.torrents.reclassifier.run({ infoHashes: [zNation] })
+  await index.torrents.operator.putTags([zNation, sintel], ['kids', 'keep'], false)
   for (let i = 0; i < 3; i++) await recordGrab(index.store, sintel, 0.1)
   await recordGrab(index.store, zNation, 0.1)
 }

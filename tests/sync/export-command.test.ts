@@ -10,13 +10,13 @@ import { openTestIndex } from '../support/test-index'
 import { travelLine } from '../support/travel-index'
 
 /** An index of `count` torrents (more than one chunk of the export's reads when over 500). */
-function indexOf(count: number) {
+async function indexOf(count: number) {
   const index = openTestIndex({ batchSize: 1000 })
   for (let n = 1; n <= count; n++) {
     const parsed = parseImportLine(travelLine(n))
     if (parsed.ok) index.pipeline.submit(parsed.item)
   }
-  index.pipeline.flush()
+  await index.pipeline.flush()
   return openSyncPorts(index.store).exports
 }
 
@@ -36,7 +36,12 @@ describe('runExportCommand', () => {
   test('on a terminal draws a progress bar on stderr, counting torrents, then the summary', async () => {
     const stderr = capture(true)
     const file = join(makeTempDir(), 'index.jsonl')
-    const summary = await runExportCommand(file, { exports: indexOf(1200), stdout: capture().stream, stderr: stderr.stream, isTTY: true })
+    const summary = await runExportCommand(file, {
+      exports: await indexOf(1200),
+      stdout: capture().stream,
+      stderr: stderr.stream,
+      isTTY: true,
+    })
     expect(summary).toEqual({ torrents: 1200, isComplete: true })
     expect(stderr.text()).toContain('export |')
     expect(stderr.text()).toContain('1200/1200 torrents')
@@ -47,7 +52,7 @@ describe('runExportCommand', () => {
   test('off a terminal writes the summary line alone, so a log or a pipe stays clean', async () => {
     const stderr = capture()
     const file = join(makeTempDir(), 'index.jsonl')
-    await runExportCommand(file, { exports: indexOf(3), stdout: capture().stream, stderr: stderr.stream, isTTY: false })
+    await runExportCommand(file, { exports: await indexOf(3), stdout: capture().stream, stderr: stderr.stream, isTTY: false })
     expect(stderr.text()).toBe(`exported 3 torrents to ${file}\n`)
   })
 
@@ -66,7 +71,7 @@ describe('runExportCommand', () => {
       { isTTY: true, columns: 120 },
     )
     const summary = await runExportCommand(join(dir, 'index.jsonl.gz'), {
-      exports: indexOf(1200),
+      exports: await indexOf(1200),
       stdout: capture().stream,
       stderr: stopAfterFirstChunk,
       isTTY: true,
@@ -82,7 +87,7 @@ describe('runExportCommand', () => {
     const dir = makeTempDir()
     const file = join(dir, 'no-such-folder', 'index.jsonl')
     await expect(
-      runExportCommand(file, { exports: indexOf(3), stdout: capture().stream, stderr: capture().stream, isTTY: false }),
+      runExportCommand(file, { exports: await indexOf(3), stdout: capture().stream, stderr: capture().stream, isTTY: false }),
     ).rejects.toThrow('ENOENT')
     expect(existsSync(file)).toBe(false)
     expect(readdirSync(dir)).toEqual([])

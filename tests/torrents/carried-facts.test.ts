@@ -10,7 +10,7 @@ const label = { contentType: 'tv_show', source: 'sonarr-far', title: 'Far Show',
 /** An index and a way to send it lines as an import does, each answered with what became of it. */
 function openIndexWithLines() {
   const index = openTestIndex()
-  const send = (record: Record<string, unknown>): WriteOutcome | Error => {
+  const send = async (record: Record<string, unknown>): Promise<WriteOutcome | Error> => {
     const parsed = parseImportLine(JSON.stringify({ size: 1_000_000, ...record }))
     if (!parsed.ok) throw new Error(parsed.reason)
     let outcome: WriteOutcome | Error = new Error('not settled')
@@ -19,7 +19,7 @@ function openIndexWithLines() {
         outcome = settled
       },
     })
-    index.pipeline.flush()
+    await index.pipeline.flush()
     return outcome
   }
   const classification = (infoHash: string) =>
@@ -43,10 +43,10 @@ function openIndexWithLines() {
 }
 
 describe('an export line stored by the ingest writer', () => {
-  test('its label confirms a new torrent, with the ids and source it came with', () => {
+  test('its label confirms a new torrent, with the ids and source it came with', async () => {
     const index = openIndexWithLines()
     expect(
-      index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p.WEB-DL-GRP', label, externalIds: { imdb: 'tt0000042', tvdb: 7 } }),
+      await index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p.WEB-DL-GRP', label, externalIds: { imdb: 'tt0000042', tvdb: 7 } }),
     ).toBe('imported')
     expect(index.classification(SHOW)).toEqual({
       content_type: 'tv_show',
@@ -58,12 +58,16 @@ describe('an export line stored by the ingest writer', () => {
     expect(index.labelOf(SHOW)).toEqual({ content_type: 'tv_show', labelled_by: 'sonarr-far' })
   })
 
-  test('a label for a torrent already stored confirms it from what is stored, not from what the line claims', () => {
+  test('a label for a torrent already stored confirms it from what is stored, not from what the line claims', async () => {
     const index = openIndexWithLines()
-    index.send({ infoHash: SHOW, name: 'Near.Show.S03E04.720p.HDTV-GRP', files: [{ path: 'near.mkv', size: 1_000_000 }] })
+    await index.send({ infoHash: SHOW, name: 'Near.Show.S03E04.720p.HDTV-GRP', files: [{ path: 'near.mkv', size: 1_000_000 }] })
     expect(index.classification(SHOW)).toMatchObject({ status: 'pending' })
     expect(
-      index.send({ infoHash: SHOW, name: 'Totally.Different.Film.1999.DVDRip', label: { contentType: 'tv_show', source: 'sonarr-far' } }),
+      await index.send({
+        infoHash: SHOW,
+        name: 'Totally.Different.Film.1999.DVDRip',
+        label: { contentType: 'tv_show', source: 'sonarr-far' },
+      }),
     ).toBe('updated')
     expect(index.torrent(SHOW)!.name).toBe('Near.Show.S03E04.720p.HDTV-GRP')
     expect(index.classification(SHOW)).toMatchObject({ content_type: 'tv_show', status: 'confirmed', title: 'Near Show' })
@@ -78,48 +82,48 @@ describe('an export line stored by the ingest writer', () => {
       'radarr-home',
       1_700_000_000,
     )
-    index.send({ infoHash: SHOW, name: 'Near.Film.2001.1080p.BluRay-GRP', label: { ...label, contentType: 'xxx' } })
+    await index.send({ infoHash: SHOW, name: 'Near.Film.2001.1080p.BluRay-GRP', label: { ...label, contentType: 'xxx' } })
     expect(index.labelOf(SHOW)).toEqual({ content_type: 'movie', labelled_by: 'radarr-home' })
     expect(index.classification(SHOW)).toMatchObject({ content_type: 'movie', status: 'confirmed' })
   })
 
-  test('a hash an operator deleted stays blocked, and its label is not kept', () => {
+  test('a hash an operator deleted stays blocked, and its label is not kept', async () => {
     const index = openIndexWithLines()
-    index.send({ infoHash: SHOW, name: 'Unwanted.Show.S01E01.1080p' })
-    index.torrents.operator.delete([SHOW], 1_700_000_000)
-    expect(index.send({ infoHash: SHOW, name: 'Unwanted.Show.S01E01.1080p', label, tags: ['keep'], grabs: 9 })).toBe('blocked')
+    await index.send({ infoHash: SHOW, name: 'Unwanted.Show.S01E01.1080p' })
+    await index.torrents.operator.deleteAndBlock([SHOW], 1_700_000_000)
+    expect(await index.send({ infoHash: SHOW, name: 'Unwanted.Show.S01E01.1080p', label, tags: ['keep'], grabs: 9 })).toBe('blocked')
     expect(index.torrent(SHOW)).toBeNull()
     expect(index.labelOf(SHOW)).toBeNull()
   })
 
-  test('banned content is deleted whatever label the line carries', () => {
+  test('banned content is deleted whatever label the line carries', async () => {
     const index = openIndexWithLines()
-    expect(index.send({ infoHash: SHOW, name: 'Some pthc video', label: { contentType: 'movie', source: 'radarr-far' }, grabs: 4 })).toBe(
-      'deleted',
-    )
+    expect(
+      await index.send({ infoHash: SHOW, name: 'Some pthc video', label: { contentType: 'movie', source: 'radarr-far' }, grabs: 4 }),
+    ).toBe('deleted')
     expect(index.torrent(SHOW)).toBeNull()
     expect(index.db.sqlite.query('SELECT rule_id FROM blocked_torrents').all()).toEqual([{ rule_id: 'banned-keywords' }])
   })
 
-  test('grabs only rise to the count given: the same file twice counts them once', () => {
+  test('grabs only rise to the count given: the same file twice counts them once', async () => {
     const index = openIndexWithLines()
-    index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', grabs: 3 })
-    index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', grabs: 3 })
-    index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', grabs: 2 })
+    await index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', grabs: 3 })
+    await index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', grabs: 3 })
+    await index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', grabs: 2 })
     expect(index.torrent(SHOW)!.grabs).toBe(3)
-    index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', grabs: 5 })
+    await index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', grabs: 5 })
     expect(index.torrent(SHOW)!.grabs).toBe(5)
   })
 
-  test("tags join the operator's, none removed; a rule's tag of the same name becomes the operator's", () => {
+  test("tags join the operator's, none removed; a rule's tag of the same name becomes the operator's", async () => {
     const index = openIndexWithLines()
-    index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p.WEB-DL.HDR-GRP' })
-    index.torrents.operator.putTags([SHOW], ['mine'], false)
+    await index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p.WEB-DL.HDR-GRP' })
+    await index.torrents.operator.putTags([SHOW], ['mine'], false)
     expect(index.tags(SHOW)).toEqual([
       { tag: 'hdr', by_rule: 1 },
       { tag: 'mine', by_rule: 0 },
     ])
-    index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p.WEB-DL.HDR-GRP', tags: ['kids', 'hdr'] })
+    await index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p.WEB-DL.HDR-GRP', tags: ['kids', 'hdr'] })
     expect(index.tags(SHOW)).toEqual([
       { tag: 'hdr', by_rule: 0 },
       { tag: 'kids', by_rule: 0 },
@@ -127,13 +131,13 @@ describe('an export line stored by the ingest writer', () => {
     ])
   })
 
-  test('a v2 hash is kept for a torrent the line brings, never added to one stored', () => {
+  test('a v2 hash is kept for a torrent the line brings, never added to one stored', async () => {
     const index = openIndexWithLines()
     const v2Only = 'b'.repeat(40)
-    index.send({ infoHash: v2Only, name: 'V2.Only.Release', infoHashV2: `${v2Only}${'c'.repeat(24)}` })
+    await index.send({ infoHash: v2Only, name: 'V2.Only.Release', infoHashV2: `${v2Only}${'c'.repeat(24)}` })
     expect(index.torrent(v2Only)!.v2).toBe(`${v2Only}${'c'.repeat(24)}`)
-    index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p' })
-    index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', infoHashV2: `${SHOW}${'d'.repeat(24)}` })
+    await index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p' })
+    await index.send({ infoHash: SHOW, name: 'Far.Show.S01E02.1080p', infoHashV2: `${SHOW}${'d'.repeat(24)}` })
     expect(index.torrent(SHOW)!.v2).toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Database } from 'bun:sqlite'
 import type { Classification } from '../../src/classify'
-import { createClassificationStore } from '../../src/torrents/classification-store'
+import { createClassificationRows } from '../../src/store/sqlite/ingest/classification-rows'
 import { searchFactsOf } from '../../src/torrents/search-facts'
 import { hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
 
@@ -78,7 +78,7 @@ describe('category keys and full-text rows written with the classification', () 
   })
 
   test('a reclassification replaces the old keys and tokens, and a delete removes them', () => {
-    const store = createClassificationStore(index.db)
+    const store = createClassificationRows(index.db)
     const id = idOf(2)
     const stored = sqlite
       .query<{ categories: string }, [number]>('SELECT categories FROM torrent_classifications WHERE torrent_id = ?')

@@ -6,7 +6,8 @@ import type { Classification } from '../../src/classify'
 import { openIndex } from '../../src/store/sqlite'
 import { CORE_MIGRATIONS_DIR, type DatabaseHandle } from '../../src/db'
 import { parseImportLine } from '../../src/importer'
-import { createTorrentCounts, readLastCrawledAt } from '../../src/torrents'
+import { createSqliteTorrentCountsStore } from '../../src/store/sqlite/torrents/counts'
+import { createTorrentCounts } from '../../src/torrents'
 import { hashOf } from '../support/search-index'
 import { makeTempDir } from '../support/temp-dir'
 import { openTestIndex, quietLog } from '../support/test-index'
@@ -39,49 +40,49 @@ function countedByHand(db: DatabaseHandle): Record<string, number> {
   return Object.fromEntries(rows.map((row) => [row.type, row.n]))
 }
 
-const byType = (counts: ReturnType<typeof createTorrentCounts>) =>
-  Object.fromEntries(counts.byContentType().map((row) => [row.contentType, row.count]))
+const byType = async (counts: ReturnType<typeof createTorrentCounts>) =>
+  Object.fromEntries((await counts.byContentType()).map((row) => [row.contentType, row.count]))
 
 describe('createTorrentCounts', () => {
-  test('counts torrents per content type right after an ingest commit', () => {
-    const { db, pipeline } = openTestIndex()
-    const counts = createTorrentCounts(db)
-    expect(counts.total()).toBe(0)
-    expect(counts.byContentType()).toEqual([])
+  test('counts torrents per content type right after an ingest commit', async () => {
+    const { db, store, pipeline } = openTestIndex()
+    const counts = createTorrentCounts(store.counts)
+    expect(await counts.total()).toBe(0)
+    expect(await counts.byContentType()).toEqual([])
     submit(pipeline, 1, MOVIE)
     submit(pipeline, 2, EPISODE)
     submit(pipeline, 3, 'Breaking.Bad.S01E03.720p.BluRay.x264-DEMAND')
     submit(pipeline, 4, ALBUM, 'import', TRACKS)
-    pipeline.flush()
-    expect(counts.total()).toBe(4)
-    expect(counts.byContentType()).toEqual([
+    await pipeline.flush()
+    expect(await counts.total()).toBe(4)
+    expect(await counts.byContentType()).toEqual([
       { contentType: 'tv_show', count: 2 },
       { contentType: 'movie', count: 1 },
       { contentType: 'music', count: 1 },
     ])
-    expect(byType(counts)).toEqual(countedByHand(db))
+    expect(await byType(counts)).toEqual(countedByHand(db))
     // A torrent seen again is not counted twice.
     submit(pipeline, 1, MOVIE)
-    pipeline.flush()
-    expect(counts.total()).toBe(4)
+    await pipeline.flush()
+    expect(await counts.total()).toBe(4)
   })
 
-  test('follows deletes, reclassification and torrents without a classification', () => {
-    const { db, pipeline, torrents } = openTestIndex()
-    const counts = createTorrentCounts(db)
+  test('follows deletes, reclassification and torrents without a classification', async () => {
+    const { db, store, pipeline, torrents } = openTestIndex()
+    const counts = createTorrentCounts(store.counts)
     for (let n = 1; n <= 5; n++) submit(pipeline, n, `Movie.Number.${n}.2019.1080p.BluRay.x264-GRP`)
-    pipeline.flush()
-    expect(byType(counts)).toEqual({ movie: 5 })
+    await pipeline.flush()
+    expect(await byType(counts)).toEqual({ movie: 5 })
 
-    torrents.operator.delete([hashOf(1), hashOf(2)], 1)
-    expect(byType(counts)).toEqual({ movie: 3 })
+    await torrents.operator.deleteAndBlock([hashOf(1), hashOf(2)], 1)
+    expect(await byType(counts)).toEqual({ movie: 3 })
 
     const id = db.sqlite.query<{ id: number }, []>('SELECT id FROM torrents ORDER BY id DESC LIMIT 1').get()!.id
     const stored = db.sqlite.query<{ classified_at: number }, [number]>(
       'SELECT classified_at FROM torrent_classifications WHERE torrent_id = ?',
     )
     const relabelled = { contentType: 'tv_show', categories: [5000], confidence: 0.9, status: 'pending', firedRules: [], tags: [] }
-    const changed = torrents.replaceClassificationIfUnchanged(
+    const changed = await torrents.rerank.replaceIfUnchanged(
       id,
       stored.get(id)!.classified_at,
       {
@@ -92,25 +93,25 @@ describe('createTorrentCounts', () => {
       2,
     )
     expect(changed).toBe(true)
-    expect(byType(counts)).toEqual({ movie: 2, tv_show: 1 })
+    expect(await byType(counts)).toEqual({ movie: 2, tv_show: 1 })
 
     // A row written around the classifier (an older build, a hand edit) counts as unknown until classified.
     db.sqlite.run(
       "INSERT INTO torrents (info_hash, name, size, published_at, first_seen_at, updated_at) VALUES (zeroblob(20), 'raw', 1, 1, 1, 1)",
     )
-    expect(byType(counts)).toEqual({ movie: 2, tv_show: 1, unknown: 1 })
+    expect(await byType(counts)).toEqual({ movie: 2, tv_show: 1, unknown: 1 })
     db.sqlite.run('DELETE FROM torrent_classifications WHERE torrent_id = ?', [id])
-    expect(byType(counts)).toEqual({ movie: 2, unknown: 2 })
-    expect(byType(counts)).toEqual(countedByHand(db))
-    expect(counts.total()).toBe(4)
+    expect(await byType(counts)).toEqual({ movie: 2, unknown: 2 })
+    expect(await byType(counts)).toEqual(countedByHand(db))
+    expect(await counts.total()).toBe(4)
 
     // Re-running the rules puts every torrent back where they say; the counts follow.
-    torrents.reclassifier.run({})
-    expect(byType(counts)).toEqual(countedByHand(db))
-    expect(counts.total()).toBe(4)
+    await torrents.reclassifier.run({})
+    expect(await byType(counts)).toEqual(countedByHand(db))
+    expect(await counts.total()).toBe(4)
   })
 
-  test('a database migrated from before the counts starts with the counts of its rows (backfill)', () => {
+  test('a database migrated from before the counts starts with the counts of its rows (backfill)', async () => {
     const dir = join(makeTempDir(), 'migrations-0017')
     mkdirSync(dir)
     for (const file of readdirSync(CORE_MIGRATIONS_DIR).filter((name) => name < '0018'))
@@ -135,33 +136,33 @@ describe('createTorrentCounts', () => {
     old.close()
 
     const db = openIndex(path, quietLog)
-    const counts = createTorrentCounts(db)
-    expect(byType(counts)).toEqual({ tv_show: 18, movie: 9, unknown: 3 })
-    expect(byType(counts)).toEqual(countedByHand(db))
-    expect(counts.total()).toBe(30)
+    const counts = createTorrentCounts(createSqliteTorrentCountsStore(db))
+    expect(await byType(counts)).toEqual({ tv_show: 18, movie: 9, unknown: 3 })
+    expect(await byType(counts)).toEqual(countedByHand(db))
+    expect(await counts.total()).toBe(30)
     expect(db.sqlite.query('SELECT reports FROM evidence_count').get()).toEqual({ reports: 1 })
     db.close()
   })
 
-  test('a database that cannot be read gives a null total, not an exception', () => {
-    const { db } = openTestIndex()
-    const counts = createTorrentCounts(db)
+  test('a database that cannot be read gives a null total, not an exception', async () => {
+    const { db, store } = openTestIndex()
+    const counts = createTorrentCounts(store.counts)
     db.close()
-    expect(counts.total()).toBeNull()
+    expect(await counts.total()).toBeNull()
   })
 })
 
-describe('readLastCrawledAt', () => {
-  test('is the first sighting of the newest crawled torrent, read through the partial index', () => {
-    const { db, pipeline } = openTestIndex()
-    expect(readLastCrawledAt(db)).toBeNull()
+describe('TorrentCountsStore.lastCrawledAt', () => {
+  test('is the first sighting of the newest crawled torrent, read through the partial index', async () => {
+    const { db, store, pipeline } = openTestIndex()
+    expect(await store.counts.lastCrawledAt()).toBeNull()
     submit(pipeline, 1, MOVIE, 'import')
-    pipeline.flush()
-    expect(readLastCrawledAt(db)).toBeNull()
+    await pipeline.flush()
+    expect(await store.counts.lastCrawledAt()).toBeNull()
     submit(pipeline, 2, EPISODE, 'dht')
-    pipeline.flush()
+    await pipeline.flush()
     const now = Math.floor(Date.now() / 1000)
-    expect(readLastCrawledAt(db)).toBeGreaterThanOrEqual(now - 5)
+    expect(await store.counts.lastCrawledAt()).toBeGreaterThanOrEqual(now - 5)
     const plan = db.sqlite
       .query<{ detail: string }, []>('EXPLAIN QUERY PLAN SELECT max(published_at) AS at FROM torrent_sources WHERE source_id = 1')
       .all()

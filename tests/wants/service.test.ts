@@ -13,14 +13,14 @@ async function openWants() {
   const wants = await createWantRegistry({ store: index.store.wants, log: quietLog })
   index.pipeline.onCommitted(({ classified }) => wants.onCommitted(classified))
   let n = 0
-  const ingest = (...items: (string | { name: string; files?: { path: string; size: number }[]; n?: number })[]) => {
+  const ingest = async (...items: (string | { name: string; files?: { path: string; size: number }[]; n?: number })[]) => {
     for (const entry of items) {
       const { name, files, n: number } = typeof entry === 'string' ? { name: entry, files: undefined, n: undefined } : entry
       const parsed = parseImportLine(JSON.stringify({ infoHash: hashOf(number ?? ++n), name, size: 1_000_000, files }))
       if (!parsed.ok) throw new Error(parsed.reason)
       index.pipeline.submit(parsed.item)
     }
-    index.pipeline.flush()
+    await index.pipeline.flush()
   }
   return { ...index, wants, ingest }
 }
@@ -31,7 +31,7 @@ describe('createWantRegistry', () => {
   test('a newly classified torrent holding every word, of the content type, is a match', async () => {
     const { wants, ingest } = await openWants()
     await wants.register([DUNE, { id: 'w-show', query: 'Shōgun', contentType: 'tv_show' }])
-    ingest(
+    await ingest(
       'Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP',
       'Dune.Part.One.2021.1080p.WEB-DL.x264-GRP',
       'Dune.Part.Two.S01E01.1080p.WEB-DL.x264-GRP',
@@ -48,8 +48,8 @@ describe('createWantRegistry', () => {
   test('a want keeps matching later torrents; the cursor and limit page through them in order', async () => {
     const { wants, ingest } = await openWants()
     await wants.register([DUNE])
-    ingest('Dune.Part.Two.2024.1080p.BluRay.x264-AAA')
-    ingest('Dune.Part.Two.2024.2160p.BluRay.x265-BBB', 'Dune.Part.Two.2024.720p.WEB.x264-CCC')
+    await ingest('Dune.Part.Two.2024.1080p.BluRay.x264-AAA')
+    await ingest('Dune.Part.Two.2024.2160p.BluRay.x265-BBB', 'Dune.Part.Two.2024.720p.WEB.x264-CCC')
     const all = await wants.matchesAfter(0, 100)
     expect(all).toHaveLength(3)
     expect(all.map((match) => match.id)).toEqual([...all.map((match) => match.id)].sort((a, b) => a - b))
@@ -59,12 +59,12 @@ describe('createWantRegistry', () => {
 
   test('no wants, an emptied set, or a want no longer registered: no matches', async () => {
     const { wants, ingest } = await openWants()
-    ingest('Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP')
+    await ingest('Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP')
     await wants.register([DUNE])
     await wants.register([])
-    ingest('Dune.Part.Two.2024.2160p.WEB-DL.x265-GRP')
+    await ingest('Dune.Part.Two.2024.2160p.WEB-DL.x265-GRP')
     await wants.register([{ id: 'w-other', query: 'matrix', contentType: 'movie' }])
-    ingest('Dune.Part.Two.2024.720p.WEB-DL.x264-GRP')
+    await ingest('Dune.Part.Two.2024.720p.WEB-DL.x264-GRP')
     expect(await wants.matchesAfter(0, 100)).toEqual([])
   })
 
@@ -72,8 +72,8 @@ describe('createWantRegistry', () => {
     const index = await openWants()
     const { wants, ingest } = index
     await wants.register([DUNE])
-    ingest({ name: 'Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP', n: 7 })
-    ingest({ name: 'Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP', files: [{ path: 'dune.mkv', size: 1_000_000 }], n: 7 })
+    await ingest({ name: 'Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP', n: 7 })
+    await ingest({ name: 'Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP', files: [{ path: 'dune.mkv', size: 1_000_000 }], n: 7 })
     expect(await wants.matchesAfter(0, 100)).toHaveLength(1)
     expect(index.db.sqlite.query('SELECT count(*) AS n FROM torrent_files').get()).toEqual({ n: 1 })
   })
@@ -97,8 +97,8 @@ describe('createWantRegistry', () => {
   test('a deleted torrent takes its matches with it', async () => {
     const { wants, ingest, torrents } = await openWants()
     await wants.register([DUNE])
-    ingest('Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP')
-    torrents.operator.delete([hashOf(1)], 1)
+    await ingest('Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP')
+    await torrents.operator.deleteAndBlock([hashOf(1)], 1)
     expect(await wants.matchesAfter(0, 100)).toEqual([])
   })
 
@@ -117,7 +117,7 @@ describe('createWantRegistry', () => {
     expect(await refused([DUNE, { id: 'w-2', query: ' ... - ', contentType: 'movie' }])).toBe('wants[1].query')
     expect(await refused([{ id: '', query: 'x', contentType: 'movie' }])).toBe('wants[0].id')
     expect(await refused([DUNE, { ...DUNE, query: 'other' }])).toBe('wants[1].id')
-    ingest('Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP')
+    await ingest('Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP')
     expect(await wants.matchesAfter(0, 100)).toHaveLength(1)
   })
 })

@@ -13,7 +13,7 @@ export interface RerankJob {
 }
 
 /** Writes the reranked classification unless the stored one changed meanwhile; true when written. */
-export type StoreReranked = (job: RerankJob, classification: Classification) => boolean
+export type StoreReranked = (job: RerankJob, classification: Classification) => Promise<boolean>
 
 /** The fired-rule name that records a rerank, so an operator sees what decided. */
 export const RERANK_REASON = 'llm-rerank'
@@ -62,7 +62,7 @@ export function createReranker(deps: {
       }
       const confidence = Math.max(job.classification.confidence, RERANK_CONFIDENCE)
       if (
-        deps.store(job, withContentType(job.classification, choice, confidence, RERANK_REASON, deps.model)) &&
+        (await deps.store(job, withContentType(job.classification, choice, confidence, RERANK_REASON, deps.model))) &&
         choice !== job.classification.contentType
       ) {
         stats.changed++

@@ -14,6 +14,9 @@ import { createSqliteOutboxStore } from './outbox'
 import { createSqliteQueueStore } from './queue'
 import { createSqliteSettingsStore } from './settings'
 import { createSqliteTorrentDetailsStore } from './torrent-details'
+import { createSqliteTorrentWrites } from './torrent-writes'
+import { createSqliteTorrentCountsStore } from './torrents/counts'
+import { createSqliteOperatorEditsStore } from './torrents/operator-edits'
 import { createSqliteWantsStore } from './wants'
 
 /**
@@ -35,6 +38,9 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     enrichment: createSqliteEnrichmentStore(legacy),
     torrentDetails: createSqliteTorrentDetailsStore(legacy),
     health: createSqliteHealthStore(legacy),
+    torrentWrites: (policies) => createSqliteTorrentWrites(legacy, policies),
+    operatorEdits: createSqliteOperatorEditsStore(legacy),
+    counts: createSqliteTorrentCountsStore(legacy),
     maintenance: createSqliteMaintenanceStore(legacy, config.path),
     crawlerControl: createSqliteCrawlerControlStore(legacy),
     // The crawler thread reads single rows and pages by id, the re-check a few pages a batch: the

@@ -1,12 +1,13 @@
-import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
-import { writeTransaction } from '../db'
-import type { BatchResult, ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from '../ingest'
-import { hexToBytes, type TorrentFile } from '../metainfo'
+import type { Database } from 'bun:sqlite'
+import type { BatchResult, ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from '../../../ingest'
+import { hexToBytes, type TorrentFile } from '../../../metainfo'
+import { OPERATOR_DELETE } from '../../../torrents'
+import { writeTransaction } from '../../sqlite-file'
 import { createCarriedFactsWriter } from './carried-facts'
-import type { ClassificationStore } from './classification-store'
-import type { ClassifyAndPersist } from './classify-and-persist'
+import type { ClassificationRows } from './classification-rows'
 import type { EvidenceCatchUp } from './evidence-catch-up'
-import { OPERATOR_DELETE } from './operator-edits'
+import { createMultiRowInsert } from './multi-row-insert'
+import type { PersistClassification } from './persist-classification'
 
 /**
  * The ingest writer's SQL. Raw prepared statements on purpose: this is the one hot write path
@@ -16,7 +17,7 @@ import { OPERATOR_DELETE } from './operator-edits'
  */
 export function createTorrentWriter(
   db: Database,
-  deps: { classifications: ClassificationStore; classifyAndPersist: ClassifyAndPersist; evidence: EvidenceCatchUp },
+  deps: { classifications: ClassificationRows; persistClassification: PersistClassification; evidence: EvidenceCatchUp },
 ) {
   const { classifications, evidence } = deps
   const findTorrent = db.prepare<{ id: number; files_count: number | null }, [Uint8Array]>(
@@ -79,7 +80,7 @@ export function createTorrentWriter(
     batch: BatchState,
     nowSeconds: number,
   ) => {
-    const outcome = deps.classifyAndPersist(
+    const outcome = deps.persistClassification(
       { torrentId, infoHash: hash, name: item.name, sizeBytes: item.sizeBytes, files: item.files },
       { newRow, hasLabels: batch.hasLabels, nowSeconds, preclassified: item.preclassified },
     )
@@ -143,7 +144,7 @@ export function createTorrentWriter(
 
   return {
     /** Writes a batch in one transaction: all of it lands, or none of it. */
-    writeBatch: writeTransaction(db, (items: IngestItem[], nowSeconds: number): BatchResult => {
+    writeBatch: writeTransaction(db, (items: readonly IngestItem[], nowSeconds: number): BatchResult => {
       const batch: BatchState = {
         hasLabels: classifications.hasAnyLabel(),
         hasBlocked: classifications.hasAnyBlocked(),
@@ -154,7 +155,7 @@ export function createTorrentWriter(
       return { outcomes, classified: batch.classified }
     }),
     /** Fresh swarm counts for torrents already stored, with the check's time; unknown hashes are skipped. */
-    updateSwarms: writeTransaction(db, (updates: SwarmUpdate[], nowSeconds: number): void => {
+    updateSwarms: writeTransaction(db, (updates: readonly SwarmUpdate[], nowSeconds: number): void => {
       for (const update of updates) setSwarm.run(update.seeders, update.leechers, nowSeconds, nowSeconds, hexToBytes(update.infoHash))
     }),
   }
@@ -174,33 +175,6 @@ interface BatchState {
 /** Every file of the torrent: files_count counts those past the stored list too. */
 function filesCountOf(item: IngestItem): number | null {
   return item.files ? Math.max(item.filesCount ?? 0, item.files.length) : null
-}
-
-const ROWS_PER_STATEMENT = 32
-
-/**
- * Inserts rows up to 32 at a time with one multi-row VALUES statement: a torrent's files are
- * written in one or two calls instead of one each, which halves the cost of a file row.
- */
-function createMultiRowInsert(db: Database, insertPrefix: string, columns: number) {
-  const statements = new Map<number, Statement>()
-  const statementFor = (rows: number) => {
-    let statement = statements.get(rows)
-    if (!statement) {
-      const tuple = `(${Array(columns).fill('?').join(', ')})`
-      statement = db.prepare(`${insertPrefix} ${Array(rows).fill(tuple).join(', ')}`)
-      statements.set(rows, statement)
-    }
-    return statement
-  }
-  return (rowCount: number, rowAt: (index: number) => SQLQueryBindings[]) => {
-    for (let start = 0; start < rowCount; start += ROWS_PER_STATEMENT) {
-      const end = Math.min(start + ROWS_PER_STATEMENT, rowCount)
-      const values: SQLQueryBindings[] = []
-      for (let i = start; i < end; i++) values.push(...rowAt(i))
-      statementFor(end - start).run(...values)
-    }
-  }
 }
 
 export type TorrentWriter = ReturnType<typeof createTorrentWriter>

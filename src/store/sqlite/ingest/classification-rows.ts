@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
-import { type DatabaseHandle, schema, writeTransaction } from '../db'
-import type { Classification, ContentType, GroundTruthLabel } from '../classify'
-import { searchFactsOf } from './search-facts'
+import type { Classification, ContentType, GroundTruthLabel } from '../../../classify'
+import { searchFactsOf } from '../../../torrents'
+import type { DatabaseHandle } from '../open-database'
+import * as schema from '../schema'
 
 /**
  * Stores classifications, reads ground-truth labels and keeps the block list. The writes are raw
@@ -10,7 +11,7 @@ import { searchFactsOf } from './search-facts'
  * SQLite itself (the import bench's 20k torrents/s). The label lookup, run only once labels
  * exist, is a prepared drizzle select, so its row type is the schema's.
  */
-export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
+export function createClassificationRows({ sqlite: db, orm }: DatabaseHandle) {
   // An upsert, not INSERT OR REPLACE: a REPLACE would delete the row and fire the counters'
   // triggers (0018) twice.
   const upsert = db.prepare(
@@ -133,19 +134,10 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
   return {
     store,
 
-    /**
-     * Stores a later opinion (the rerank) on a classification only if it is still the one stored
-     * at `classifiedAt` and still pending: a re-classification or a label since then wins.
-     */
-    replaceIfUnchanged: writeTransaction(
-      db,
-      (torrentId: number, classifiedAt: number, classification: Classification, nowSeconds: number): boolean => {
-        const stored = storedVersion.get(torrentId)
-        if (!stored || stored.classified_at !== classifiedAt || stored.status !== 'pending') return false
-        store(torrentId, classification, nowSeconds)
-        return true
-      },
-    ),
+    /** The stored classification's time and status, for the rerank's compare-and-swap. */
+    storedVersion(torrentId: number): { classified_at: number; status: string } | null {
+      return storedVersion.get(torrentId)
+    },
 
     /** Most indexes hold no labels at all; then the per-torrent lookup is skipped. */
     hasAnyLabel(): boolean {
@@ -194,4 +186,4 @@ export interface InsertedTorrent {
   publishedAt: number
 }
 
-export type ClassificationStore = ReturnType<typeof createClassificationStore>
+export type ClassificationRows = ReturnType<typeof createClassificationRows>

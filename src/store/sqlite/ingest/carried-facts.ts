@@ -1,6 +1,6 @@
 import type { Database } from 'bun:sqlite'
-import type { CarriedFacts, CarriedLabel, IngestItem } from '../ingest'
-import { type FileType, hexToBytes, type TorrentFile } from '../metainfo'
+import type { CarriedFacts, CarriedLabel, IngestItem } from '../../../ingest'
+import { type FileType, hexToBytes, type TorrentFile } from '../../../metainfo'
 
 /**
  * Stores what an export line carries beyond the torrent (its label, operator tags and grabs)
