@@ -1,10 +1,18 @@
 import { parentCategoryOf } from '../classify'
 import type { Candidate, EpisodeWanted, SearchQuery } from './model'
+import type { LookupKinds, RowLookups } from './store-port'
 
-export type CandidateFilter = (candidate: Candidate) => boolean
+/** `lookups` holds, for the block the candidate was read in, the values the filter `needs`. */
+export type CandidateFilter = (candidate: Candidate, lookups: RowLookups) => boolean
+
+export interface RowFilter {
+  check: CandidateFilter
+  /** The values kept beside the rows that `check` reads, looked up a block of rows at a time. */
+  needs: LookupKinds
+}
 
 /** Null when the query has no filter beyond text: candidates are then taken as they come. */
-export type CompiledFilter = CandidateFilter | null
+export type CompiledFilter = RowFilter | null
 
 const numbers = (json: string) => JSON.parse(json) as number[]
 const strings = (json: string) => JSON.parse(json) as string[]
@@ -14,14 +22,9 @@ const strings = (json: string) => JSON.parse(json) as string[]
  * reads candidates newest-first and stops once it has enough, so a filter costs per candidate
  * read, never per torrent in the index; JSON columns are parsed only by the filters that need them.
  */
-export interface FilterLookups {
-  hasTag(torrentId: number, tag: string): boolean
-  sourcesOf(torrentId: number): string[]
-  fileTypesOf(torrentId: number): string[]
-}
-
-export function compileFilter(query: SearchQuery, deps: FilterLookups): CompiledFilter {
+export function compileFilter(query: SearchQuery): CompiledFilter {
   const checks: CandidateFilter[] = []
+  const needs: LookupKinds = {}
   if (query.categories) {
     const wanted = new Set(query.categories)
     checks.push((c) => numbers(c.categories).some((category) => wanted.has(category) || wanted.has(parentCategoryOf(category) ?? -1)))
@@ -50,10 +53,12 @@ export function compileFilter(query: SearchQuery, deps: FilterLookups): Compiled
   }
   if (query.tags?.length) {
     const wanted = query.tags
+    const hasTag = (c: Candidate, lookups: RowLookups, tag: string) => lookups.tags.get(c.id)?.includes(tag) === true
+    needs.tags = true
     checks.push(
       query.tagsMatch === 'any'
-        ? (c) => wanted.some((tag) => deps.hasTag(c.id, tag))
-        : (c) => wanted.every((tag) => deps.hasTag(c.id, tag)),
+        ? (c, lookups) => wanted.some((tag) => hasTag(c, lookups, tag))
+        : (c, lookups) => wanted.every((tag) => hasTag(c, lookups, tag)),
     )
   }
   if (query.years?.length) {
@@ -66,17 +71,19 @@ export function compileFilter(query: SearchQuery, deps: FilterLookups): Compiled
   }
   if (query.torrentSources?.length) {
     const wanted = query.torrentSources
-    checks.push((c) => deps.sourcesOf(c.id).some((source) => wanted.includes(source)))
+    needs.sources = true
+    checks.push((c, lookups) => (lookups.sources.get(c.id) ?? []).some((source) => wanted.includes(source)))
   }
   if (query.fileTypes?.length) {
     const wanted = query.fileTypes
-    checks.push((c) => deps.fileTypesOf(c.id).some((type) => wanted.includes(type)))
+    needs.fileTypes = true
+    checks.push((c, lookups) => (lookups.fileTypes.get(c.id) ?? []).some((type) => wanted.includes(type)))
   }
   if (query.minSizeBytes !== undefined) checks.push((c) => c.size >= query.minSizeBytes!)
   if (query.maxSizeBytes !== undefined) checks.push((c) => c.size <= query.maxSizeBytes!)
   if (query.publishedSince !== undefined) checks.push((c) => c.published_at >= query.publishedSince!)
   if (checks.length === 0) return null
-  return (candidate) => checks.every((check) => check(candidate))
+  return { check: (candidate, lookups) => checks.every((check) => check(candidate, lookups)), needs }
 }
 
 /**

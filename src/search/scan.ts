@@ -1,6 +1,7 @@
 import { SearchTimeoutError } from './errors'
 import type { CompiledFilter } from './filters'
 import type { Candidate, RankingRow } from './model'
+import type { LookupKinds, RowLookups } from './store-port'
 
 /**
  * Candidates read at most per query, matching or not: filters that almost nothing passes stop
@@ -11,36 +12,73 @@ export const MAX_SCANNED = 20_000
 /** The clock is read once per this many candidates (a few microseconds of work each). */
 export const DEADLINE_CHECK_EVERY = 64
 
-export interface Scan {
-  matches: RankingRow[]
+/** A filtered scan reads at most this many rows per block: a few ms, so the deadline keeps its precision. */
+const MAX_BLOCK = 2_048
+
+export interface Scan<Row extends RankingRow = RankingRow> {
+  matches: Row[]
   scanned: number
   /** Every candidate was read: the matches are all there are. */
   isExhausted: boolean
 }
 
+/** The next rows of a source in its order, about `size` of them (a source may keep its own block size). */
+export type ReadBlock<Row> = (size: number) => Promise<{ rows: Row[]; isLast: boolean }>
+
+/** The store's look-up of the values kept beside a block of rows. */
+export type LookUp = (ids: readonly number[], kinds: LookupKinds) => Promise<RowLookups>
+
+export const NO_LOOKUPS: RowLookups = { tags: new Map(), sources: new Map(), fileTypes: new Map(), works: new Map() }
+
+/** The values `filter` reads for these rows, in one look-up; none when it reads none. */
+export function lookupsFor(lookUp: LookUp, rows: readonly RankingRow[], filter: CompiledFilter): Promise<RowLookups> | RowLookups {
+  const needs = filter?.needs
+  if (!needs || !(needs.tags || needs.sources || needs.fileTypes || needs.works) || rows.length === 0) return NO_LOOKUPS
+  return lookUp(
+    rows.map((row) => row.id),
+    needs,
+  )
+}
+
 /**
- * Reads candidates in order until `wanted` pass the filter, the source ends, or the scan cap.
+ * Reads candidates in order, a block at a time, until `wanted` pass the filter, the source ends,
+ * or the scan cap. The rows are checked one by one as they come, so the matches, the count of rows
+ * scanned and whether the source was read to its end do not depend on where the blocks are cut;
+ * only rows of the last block past the stop are read for nothing, which the block sizes keep few.
  * A source of ranking-only rows comes with no filter.
  */
-export function collect<Row extends RankingRow>(
-  source: Generator<Row>,
+export async function collectBlocks<Row extends RankingRow>(
+  read: ReadBlock<Row>,
   filter: CompiledFilter,
   wanted: number,
   deadline: () => void,
-): Omit<Scan, 'matches'> & { matches: Row[] } {
+  lookUp: LookUp,
+): Promise<Scan<Row>> {
   const matches: Row[] = []
   let scanned = 0
-  try {
-    for (const candidate of source) {
+  for (;;) {
+    const { rows, isLast } = await read(nextBlockSize(wanted, matches.length, scanned, filter !== null))
+    const lookups = await lookupsFor(lookUp, rows, filter)
+    for (const candidate of rows) {
       if (++scanned % DEADLINE_CHECK_EVERY === 0) deadline()
-      if (!filter || filter(candidate as unknown as Candidate)) matches.push(candidate)
+      if (!filter || filter.check(candidate as unknown as Candidate, lookups)) matches.push(candidate)
       if (matches.length >= wanted || scanned >= MAX_SCANNED) return { matches, scanned, isExhausted: false }
     }
-    return { matches, scanned, isExhausted: true }
-  } finally {
-    // Ends the statement's iteration so the next search can reuse it.
-    source.return(undefined)
+    if (isLast) return { matches, scanned, isExhausted: true }
   }
+}
+
+/**
+ * How many rows to read next. Without a filter every row matches: exactly those missing. With
+ * one, those missing over the share that passed so far (all of them at first), so that the block
+ * likely ends near the last match wanted; never past the scan cap.
+ */
+export function nextBlockSize(wanted: number, matched: number, scanned: number, isFiltered: boolean): number {
+  const missing = Math.max(1, wanted - matched)
+  const room = MAX_SCANNED - scanned
+  if (!isFiltered) return Math.min(missing, room)
+  const expected = scanned === 0 ? missing : Math.ceil((missing * scanned) / Math.max(matched, 1))
+  return Math.max(1, Math.min(expected, MAX_BLOCK, room))
 }
 
 /** Throws SearchTimeoutError once called past `timeoutMs` from now. */

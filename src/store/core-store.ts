@@ -1,3 +1,4 @@
+import type { ReaderSpec } from './reader-spec'
 import type { DatabaseHandle } from './sqlite/open-database'
 
 /**
@@ -9,6 +10,8 @@ export interface CoreStore {
   readonly engine: 'sqlite'
   /** The version of the newest migration applied to the index. */
   schemaVersion(): Promise<number>
+  /** What a search thread opens its reader from (openSearchReader), its page cache `cacheSizeMb` (SERVICE_SEARCH_CACHE_MB). */
+  searchReaderSpec(options: { cacheSizeMb: number }): ReaderSpec
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

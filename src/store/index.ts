@@ -1,3 +1,5 @@
-export { openStore } from './open-store'
+export { openSearchReader, openStore } from './open-store'
 export type { CoreStore } from './core-store'
+export type { ReaderSpec } from './reader-spec'
+export type { SearchReader } from './search-reader'
 export { DatabaseInUseError, MigrationError, StoreError } from './errors'

@@ -13,6 +13,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
   return {
     engine: 'sqlite',
     schemaVersion: async () => currentVersion(legacy.sqlite),
+    searchReaderSpec: ({ cacheSizeMb }) => ({ engine: 'sqlite', path: config.path, cacheSizeMb }),
     legacy,
     close: async () => legacy.close(),
   }
