@@ -139,8 +139,8 @@ export async function startSearchThreadPool<ReaderSpec>(options: SearchThreadPoo
 
   /** Sends one request to the least busy worker; `settle` maps its reply. */
   const send = <T>(request: (id: number) => ToSearchThread<ReaderSpec>, settle: (reply: Reply) => T): Promise<T> => {
-    const failure = (reason: string) => new SearchThreadLostError(reason)
-    if (stopped || slots.length === 0) return Promise.reject(failure(stopped ? 'the service is stopping' : 'no search worker is running'))
+    if (stopped || slots.length === 0)
+      return Promise.reject(new SearchThreadLostError(stopped ? 'the service is stopping' : 'no search worker is running'))
     const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best))
     if (slot.pending.size > 0) grow()
     slot.lastUsedAt = Date.now()
@@ -161,7 +161,7 @@ export async function startSearchThreadPool<ReaderSpec>(options: SearchThreadPoo
             reject(err)
           }
         },
-        fail: (reason) => reject(failure(reason)),
+        fail: (reason) => reject(new SearchThreadLostError(reason)),
         timer,
       })
       slot.worker.postMessage(request(id))

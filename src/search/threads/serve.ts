@@ -5,8 +5,7 @@
  * (src/core/threads/search-thread.ts) opens the reader and builds what answers Torznab.
  */
 import { SearchTimeoutError } from '../errors'
-import type { SearchQuery, SearchResult } from '../model'
-import { searchKindOf } from '../model'
+import { type SearchQuery, type SearchResult, searchKindOf } from '../model'
 import type { SearchService } from '../service'
 import type { FromSearchThread, SearchReport, SearchThreadSetup, ToSearchThread, TorznabReply } from './messages'
 
