@@ -13,7 +13,7 @@ export const FEED_CATEGORIES: Readonly<Record<string, readonly number[]>> = {
   ebook: [7020],
   comic: [7030],
   software: [4000],
-  game: [1000, 4000],
+  game: [1000, 4050],
   xxx: [6000],
   other: [8000],
 }
