@@ -4,7 +4,8 @@
  * database bytes per torrent (without the file rows) and peak RSS.
  * Batches of 1,000, the service default (SERVICE_INGEST_BATCH_SIZE); 5,000 is ~7 % faster and
  * peaks ~75 MB higher.
- * Goals (issue 2): >= 20,000 torrents/s, <= 600 bytes/torrent excluding files, peak RSS <= 300 MB.
+ * Goals (issue 2): >= 20,000 torrents/s, <= 600 bytes/torrent excluding files, peak RSS <= 300 MB;
+ * (issue 34) <= 1,500 bytes/torrent with the files at 1M, and what the explanations add of it.
  * With `--wants N`, N wants (two title words each, movies and shows) are registered and matched
  * after every commit, as the service does for the dashboard's active wants. `--workers N` sets
  * SERVICE_IMPORT_WORKERS (auto by default; 0 parses and classifies on the writer's thread).
@@ -23,6 +24,7 @@ import { bytesByTree, peakRssMb, processRssMb, resetPeakRss, threadCpuMs } from 
 import { measureIngestShares } from './support/ingest-shares'
 import { createRandom } from '../tests/support/seeded-random'
 import { syntheticTorrent } from './support/synthetic-releases'
+import type { Database } from 'bun:sqlite'
 
 const args = Bun.argv.slice(2)
 const wantsAt = args.indexOf('--wants')
@@ -108,8 +110,28 @@ console.log(
 )
 for (const [name, bytes] of [...trees].sort((a, b) => b[1] - a[1]))
   console.log(`  ${name.padEnd(40)} ${(bytes / summary.imported).toFixed(1)} bytes/torrent`)
+console.log(
+  `in all ${(total / summary.imported).toFixed(0)} bytes/torrent with the file rows (goal <= 1,500 at 1M); explanations add ${explanationBytesPerTorrent(db.sqlite).toFixed(1)} of them`,
+)
 if (wantCount > 0)
   console.log(`${wantCount} wants: ${db.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM want_matches').get()!.n} matches`)
 console.log(`peak RSS of the import ${peakRssMb().toFixed(0)} MB`)
 db.close()
 rmSync(dir, { recursive: true, force: true })
+
+/**
+ * What the explanation column (issue 34) costs a torrent on disk: the classifications copied
+ * twice the same way, with and without it, and the two trees' sizes compared.
+ */
+function explanationBytesPerTorrent(sqlite: Database): number {
+  const columns = (sqlite.query('SELECT name FROM pragma_table_info(?)').all('torrent_classifications') as { name: string }[])
+    .map((column) => column.name)
+    .filter((name) => name !== 'explanation')
+  sqlite.run('CREATE TABLE bench_with AS SELECT * FROM torrent_classifications')
+  sqlite.run(`CREATE TABLE bench_without AS SELECT ${columns.join(', ')} FROM torrent_classifications`)
+  const trees = bytesByTree(sqlite)
+  const rows = (sqlite.query('SELECT count(*) AS n FROM bench_with').get() as { n: number }).n
+  sqlite.run('DROP TABLE bench_with')
+  sqlite.run('DROP TABLE bench_without')
+  return ((trees.get('bench_with') ?? 0) - (trees.get('bench_without') ?? 0)) / rows
+}

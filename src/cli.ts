@@ -11,17 +11,26 @@ import { readLines, runImportCommand } from './importer'
 import { openLineWorkers, readAdminKey } from './core'
 import { createLogger } from './log'
 import { limitWriteAheadLog } from './storage'
-import { loadConfigOrExit, openCoreOrExit } from './process'
+import { exitOnStartupFailure, loadConfigOrExit, openCoreOrExit } from './process'
 import { parseReclassifyArgs, RECLASSIFY_USAGE, runReclassify } from './torrents'
+import { EXPORT_USAGE, runExportCommand } from './sync'
+import { openStore, openSyncPorts } from './store'
 
 const USAGE = `Usage: bun run cli <command>
 
 Commands:
   import PATH...   import .torrent files, folders of them (recursive) and JSON Lines files
-                   (.jsonl; - reads stdin), a magnetico database (SQLite, any name) or
-                   its JSON export (.json). Exits 1 when any input was rejected. SIGINT or
-                   SIGTERM stops it at the last complete line: what was read is committed,
-                   the summary printed, and it exits 130 (SIGINT) or 143 (SIGTERM).
+                   (.jsonl, gzipped .gz; - reads stdin), a magnetico database (SQLite, any
+                   name) or its JSON export (.json), and another instance's export URL
+                   (http://host:3333/export?apikey=KEY), pulled page by page to its end.
+                   Exits 1 when any input was rejected. SIGINT or SIGTERM stops it at the
+                   last complete line: what was read is committed, the summary printed,
+                   and it exits 130 (SIGINT) or 143 (SIGTERM).
+  ${EXPORT_USAGE}      write every torrent to FILE as one JSON line each: the import format
+                   plus its content type, ground-truth label and its source, operator
+                   tags, external ids and grabs (- writes stdout; a name ending .gz is
+                   gzipped). cli import FILE on another instance restores them. Safe
+                   while the service runs; SIGINT or SIGTERM stops it, leaving no FILE
   ${FETCH_USAGE}
                    ask the running core to find each torrent on the DHT (its x.pe
                    peers first) and index it; prints each request's state, and with
@@ -49,6 +58,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'import':
       return importCommand(args)
+    case 'export':
+      return exportCommand(args)
     case 'parse':
       return parseCommand(loadConfigOrExit())
     case 'fetch':
@@ -108,6 +119,38 @@ async function importCommand(paths: string[]): Promise<number> {
   }
 }
 
+async function exportCommand(args: string[]): Promise<number> {
+  if (args.length !== 1) {
+    process.stderr.write(`usage: bun run cli ${EXPORT_USAGE} (- for stdout)\n`)
+    return 2
+  }
+  const config = loadConfigOrExit()
+  const log = createLogger({ level: config.log.level })
+  let store: Awaited<ReturnType<typeof openStore>>
+  try {
+    store = await openStore(config.store, { log: log.child({ component: 'db' }) })
+  } catch (err) {
+    exitOnStartupFailure(err, log)
+  }
+  const stop = abortOnSignals()
+  try {
+    const summary = await runExportCommand(args[0]!, {
+      exports: openSyncPorts(store).exports,
+      stdout: process.stdout,
+      stderr: process.stderr,
+      isTTY: process.stderr.isTTY === true,
+      stop: stop.signal,
+    })
+    if (stop.received) {
+      process.stderr.write(`export stopped by ${stop.received} after ${summary.torrents} torrents: nothing was kept\n`)
+      return exitCodeFor(stop.received)
+    }
+    return 0
+  } finally {
+    await store.close()
+  }
+}
+
 async function fetchCommand(args: string[]): Promise<number> {
   const config = loadConfigOrExit()
   // A core on another host keeps its own key: only CORE_ADMIN_KEY can name it.
@@ -137,7 +180,8 @@ function exitCodeFor(signal: NodeJS.Signals): number {
 
 /**
  * Turns the first SIGINT or SIGTERM into an abort, so the import ends at its last complete line
- * and still commits and reports; a second one exits at once, dropping the batch not yet written.
+ * and still commits and reports (an export removes its partial file); a second one exits at once,
+ * dropping the batch not yet written.
  */
 function abortOnSignals(): { signal: AbortSignal; readonly received: NodeJS.Signals | undefined } {
   const controller = new AbortController()

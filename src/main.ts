@@ -30,17 +30,23 @@ const logThreshold: LogThreshold = { level: config.log.level }
 const log = createLogger({ level: logThreshold })
 const running: { stop(): Promise<void> }[] = []
 try {
-  const core = side === 'dashboard' ? undefined : await startCore(config, log, logThreshold)
+  // Known once the dashboard listens, after the core: the core's `GET /` sends browsers there.
+  let dashboardPort: number | undefined
+  const core =
+    side === 'dashboard'
+      ? undefined
+      : await startCore(config, log, logThreshold, side === 'all' ? { dashboardPort: () => dashboardPort } : {})
   if (core) running.push(core)
-  if (side !== 'core')
-    running.push(
-      startDashboard(config, log.child({ component: 'dashboard' }), {
-        corePort: core?.port,
-        // The core's admin key, generated when CORE_ADMIN_KEY is unset, reaches the dashboard in memory.
-        coreAdminKey: core?.adminKey ?? config.dashboard.coreAdminKey,
-        logThreshold,
-      }),
-    )
+  if (side !== 'core') {
+    const dashboard = startDashboard(config, log.child({ component: 'dashboard' }), {
+      corePort: core?.port,
+      // The core's admin key, generated when CORE_ADMIN_KEY is unset, reaches the dashboard in memory.
+      coreAdminKey: core?.adminKey ?? config.dashboard.coreAdminKey,
+      logThreshold,
+    })
+    dashboardPort = dashboard.port
+    running.push(dashboard)
+  }
 } catch (err) {
   exitOnStartupFailure(err, log)
 }

@@ -4,12 +4,16 @@ import { PAGES, type PagePath } from './nav'
 /** The id of the nav's unread count, which a page's action may refresh out of band (htmx). */
 export const UNREAD_BADGE_ID = 'nav-unread'
 
-/** The nav's unread count; an empty span when there is none, so an out-of-band swap has a target. */
+/**
+ * The nav's unread count; an empty span when there is none, so a swap has a target. It refetches
+ * itself on each new notification (the event stream) and every 10 s without it (DESIGN.md 5.7).
+ */
 export function UnreadBadge(props: { unread: number; isOutOfBand?: boolean }) {
   const oob = props.isOutOfBand ? { 'hx-swap-oob': 'true' } : {}
-  if (props.unread === 0) return <span id={UNREAD_BADGE_ID} {...oob} />
+  const live = { 'hx-get': '/notifications/badge', 'hx-trigger': 'sse:notification, every 10s', 'hx-swap': 'outerHTML' }
+  if (props.unread === 0) return <span id={UNREAD_BADGE_ID} {...live} {...oob} />
   return (
-    <span id={UNREAD_BADGE_ID} class="badge" {...oob}>
+    <span id={UNREAD_BADGE_ID} class="badge" {...live} {...oob}>
       {props.unread}
       <span class="visually-hidden"> unread</span>
     </span>
@@ -48,8 +52,8 @@ export interface LayoutProps {
 
 /**
  * The only layout (STYLE.md 15). Every asset is served by the dashboard itself: htmx, its SSE
- * extension and the CSS. `hx-ext="sse"` on the body lets any live part subscribe to /api/events;
- * parts that cannot (no EventSource) poll every 10 s instead.
+ * extension and the CSS. The body holds the page's one connection to /api/events, which any live
+ * part subscribes to (`hx-trigger="sse:<event>"`); parts poll every 10 s as well, for when it drops.
  */
 export function Layout(props: LayoutProps) {
   return (
@@ -67,7 +71,8 @@ export function Layout(props: LayoutProps) {
         <script src="/assets/sse.js" defer />
         <script src="/assets/app.js" defer />
       </head>
-      <body hx-ext="sse">
+      {/* One event stream per page, for every live part in it (the nav's badge on every page). */}
+      <body hx-ext="sse" sse-connect={props.nav === false ? undefined : '/api/events'}>
         <header class="top">
           <a class="brand" href="/">
             dht-indexer

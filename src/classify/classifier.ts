@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { categoriesFor, parentCategoryOf } from './categories'
 import { consolePlatformTag } from './console-platform'
+import { encodeExplanation, type LabelSource, withModelAnswer } from './explanation/explanation-codes'
 import type { ContentType, ParsedRelease } from './model'
 import { parseReleaseName } from './release-name/parse-release-name'
 import { buildFacts, type ClassifierInput } from './rules/build-facts'
@@ -24,6 +25,8 @@ export interface GroundTruthLabel extends ExternalIds {
   year: number | null
   seasons: number[]
   episodes: number[]
+  /** Who reported it, for the explanation; absent where the label was made without a report. */
+  source?: LabelSource
 }
 
 export interface Classification {
@@ -40,6 +43,8 @@ export interface Classification {
   externalIds: ExternalIds
   /** A rule stopped the chain or a label decided: no rerank is needed. */
   isDefinitive: boolean
+  /** Why it came out so, as the compact code list stored beside it (explanation/explanation-codes.ts). */
+  explanation: string
 }
 
 export type ClassifyOutcome = { deletedBy: string } | { deletedBy: null; classification: Classification }
@@ -56,6 +61,8 @@ export function loadClassifier(options: { rulesPath?: string } = {}) {
 
 export function createClassifier(rules: CompiledRules) {
   return {
+    /** A rule's description in the rules in force, for explanations; null when it has none. */
+    describeRule: rules.describe,
     /**
      * Classifies one torrent. A ground-truth label preempts the chain's decisions (type,
      * confidence 1.0, its ids and episode data win), but the chain still runs for its tags and
@@ -82,6 +89,7 @@ export function createClassifier(rules: CompiledRules) {
           status: label ? 'confirmed' : 'pending',
           externalIds: label ? { imdb: label.imdb, tmdb: label.tmdb, tvdb: label.tvdb, tvmaze: label.tvmaze } : NO_IDS,
           isDefinitive: label !== null || outcome.stopped,
+          explanation: encodeExplanation(outcome.decided, label && { source: label.source ?? null }, outcome),
         },
       }
     },
@@ -91,15 +99,16 @@ export function createClassifier(rules: CompiledRules) {
 export type Classifier = ReturnType<typeof createClassifier>
 
 /**
- * The same classification with another content type (the rerank's choice): categories follow
- * the type, tags and parsed fields stay, and `reason` joins the fired rules so an operator can
- * see what changed it.
+ * The same classification with another content type (the rerank model's answer): categories
+ * follow the type, tags and parsed fields stay, `reason` joins the fired rules so an operator can
+ * see what changed it, and the explanation keeps the model's answer beside what the rules said.
  */
 export function withContentType(
   classification: Classification,
   contentType: ContentType,
   confidence: number,
   reason: string,
+  model: string,
 ): Classification {
   return {
     ...classification,
@@ -108,6 +117,7 @@ export function withContentType(
     confidence,
     firedRules: [...classification.firedRules, reason],
     isDefinitive: true,
+    explanation: withModelAnswer(classification.explanation, contentType, model, classification),
   }
 }
 

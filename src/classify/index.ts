@@ -14,3 +14,5 @@ export { createChatCompletion, createReranker, RERANK_REASON, type Reranker, typ
 export { RerankError } from './errors'
 export { TORZNAB_CATEGORIES, categoryRangesOf, isKnownCategory, parentCategoryOf, type TorznabCategory } from './categories'
 export { normaliseImdbId } from './external-ids'
+export { isTagName, TAG_MAX_LENGTH } from './tag-name'
+export { renderExplanation, type ExplainedRow, type Explanation, type LabelSource } from './explanation'

@@ -12,7 +12,9 @@ export {
   type StorageConfig,
   type StoreConfig,
   type BackupConfig,
+  type SyncConfig,
 } from './load-config'
+export { hideUrlSecrets } from './value-types'
 export { renderConfigHelp } from './help'
 export { ConfigError } from './errors'
 export { variables } from './variables'

@@ -29,6 +29,14 @@ export interface Config {
   dashboard: DashboardConfig
   storage: StorageConfig
   backup: BackupConfig
+  sync: SyncConfig
+}
+
+/** Following other instances' exports; no sources means following none. */
+export interface SyncConfig {
+  /** SERVICE_SYNC_SOURCES: export URLs with their keys; shown only through hideUrlSecrets. */
+  sources: string[]
+  intervalMs: number
 }
 
 /** What only the core's own HTTP surface needs: the dashboard's key and the intake's rate limit. */
@@ -123,6 +131,8 @@ export interface DhtConfig {
   schedule: DailyWindow[]
   /** SERVICE_DHT_FETCH_TIMEOUT: a fetch by hash not found by then is marked not found. */
   fetchTimeoutMs: number
+  /** The scheduled swarm re-check: torrents whose last check is older than `intervalMs` (null: off), at most `perSecond` a second. */
+  rescrape: { intervalMs: number | null; perSecond: number }
 }
 
 export interface SearchConfig {
@@ -180,6 +190,7 @@ export function loadConfig(env: Env): Config {
       statePath: join(v.DATA_DIR, 'dht-state.json'),
       schedule: v.SERVICE_DHT_SCHEDULE ?? [],
       fetchTimeoutMs: v.SERVICE_DHT_FETCH_TIMEOUT,
+      rescrape: { intervalMs: v.SERVICE_DHT_RESCRAPE_INTERVAL, perSecond: v.SERVICE_DHT_RESCRAPE_RATE },
     },
     search: {
       timeoutMs: v.SERVICE_SEARCH_TIMEOUT,
@@ -250,6 +261,7 @@ export function loadConfig(env: Env): Config {
     },
     storage: { limitBytes: v.SERVICE_STORAGE_LIMIT ?? null },
     backup: { dir: v.SERVICE_BACKUP_DIR ?? null, intervalMs: v.SERVICE_BACKUP_INTERVAL, keep: v.SERVICE_BACKUP_KEEP },
+    sync: { sources: v.SERVICE_SYNC_SOURCES ?? [], intervalMs: v.SERVICE_SYNC_INTERVAL },
   })
 }
 
@@ -265,7 +277,7 @@ function readValues(env: Env): Values {
       continue
     }
     const parsed = declaration.type.parse(raw)
-    if (parsed === undefined) throw ConfigError.invalidValue(name, raw, declaration.type.accepts)
+    if (parsed === undefined) throw ConfigError.invalidValue(name, declaration.type.redact?.(raw) ?? raw, declaration.type.accepts)
     rawByName[name] = raw
     values[name] = parsed
   }

@@ -9,6 +9,8 @@ export interface ValueType<T> {
   accepts: string
   /** Returns the value, or undefined when `raw` is not acceptable. */
   parse(raw: string): T | undefined
+  /** The value as an error may show it, for values that hold keys: a bad one is never echoed whole. */
+  redact?(raw: string): string
 }
 
 export const text: ValueType<string> = { accepts: 'any text', parse: (raw) => raw }
@@ -80,6 +82,24 @@ export const durationMs: ValueType<number> = {
   },
 }
 
+const INTERVAL_UNITS_MS: Record<string, number> = { ...DURATION_UNITS_MS, d: 86_400_000 }
+
+/**
+ * How often something recurs, in ms: a duration that may count days (`20s`, `6h`, `7d`, `1d12h`),
+ * or `off` (null) for never. Schedules over a whole index are written in days.
+ */
+export const intervalOrOff: ValueType<number | null> = {
+  accepts: 'a duration such as 20s, 6h or 7d (units ms, s, m, h, d), or off',
+  parse(raw) {
+    const value = raw.trim().toLowerCase()
+    if (value === 'off') return null
+    if (!/^(\d+(\.\d+)?(ms|s|m|h|d))+$/.test(value)) return undefined
+    let total = 0
+    for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h|d)/g)) total += Number(amount) * INTERVAL_UNITS_MS[unit!]!
+    return total >= 1 && Number.isSafeInteger(Math.round(total)) ? Math.round(total) : undefined
+  },
+}
+
 const SIZE_UNITS_BYTES: Record<string, number> = {
   kb: 1e3,
   mb: 1e6,
@@ -122,6 +142,31 @@ export const httpUrl: ValueType<string> = {
       return undefined
     }
   },
+}
+
+/**
+ * A URL as it may be shown in a log or an error: the credentials before the host and the value of
+ * `apikey=` become ****. Done on the text, so a value too broken to parse as a URL is hidden too.
+ */
+export function hideUrlSecrets(text: string): string {
+  return text.replace(/\/\/[^/@\s,]*@/g, '//****@').replace(/([?&]apikey=)[^&#\s,]*/gi, '$1****')
+}
+
+/**
+ * Other instances' export URLs (GET /export), comma-separated, each with the key it needs, e.g.
+ * `http://nas2:3333/export?apikey=KEY`. A bad list is reported with the keys hidden.
+ */
+export const exportUrlList: ValueType<string[]> = {
+  accepts: "comma-separated http:// or https:// URLs of other instances' /export, each with its key (http://host:3333/export?apikey=KEY)",
+  parse(raw) {
+    const urls = raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => httpUrl.parse(part))
+    return urls.length > 0 && urls.every((url) => url !== undefined) ? (urls as string[]) : undefined
+  },
+  redact: hideUrlSecrets,
 }
 
 /**

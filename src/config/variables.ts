@@ -44,7 +44,7 @@ export const variables = {
   LOG_LEVEL: variable(value.logLevel, 'info', 'debug logs every packet; info is lifecycle only'),
   TORZNAB_API_KEY: optional(
     value.text,
-    'when set, the Torznab feed and /import require it (query apikey or Bearer); empty leaves them open',
+    'when set, the Torznab feed, /import and /export require it (query apikey or Bearer); empty leaves them open',
   ),
   SERVICE_DHT_ENABLED: variable(value.boolean, 'true', 'crawl the public DHT; turn off to serve only imported torrents'),
   SERVICE_DHT_HOST: variable(value.text, '0.0.0.0', 'UDP address of the DHT node'),
@@ -85,6 +85,16 @@ export const variables = {
     value.durationMs,
     '10m',
     'how long a fetch by hash or magnet looks for peers before it is marked not found; the DHT is asked again every 30 s meanwhile',
+  ),
+  SERVICE_DHT_RESCRAPE_INTERVAL: variable(
+    value.intervalOrOff,
+    '7d',
+    "how old a stored torrent's swarm count may grow before the crawler checks it again (a BEP 33 scrape, oldest check first), so the *arr apps rank by live seeders rather than last year's; off checks only torrents found or searched for",
+  ),
+  SERVICE_DHT_RESCRAPE_RATE: variable(
+    value.decimal(0.1, 1000),
+    '5',
+    'most scheduled swarm checks a second; each costs 4 to 12 DHT queries paid from SERVICE_DHT_QUERIES_PER_SECOND, of which checks take at most half so the crawl keeps the rest (at the default 40 queries/s, 5 checks/s fit when the first nodes asked know the torrent). 5 re-checks 3M torrents a week',
   ),
   SERVICE_DHT_SEEN_FILTER_MB: variable(
     value.integer(1, 1024),
@@ -212,6 +222,15 @@ export const variables = {
     value.integer(1, 1000),
     '7',
     'scheduled backups kept in SERVICE_BACKUP_DIR; older ones are deleted after each new one',
+  ),
+  SERVICE_SYNC_SOURCES: optional(
+    value.exportUrlList,
+    'other instances this one follows: their GET /export URLs with their keys (the Torznab key there), comma-separated. New torrents there are imported here through the same checks as any import (rules, wants, block list), each source resuming where it left off; the keys are never logged or stored',
+  ),
+  SERVICE_SYNC_INTERVAL: variable(
+    value.durationMs,
+    '15m',
+    'how often each SERVICE_SYNC_SOURCES export is asked for the torrents stored since, and how long a source that failed waits before it is tried again',
   ),
   CLASSIFIER_RULES_PATH: optional(
     value.filePath,

@@ -9,7 +9,9 @@ import type { Logger } from '../log'
 import type { MetainfoLimits } from '../metainfo'
 import { metricsRoutes, requestMetrics, type Metrics } from '../metrics'
 import type { QueueService } from '../queue'
+import { type ExportStore, exportRoutes } from '../sync'
 import { torznabRoutes, type TorznabAnswerer } from '../torznab'
+import { type DashboardLocation, frontPage } from './front-page'
 
 export interface CoreAppDeps {
   /** Read per request: a changed key applies to the next one. */
@@ -28,10 +30,14 @@ export interface CoreAppDeps {
   /** What guards the routes that take writes from outside: /evidence and /import. */
   intake: IntakeGuardDeps
   queue: QueueService
+  /** GET /export's reads of the index. */
+  exports: ExportStore
   /** SERVICE_EVIDENCE_MAX_PAYLOAD. */
   keptPayloadBytes: number
   graphql: GraphqlDeps
   graphqlOptions: GraphqlRouteOptions
+  /** Where `GET /` sends a browser. */
+  dashboard: DashboardLocation
   /** Aborted when the core stops: uploads still streaming end at their last complete line. */
   shutdown: AbortSignal
   log: Logger
@@ -55,6 +61,7 @@ export function createCoreApp(deps: CoreAppDeps) {
       )
       .use(jsonErrors({ log }))
       .use(healthRoutes({ health: deps.health, status: deps.status }))
+      .use(frontPage({ dashboard: deps.dashboard }))
       .use(evidenceRoutes({ queue: deps.queue, apiKey: deps.apiKey, intake: deps.intake, keptPayloadBytes: deps.keptPayloadBytes, log }))
       .use(metricsRoutes({ metrics: deps.metrics }))
       .use(graphqlRoutes(deps.graphql, deps.graphqlOptions))
@@ -68,6 +75,7 @@ export function createCoreApp(deps: CoreAppDeps) {
           limits: deps.limits,
         }),
       )
+      .use(exportRoutes({ exports: deps.exports, apiKey: deps.apiKey }))
   )
 }
 

@@ -5,6 +5,7 @@ import { createIngestPipeline, type ClassifiedItem, type IngestPipeline } from '
 import type { Logger } from '../log'
 import { type CoreStore, openStore } from '../store'
 import { createTorrentStore, type TorrentStore } from '../torrents'
+import { createWantRepository, createWantService, type WantService } from '../wants'
 
 export interface Core {
   store: CoreStore
@@ -13,11 +14,15 @@ export interface Core {
   pipeline: IngestPipeline
   /** null unless SERVICE_LLM_URL is set. */
   reranker: Reranker | null
+  /** The registered wants, matched after every commit of `pipeline`. */
+  wants: WantService
 }
 
 /**
  * What both the service and the CLI stand on: the migrated index, the compiled rules, the torrent
- * store and the single ingest writer (with the rerank, when configured, after each commit).
+ * store and the single ingest writer, with what runs after each of its commits whoever submitted
+ * the torrents (an HTTP or CLI import, a magnetico database, the crawler): the want matching and,
+ * when configured, the rerank.
  * Rejects with MigrationError or RuleFileError; the caller stops with the reason. The rules are
  * compiled before the database opens, so a bad rules file never touches it.
  */
@@ -36,13 +41,15 @@ export async function openCore(config: Config, log: Logger): Promise<Core> {
     flushIntervalMs: config.ingest.flushIntervalMs,
     log: log.child({ component: 'ingest' }),
   })
+  const wants = createWantService({ repository: createWantRepository(store.legacy), log: log.child({ component: 'wants' }) })
+  pipeline.onCommitted(({ classified }) => wants.onCommitted(classified))
   const reranker = config.classify.llm ? openReranker(torrents, config.classify.llm, log.child({ component: 'rerank' })) : null
   if (reranker)
     pipeline.onCommitted(({ classified }) => {
       const unsure = classified.filter((item) => !item.classification.isDefinitive)
       if (unsure.length > 0) reranker.submit(unsure.map(toRerankJob))
     })
-  return { store, classifier, torrents, pipeline, reranker }
+  return { store, classifier, torrents, pipeline, reranker, wants }
 }
 
 /**
@@ -63,6 +70,7 @@ export function openLineWorkers(config: Config, log: Logger): LineWorkers | null
 function openReranker(torrents: TorrentStore, llm: NonNullable<Config['classify']['llm']>, log: Logger): Reranker {
   return createReranker({
     complete: createChatCompletion(llm),
+    model: llm.model,
     concurrency: llm.concurrency,
     store: (job, classification) =>
       torrents.replaceClassificationIfUnchanged(job.torrentId, job.classifiedAt, classification, Math.floor(Date.now() / 1000)),

@@ -5,6 +5,7 @@ import { createMetrics } from '../metrics'
 import { createWorkerRegistry } from '../queue'
 import { createRateLimiter } from '../http'
 import { createIndexStats } from '../stats'
+import { openSyncPorts } from '../store'
 import { VERSION } from '../version'
 import { createCoreApp, stopCoreApp } from './app'
 import { openCore, openLineWorkers } from './open-core'
@@ -13,6 +14,7 @@ import { wireCrawler } from './wire-crawler'
 import { wireJobs, wireJobStores } from './wire-jobs'
 import { prepareStorageCap, startBackups, wireStorage } from './wire-maintenance'
 import { startSearch } from './wire-search'
+import { wireSync } from './wire-sync'
 import { wireWrites } from './wire-writes'
 
 /**
@@ -40,17 +42,24 @@ export interface RunningCore {
  * capabilities is wired in its own file (wire-*.ts), so moving one group's storage behind its
  * ports (issue 31) touches that file and not the others. Rejects with MigrationError or
  * RuleFileError before anything listens. `logThreshold` is the level `log`
- * and its children write at: the log_level setting moves it.
+ * and its children write at: the log_level setting moves it. `dashboardPort`: the caller starts
+ * the dashboard beside it (`bun run start`) on the port this returns once it listens, and `GET /`
+ * sends a browser there.
  */
-export async function startCore(config: Config, log: Logger, logThreshold: LogThreshold): Promise<RunningCore> {
+export async function startCore(
+  config: Config,
+  log: Logger,
+  logThreshold: LogThreshold,
+  options: { dashboardPort?: () => number | undefined } = {},
+): Promise<RunningCore> {
   const startedAtMs = Date.now()
   prepareStorageCap(config, log)
-  const { store, torrents, pipeline } = await openCore(config, log)
+  const { store, classifier, torrents, pipeline, wants } = await openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
   workers.set('classifier', true)
 
-  const { adminKey, jobs, queue, wants, enrichment } = wireJobStores({ config, store, log })
+  const { adminKey, jobs, queue, enrichment } = wireJobStores({ config, store, log })
   const writes = wireWrites({ store, torrents, queue })
   const storage = wireStorage({ config, store, torrents, wants, log })
   const metrics = createMetrics({
@@ -58,6 +67,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     queueCounts: () => jobs.countsByQueueAndStatus(),
     storage: storage.report,
     enrichmentCounts: enrichment.counts,
+    oldestSwarmCheckAt: writes.oldestSwarmCheckAt,
   })
   const crawler = wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
   const { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails } = wireJobs({
@@ -91,7 +101,6 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     metrics.countIngest(commit.report)
     metrics.countClassified(commit.classified.map((item) => item.classification.contentType))
     stats.observeCommit(commit)
-    wants.onCommitted(commit.classified)
     evidence.onCommitted()
     storage.cap?.afterCommit()
   })
@@ -102,6 +111,8 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
 
   const shutdown = new AbortController()
   const lineWorkers = openLineWorkers(config, log)
+  const syncPorts = openSyncPorts(store)
+  const sync = wireSync({ config, cursors: syncPorts.syncCursors, pipeline, lineWorkers, log })
   const publicOrigin = config.torznab.baseUrl ? new URL(config.torznab.baseUrl).origin : null
   // reusePort false: Elysia asks Bun for SO_REUSEPORT, with which a second instance on the same
   // port would silently take half of this one's requests. Refused, it fails to start and says so.
@@ -120,14 +131,22 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
     rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
     intake: { publicOrigin, rateLimiter: createRateLimiter({ perMinute: config.core.intakeRatePerMinute }) },
     queue,
+    exports: syncPorts.exports,
     keptPayloadBytes: config.evidence.payload.maxBytes,
     shutdown: shutdown.signal,
+    dashboard: {
+      publicUrl: config.dashboard.publicOrigin ? `${config.dashboard.publicOrigin}/` : null,
+      port: () => options.dashboardPort?.() ?? config.http.dashboardPort,
+      isInProcess: options.dashboardPort !== undefined,
+    },
     graphqlOptions: { publicOrigin, maxBodyBytes: config.graphql.maxBodyBytes, maxListItems: config.graphql.maxListItems },
     graphql: {
       adminKey,
       search: graphqlSearch,
       torrents: torrentDetails,
+      describeRule: classifier.describeRule,
       operator: writes.operator,
+      blockList: writes.blockList,
       queue,
       jobs,
       workers,
@@ -154,6 +173,7 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
   storage.cap?.start()
   const backups = startBackups(config, log)
   resolver.start()
+  sync?.start()
 
   return {
     port,
@@ -162,12 +182,15 @@ export async function startCore(config: Config, log: Logger, logThreshold: LogTh
       // Uploads still streaming end at their last complete line and are answered with what was
       // committed, so the graceful HTTP stop does not wait on a client that is slow or stalls.
       shutdown.abort()
+      // A pull being read ends at its last complete line while HTTP drains.
+      const syncStopped = sync?.stop()
       backups?.stop()
       idleTrim.stop()
       try {
         const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
         fetches.stop()
+        await syncStopped
         await crawler?.stop()
         await storage.cap?.stop()
         await resolver.stop()

@@ -18,7 +18,6 @@ import { createQueueRepository, createQueueService, type WorkerRegistry, type Qu
 import { createRuntimeSettings, createSettingsRepository } from '../settings'
 import type { CoreStore } from '../store'
 import type { TorrentStore } from '../torrents'
-import { createWantRepository, createWantService } from '../wants'
 import type { Crawler } from './wire-crawler'
 
 /** Longest one artwork API request may take before the enrichment counts it failed and backs off. */
@@ -26,8 +25,8 @@ const ARTWORK_TIMEOUT_MS = 10_000
 
 /**
  * The small stores' parts that need nothing built after them: the core admin key, the queue (the
- * leases of a previous run released here, before any worker starts), the wants and the
- * enrichment's repository.
+ * leases of a previous run released here, before any worker starts) and the enrichment's
+ * repository. The wants are openCore's, matched after each of its commits.
  */
 export function wireJobStores(deps: { config: Config; store: CoreStore; log: Logger }) {
   const db = deps.store.legacy
@@ -37,9 +36,8 @@ export function wireJobStores(deps: { config: Config; store: CoreStore; log: Log
   const released = jobs.releaseLeases()
   if (released > 0) queueLog.info('released the leases of a previous run', { jobs: released })
   const queue = createQueueService({ repository: jobs, log: queueLog })
-  const wants = createWantService({ repository: createWantRepository(db), log: deps.log.child({ component: 'wants' }) })
   const enrichment = createEnrichmentRepository(db.sqlite)
-  return { adminKey, jobs, queue, wants, enrichment }
+  return { adminKey, jobs, queue, enrichment }
 }
 
 /**

@@ -23,6 +23,7 @@ import { eventRoutes } from './events/routes'
 import { evidenceRoutes } from './evidence/routes'
 import type { EvidenceService } from './evidence/service'
 import { libraryRoutes } from './library/routes'
+import type { BlockListService } from './library/block-list'
 import type { LibraryService } from './library/service'
 import { notificationTargetRoutes } from './notification-targets/routes'
 import type { NotificationTargetService } from './notification-targets/service'
@@ -44,6 +45,7 @@ import { dashboardErrorAnswers } from './error-answers'
 export interface DashboardAppDeps {
   core: CoreClient
   library: LibraryService
+  blockList: BlockListService
   evidence: EvidenceService
   stats: StatsService
   wants: WantService

@@ -15,6 +15,7 @@ import { createDownloadClientRepository } from './download-clients/repository'
 import { createDownloadClientService } from './download-clients/service'
 import { createEventBus } from './events/event-bus'
 import { createEvidenceService } from './evidence/service'
+import { createBlockListService } from './library/block-list'
 import { createLibraryService } from './library/service'
 import { startNotificationDelivery } from './notification-targets/delivery'
 import { createNotificationTargetRepository } from './notification-targets/repository'
@@ -181,7 +182,7 @@ export function buildDashboard(
     intervalMs: options.watchIntervalMs,
   })
 
-  const library = createLibraryService({ core, cache })
+  const library = createLibraryService({ core, cache, audit })
   const downloadClients = createDownloadClientService({
     repository: createDownloadClientRepository(store.orm),
     audit,
@@ -191,6 +192,7 @@ export function buildDashboard(
   const app = createDashboardApp({
     core,
     library,
+    blockList: createBlockListService({ core, cache, audit }),
     evidence: createEvidenceService({ core }),
     stats: createStatsService({ core, cache, storeBytes }),
     wants,

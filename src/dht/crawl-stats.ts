@@ -16,6 +16,8 @@ export interface CrawlStats {
   discovered: Record<string, number>
   fetched: number
   failed: Record<string, number>
+  /** BEP 33 checks of stored torrents' swarms, by `trigger:outcome` (swarm-checks.ts). */
+  swarmChecks: Record<string, number>
   fetchesInFlight: number
   queued: number
   nodes: number
@@ -37,6 +39,7 @@ export function emptyStats(): CrawlStats {
     discovered: {},
     fetched: 0,
     failed: {},
+    swarmChecks: {},
     fetchesInFlight: 0,
     queued: 0,
     nodes: 0,

@@ -9,12 +9,14 @@ import { SilenceWatch } from './silence-watch'
 import { ExpiringSet } from './expiring-set'
 import { FetchError } from './fetch-error'
 import { fetchMetadata } from './fetch-metadata'
+import type { DueSwarms } from './due-swarms'
 import type { KnownHashes } from './known-hashes'
 import type { CrawlerSettings, CrawlerWarningCode, FetchOrder } from './messages'
 import { NodeTable } from './node-table'
 import { lookUpPeers } from './peer-lookup'
 import { runRequestedFetch } from './requested-fetch'
 import { loadCrawlerState, saveCrawlerState } from './state-file'
+import { createSwarmChecks } from './swarm-checks'
 import { threadCpuSeconds } from './thread-cpu'
 import { TokenBucket } from './token-bucket'
 import { walkStep, type Triage } from './walk'
@@ -22,7 +24,8 @@ import { walkStep, type Triage } from './walk'
 export interface CrawlerOutput {
   metainfo(metainfo: TorrentMetainfo, seeders: number | null, leechers: number | null, requested: boolean): void
   fetchAttempt(infoHash: string, detail: string): void
-  swarm(infoHash: string, seeders: number, leechers: number): void
+  /** A swarm check the DHT answered; null counts where no node sent a BEP 33 filter. */
+  swarm(infoHash: string, seeders: number | null, leechers: number | null): void
   warning(code: CrawlerWarningCode, message: string): void
   recovered(): void
 }
@@ -49,10 +52,8 @@ const CATCH_UP_EVERY_MS = 60_000
 const SILENCE_WARNING_MS = 5 * 60_000
 const OFFERED_HASHES = 1_000
 const RESEED_EVERY_MS = 60_000
-/** A torrent's swarm is scraped again at most this often, however often it is searched. */
-const RESCRAPE_AFTER_MS = 60 * 60_000
-const PENDING_SCRAPES = 500
-const SCRAPES_AT_ONCE = 4
+/** Of the query budget, the scheduled swarm re-check may spend at most this share: the crawl keeps the rest. */
+const RECHECK_BUDGET_SHARE = 0.5
 /** A fetch asked for walks further than the crawl's: one hash, and someone is waiting for it. */
 const REQUESTED_LOOKUP_ROUNDS = 6
 const REQUESTED_PEERS = 16
@@ -61,11 +62,13 @@ const REQUESTED_PEERS = 16
  * The crawl: walk the DHT for info hashes (BEP 51 samples, plus hashes others ask us for or
  * announce to us), skip the ones the index holds or recently failed, find peers for the rest
  * (get_peers with a BEP 33 scrape) and fetch their metadata (BEP 9), all under one query budget
- * and a bounded number of concurrent fetches. Verified metainfo leaves through `output`.
+ * and a bounded number of concurrent fetches. Stored torrents' swarms are checked again (BEP 33)
+ * when searched for and on SERVICE_DHT_RESCRAPE_INTERVAL's schedule, from the same budget.
+ * Verified metainfo and swarm counts leave through `output`.
  */
 export async function startCrawler(
   settings: CrawlerSettings,
-  known: KnownHashes,
+  index: { known: KnownHashes; dueSwarms: DueSwarms | null },
   output: CrawlerOutput,
   log: Logger,
   initial: { crawling: boolean },
@@ -77,7 +80,11 @@ export async function startCrawler(
 
   const table = new NodeTable(settings.maxNodes)
   const budget = new TokenBucket(settings.queriesPerSecond, startedAt)
+  const recheckShare = settings.queriesPerSecond * RECHECK_BUDGET_SHARE
+  const recheckBudget = new TokenBucket(recheckShare, startedAt, Math.max(1, recheckShare))
   const waiting: (() => void)[] = []
+  /** Query tokens for the scheduled re-checks: served within their share of the budget. */
+  const waitingRecheck: (() => void)[] = []
   /** Query tokens for the fetches asked for: served first, and the only ones served while not crawling. */
   const waitingRequested: (() => void)[] = []
   const requested = new Set<string>()
@@ -89,9 +96,6 @@ export async function startCrawler(
   const offered: Uint8Array[] = []
   const peerId = Buffer.concat([Buffer.from('-DI0100-'), randomBytes(12)])
   const queueLimit = settings.metadataFetches * 8
-  const scrapedRecently = new ExpiringSet(RESCRAPE_AFTER_MS, REMEMBERED_HASHES)
-  const pendingScrapes = new Set<string>()
-  let scraping = 0
   let reseededAt = startedAt
 
   const node: DhtNode = await startDhtNode(
@@ -127,7 +131,7 @@ export async function startCrawler(
     }
     const now = Date.now()
     if (failedRecently.has(infoHash, now) || fetchedRecently.has(infoHash, now)) return 'seen'
-    if (known.has(Buffer.from(infoHash, 'hex'))) return 'seen'
+    if (index.known.has(Buffer.from(infoHash, 'hex'))) return 'seen'
     // New, but no room: it will come round again in a later sample.
     if (queued.size >= queueLimit) return 'no_room'
     queued.set(infoHash, { infoHash, nodes: hint.node ? [hint.node] : [], peers: hint.peer ? [hint.peer] : [] })
@@ -137,6 +141,29 @@ export async function startCrawler(
 
   const acquire = () => new Promise<void>((resolve) => waiting.push(resolve))
   const acquireRequested = () => new Promise<void>((resolve) => waitingRequested.push(resolve))
+  const acquireRecheck = () => new Promise<void>((resolve) => waitingRecheck.push(resolve))
+
+  const swarmChecks = createSwarmChecks({
+    lookUp: (infoHash, trigger) =>
+      lookUpPeers(node, {
+        infoHash,
+        startNodes: [],
+        knownPeers: [],
+        maxPeers: PEERS_PER_HASH,
+        untilFiltered: true,
+        acquire: trigger === 'schedule' ? acquireRecheck : acquire,
+        onAnswer: (contact, id) => table.responded(contact, id, Date.now()),
+        onSilence: (contact) => table.failed(contact),
+      }),
+    report: output.swarm,
+    schedule:
+      index.dueSwarms && settings.rescrape.intervalMs !== null
+        ? { intervalMs: settings.rescrape.intervalMs, perSecond: settings.rescrape.perSecond, readDue: index.dueSwarms.read }
+        : null,
+    stats,
+    log,
+    startMs: startedAt,
+  })
 
   async function fetchRequested(order: FetchOrder): Promise<void> {
     if (requested.has(order.infoHash)) return
@@ -230,32 +257,6 @@ export async function startCrawler(
     throw last
   }
 
-  async function scrapeOne(infoHash: string): Promise<void> {
-    try {
-      const found = await lookUpPeers(node, {
-        infoHash: Buffer.from(infoHash, 'hex'),
-        startNodes: [],
-        knownPeers: [],
-        maxPeers: PEERS_PER_HASH,
-        acquire,
-        onAnswer: (contact, id) => table.responded(contact, id, Date.now()),
-        onSilence: (contact) => table.failed(contact),
-      })
-      if (found.seeders !== null && found.leechers !== null) output.swarm(infoHash, found.seeders, found.leechers)
-    } catch (err) {
-      log.debug('scrape failed', { infoHash, err })
-    }
-  }
-
-  function startScrapes(): void {
-    for (const infoHash of pendingScrapes) {
-      if (scraping >= SCRAPES_AT_ONCE) return
-      pendingScrapes.delete(infoHash)
-      scraping++
-      void scrapeOne(infoHash).finally(() => scraping--)
-    }
-  }
-
   function startFetches(): void {
     for (const [infoHash, job] of queued) {
       if (fetching.size >= settings.metadataFetches) return
@@ -269,7 +270,12 @@ export async function startCrawler(
     const now = Date.now()
     while (waitingRequested.length && budget.take(now)) waitingRequested.shift()!()
     if (!crawling) return
-    // Fetches already under way are paid first: their hashes are the crawl's yield.
+    // Scheduled re-checks go first, but only within their share: they cannot starve the crawl.
+    while (waitingRecheck.length && recheckBudget.canTake(now) && budget.take(now)) {
+      recheckBudget.take(now)
+      waitingRecheck.shift()!()
+    }
+    // Fetches already under way are paid next: their hashes are the crawl's yield.
     while (waiting.length && budget.take(now)) waiting.shift()!()
     if (queued.size < queueLimit) walkStep({ node, table, now, take: () => budget.take(now), consider, log })
     // Every node gone (the link was down): back to the routers, once a minute rather than each tick.
@@ -278,7 +284,7 @@ export async function startCrawler(
       for (const contact of settings.bootstrap) table.add(contact, now)
     }
     startFetches()
-    startScrapes()
+    swarmChecks.tick(now)
   }
 
   const silence = new SilenceWatch(SILENCE_WARNING_MS, startedAt)
@@ -307,7 +313,7 @@ export async function startCrawler(
     setInterval(tick, TICK_MS),
     setInterval(watchSilence, 10_000),
     setInterval(saveState, SAVE_STATE_EVERY_MS),
-    setInterval(() => known.catchUp(), CATCH_UP_EVERY_MS),
+    setInterval(() => index.known.catchUp(), CATCH_UP_EVERY_MS),
   ]
 
   return {
@@ -325,16 +331,9 @@ export async function startCrawler(
     cancelFetch(infoHash: string): void {
       requested.delete(infoHash)
     },
-    /** Queues BEP 33 scrapes for stored torrents, skipping any scraped within the hour. */
+    /** Queues BEP 33 scrapes for stored torrents, skipping any scraped for a search within the hour. */
     refreshSwarms(infoHashes: string[]): void {
-      if (!crawling) return
-      const now = Date.now()
-      for (const infoHash of infoHashes) {
-        if (pendingScrapes.size >= PENDING_SCRAPES) return
-        if (!/^[0-9a-f]{40}$/.test(infoHash) || scrapedRecently.has(infoHash, now)) continue
-        scrapedRecently.add(infoHash, now)
-        pendingScrapes.add(infoHash)
-      }
+      if (crawling) swarmChecks.refresh(infoHashes, Date.now())
     },
     stats(): CrawlStats {
       stats.fetchesInFlight = fetching.size

@@ -109,6 +109,8 @@ export function createCrawlerHost(deps: CrawlerHostDeps) {
           ingestItemFromMetainfo(message.metainfo, message.requested ? 'fetch' : 'dht', {
             seeders: message.seeders,
             leechers: message.leechers,
+            // The lookup that found its peers scraped the swarm too.
+            isSwarmCheck: message.seeders !== null && message.leechers !== null,
           }),
           {
             origin: `dht ${message.metainfo.infoHash}`,

@@ -42,6 +42,7 @@ export type FromCrawler =
   | { type: 'metainfo'; metainfo: TorrentMetainfo; seeders: number | null; leechers: number | null; requested: boolean }
   /** A round of a fetch asked for ended without metadata; `detail` says how far it got. */
   | { type: 'fetchAttempt'; infoHash: string; detail: string }
+  /** A swarm check the DHT answered (searched for, grabbed or due): counts null where no node sent a filter. */
   | { type: 'swarm'; infoHash: string; seeders: number | null; leechers: number | null }
   | { type: 'stats'; stats: CrawlStats }
   | { type: 'warning'; code: CrawlerWarningCode; message: string }

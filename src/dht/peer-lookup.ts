@@ -7,6 +7,8 @@ export interface PeerLookupResult {
   /** BEP 33 estimates; null where no node answered the scrape. */
   seeders: number | null
   leechers: number | null
+  /** Nodes that answered a get_peers; 0 means the DHT said nothing (our link, or all asked were gone). */
+  answered: number
 }
 
 export interface PeerLookupOptions {
@@ -18,6 +20,11 @@ export interface PeerLookupOptions {
   maxPeers: number
   /** Hops towards the hash while no peer is found; 3 unless given. */
   rounds?: number
+  /**
+   * A swarm check, not a fetch: the walk also ends at the first round a BEP 33 filter came back
+   * in. The nodes that send one are the ones that store the hash's peers, which is what is asked.
+   */
+  untilFiltered?: boolean
   /** Waits for a query token; every get_peers is paid for from the crawl's budget. */
   acquire: () => Promise<void>
   onAnswer: (node: PeerAddress, id: string | null) => void
@@ -39,13 +46,15 @@ export async function lookUpPeers(node: DhtNode, options: PeerLookupOptions): Pr
   const seeders = new SwarmFilter()
   const leechers = new SwarmFilter()
   const asked = new Set<string>()
+  let answered = 0
   // The node that sampled the hash usually has its peers (the hash is near it): ask it alone first.
   let frontier = options.startNodes.length ? dedupe(options.startNodes) : node.closest(options.infoHash, NODES_PER_ROUND)
 
   // Peers found in a round end the walk: the nodes that had them are the ones near the hash.
   let nodesHadPeers = false
   const rounds = options.rounds ?? ROUNDS
-  for (let round = 0; round < rounds && frontier.length && !nodesHadPeers; round++) {
+  const isAnswered = () => nodesHadPeers || (options.untilFiltered === true && seeders.hasFilters)
+  for (let round = 0; round < rounds && frontier.length && !isAnswered(); round++) {
     const batch = frontier.filter((candidate) => !asked.has(keyOf(candidate))).slice(0, NODES_PER_ROUND)
     const next: (PeerAddress & { id: string })[] = []
     await Promise.all(
@@ -54,6 +63,7 @@ export async function lookUpPeers(node: DhtNode, options: PeerLookupOptions): Pr
         await options.acquire()
         try {
           const r = await node.query(candidate, 'get_peers', { info_hash: options.infoHash, scrape: 1 })
+          answered++
           options.onAnswer(candidate, r.id instanceof Uint8Array && r.id.length === 20 ? Buffer.from(r.id).toString('hex') : null)
           for (const peer of decodeCompactPeers(r.values)) {
             peers.set(keyOf(peer), peer)
@@ -71,7 +81,12 @@ export async function lookUpPeers(node: DhtNode, options: PeerLookupOptions): Pr
     const nearer = dedupe(next.sort((a, b) => Buffer.compare(xor(a.id, target), xor(b.id, target))))
     frontier = nearer.length ? nearer : node.closest(options.infoHash, NODES_PER_ROUND)
   }
-  return { peers: [...peers.values()].slice(0, options.maxPeers), seeders: seeders.estimate(), leechers: leechers.estimate() }
+  return {
+    peers: [...peers.values()].slice(0, options.maxPeers),
+    seeders: seeders.estimate(),
+    leechers: leechers.estimate(),
+    answered,
+  }
 }
 
 function xor(idHex: string, target: Buffer): Buffer {

@@ -41,7 +41,7 @@ export async function runRequestedFetch(order: FetchOrder, deps: RequestedFetchD
       }
     }
     if (deps.isCancelled()) break
-    let found: PeerLookupResult = { peers: [], seeders: null, leechers: null }
+    let found: PeerLookupResult = { peers: [], seeders: null, leechers: null, answered: 0 }
     try {
       found = await deps.lookUp(hash)
     } catch (err) {

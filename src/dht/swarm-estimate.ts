@@ -17,6 +17,11 @@ export class SwarmFilter {
     this.merged++
   }
 
+  /** Whether any node has sent a filter yet. */
+  get hasFilters(): boolean {
+    return this.merged > 0
+  }
+
   /** null when no node sent a filter: unknown, never a placeholder 0. */
   estimate(): number | null {
     if (this.merged === 0) return null

@@ -16,10 +16,15 @@ export class TokenBucket {
   }
 
   take(now: number): boolean {
-    this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond)
-    this.refilledAt = now
-    if (this.tokens < 1) return false
+    if (!this.canTake(now)) return false
     this.tokens--
     return true
+  }
+
+  /** Whether a token is there now, without taking it (for a query that needs two budgets' tokens). */
+  canTake(now: number): boolean {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.refilledAt) / 1000) * this.perSecond)
+    this.refilledAt = now
+    return this.tokens >= 1
   }
 }

@@ -5,6 +5,7 @@
  */
 import { createLogger, type LogThreshold } from '../log'
 import { startCrawler, type Crawler } from './crawler'
+import { openDueSwarms, type DueSwarms } from './due-swarms'
 import { openKnownHashes, type KnownHashes } from './known-hashes'
 import type { FetchOrder, FromCrawler, ToCrawler } from './messages'
 
@@ -15,6 +16,7 @@ const FULL_GC_EVERY = 5
 
 let crawler: Crawler | undefined
 let known: KnownHashes | undefined
+let dueSwarms: DueSwarms | null = null
 let statsTimer: ReturnType<typeof setInterval> | undefined
 const logThreshold: LogThreshold = { level: 'info' }
 /**
@@ -35,10 +37,11 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
     const log = createLogger({ level: logThreshold, fields: { component: 'dht' } })
     known = openKnownHashes(settings.databasePath, settings.seenFilterBytes)
     const loaded = known.catchUp()
+    if (settings.rescrape.intervalMs !== null) dueSwarms = openDueSwarms(settings.databasePath)
     try {
       crawler = await startCrawler(
         settings,
-        known,
+        { known, dueSwarms },
         {
           metainfo: (metainfo, seeders, leechers, requested) => post({ type: 'metainfo', metainfo, seeders, leechers, requested }),
           fetchAttempt: (infoHash, detail) => post({ type: 'fetchAttempt', infoHash, detail }),
@@ -100,5 +103,6 @@ self.onmessage = async (event: MessageEvent<ToCrawler>) => {
   clearInterval(statsTimer)
   await crawler?.stop()
   known?.close()
+  dueSwarms?.close()
   post({ type: 'stopped' })
 }

@@ -23,11 +23,11 @@ export interface DashboardDeps {
 }
 
 /** Bad input, named by its path in the arguments, so the dashboard can say which field. */
-function badInput(field: string, message: string): GraphQLError {
+export function badInput(field: string, message: string): GraphQLError {
   return new GraphQLError(`${field} ${message}`, { extensions: { code: 'bad_request', field } })
 }
 
-function readLimit(field: string, value: number | null | undefined, page: { defaultLimit: number; maxLimit: number }): number {
+export function readLimit(field: string, value: number | null | undefined, page: { defaultLimit: number; maxLimit: number }): number {
   const limit = value ?? page.defaultLimit
   if (limit < 1 || limit > page.maxLimit) throw badInput(field, `must be from 1 to ${page.maxLimit}, not ${limit}`)
   return limit

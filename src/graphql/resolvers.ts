@@ -1,18 +1,21 @@
 import { GraphQLError } from 'graphql'
+import { isTagName, TAG_MAX_LENGTH } from '../classify'
 import type { EvidenceRepository } from '../evidence'
 import type { HealthCheck } from '../health'
 import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '../queue'
 import { type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
 import { type OperatorEdits, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
 import { toAggregations } from './aggregations'
+import { type BlockListDeps, createBlockListResolvers } from './block-list-resolvers'
 import { type CrawlerControlDeps, createCrawlerResolvers } from './crawler-resolvers'
 import { createDashboardResolvers, type DashboardDeps } from './dashboard-resolvers'
+import { createExplanationResolvers, type ExplanationDeps } from './explanation-resolvers'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
 import { readPage, toSearchQuery, type SearchInput } from './search-input'
 import { toGraphqlFile, toTorrentContent } from './torrent-content'
 import type { TorrentRepository } from './torrent-repository'
 
-export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps {
+export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps, BlockListDeps, ExplanationDeps {
   /** Runs searches off the main thread (the search workers), so a heavy one stalls no other request. */
   search: { search(query: SearchQuery): Promise<SearchResult> }
   torrents: TorrentRepository
@@ -29,13 +32,10 @@ export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps {
 const BUCKET_SECONDS = { minute: 60, hour: 3600, day: 86_400 } as const
 type Bucket = keyof typeof BUCKET_SECONDS
 
-/** Operator tags: lowercase words joined by dashes, as bitmagnet's (and the table's CHECK). */
-const TAG = /^[a-z0-9]+(-[a-z0-9]+)*$/
-
 function checkTags(tags: string[]): string[] {
-  const bad = tags.find((tag) => !TAG.test(tag) || tag.length > 64)
+  const bad = tags.find((tag) => !isTagName(tag))
   if (bad !== undefined)
-    throw new GraphQLError(`tag ${JSON.stringify(bad)} must be lowercase letters and digits joined by dashes (at most 64)`)
+    throw new GraphQLError(`tag ${JSON.stringify(bad)} must be lowercase letters and digits joined by dashes (at most ${TAG_MAX_LENGTH})`)
   return [...new Set(tags)]
 }
 
@@ -45,6 +45,7 @@ const ok = true
 export function createResolvers(deps: GraphqlDeps) {
   const dashboard = createDashboardResolvers(deps)
   const crawler = createCrawlerResolvers(deps)
+  const blockList = createBlockListResolvers(deps)
   return {
     Hash20,
     DateTime,
@@ -53,6 +54,7 @@ export function createResolvers(deps: GraphqlDeps) {
     Duration,
     Void,
     Int64,
+    ...createExplanationResolvers(deps),
     Query: {
       version: () => deps.version,
       workers: () => ({ listAll: () => ({ workers: deps.workers.listAll() }) }),
@@ -72,6 +74,7 @@ export function createResolvers(deps: GraphqlDeps) {
       queue: () => ({}),
       ...dashboard.Query,
       ...crawler.Query,
+      ...blockList.Query,
     },
     TorrentContentQuery: {
       search: async (_: unknown, { input }: { input: SearchInput }) => {
@@ -229,6 +232,7 @@ export function createResolvers(deps: GraphqlDeps) {
       queue: () => ({}),
       ...dashboard.Mutation,
       ...crawler.Mutation,
+      ...blockList.Mutation,
     },
     TorrentMutation: {
       delete: (_: unknown, { infoHashes }: { infoHashes: string[] }) => {

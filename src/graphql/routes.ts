@@ -12,8 +12,12 @@ import { listLimits } from './list-limits'
 import { queryLimitsPlugin } from './query-limits-plugin'
 import { createResolvers, type GraphqlDeps } from './resolvers'
 
-/** The SDL file plus the Language enum, whose values come from the runtime's ICU data. */
-export const TYPE_DEFS = `${readFileSync(join(import.meta.dir, 'schema.graphql'), 'utf8')}\nenum Language { ${LANGUAGE_CODES.join(' ')} }\n`
+/**
+ * The SDL files (the bitmagnet-compatible schema, then the types that extend it, each in its own
+ * file) plus the Language enum, whose values come from the runtime's ICU data.
+ */
+const SDL_FILES = ['schema.graphql', 'swarm-checks.graphql', 'explanation.graphql']
+export const TYPE_DEFS = `${SDL_FILES.map((file) => readFileSync(join(import.meta.dir, file), 'utf8')).join('\n')}\nenum Language { ${LANGUAGE_CODES.join(' ')} }\n`
 
 export interface GraphqlRouteOptions {
   /** The origin of BASE_URL, or null when unset. */

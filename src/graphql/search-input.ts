@@ -24,6 +24,7 @@ export interface SearchInput {
   facets?: Partial<Record<FacetName | 'genre', FacetInput<unknown> | null>> | null
   orderBy?: { field: SearchOrder['field']; descending?: boolean | null }[] | null
   contents?: ContentRef[] | null
+  aggregationBudget?: number | null
 }
 
 interface ContentRef {
@@ -83,6 +84,10 @@ export function toSearchQuery(input: SearchInput): SearchQuery {
     facets: aggregated,
     orderBy: input.orderBy?.map((order) => ({ field: order.field, descending: order.descending === true })),
   }
+  // bitmagnet's budget is planner cost; here it is rows read, which is what a count costs. 0 or less: none.
+  const budget = input.aggregationBudget ?? 0
+  if (!Number.isFinite(budget)) throw new GraphQLError('aggregationBudget must be a number')
+  if (budget >= 1) query.countBudget = Math.floor(budget)
   const optional = <K extends keyof SearchQuery>(key: K, value: SearchQuery[K] | undefined) => {
     if (value !== undefined && (!Array.isArray(value) || value.length > 0)) query[key] = value
   }

@@ -53,6 +53,8 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
   let row: ReturnType<TorrentRepository['byHash']> | undefined
   const stored = () => (row ??= torrents.byHash(item.infoHash))
   const sources = () => torrents.sourcesOf(item.id)
+  // 0 is the column's "never checked": unknown is null (DESIGN.md 3.19).
+  const swarmCheckedAt = () => (stored()?.swarmCheckedAt ? iso(stored()!.swarmCheckedAt) : null)
   return {
     id: item.infoHash,
     infoHash: item.infoHash,
@@ -81,6 +83,7 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
     releaseGroup: item.releaseGroup,
     seeders: item.seeders,
     leechers: item.leechers,
+    swarmCheckedAt,
     publishedAt: iso(item.publishedAt),
     createdAt: iso(item.publishedAt),
     updatedAt: () => iso(stored()?.updatedAt ?? item.publishedAt),
@@ -110,6 +113,7 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
         sources: () => sources().map((source) => ({ ...source, importId: null, seeders: item.seeders, leechers: item.leechers })),
         seeders: item.seeders,
         leechers: item.leechers,
+        swarmCheckedAt,
         tagNames: () => torrents.tagsOf(item.id),
         magnetUri: buildMagnetUri({ infoHash: item.infoHash, infoHashV2: item.infoHashV2, name: item.name }),
         createdAt: iso(item.publishedAt),

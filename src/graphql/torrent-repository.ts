@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, lt, notInArray, type SQL, sql, sum } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, inArray, lt, notInArray, type SQL, sql, sum } from 'drizzle-orm'
 import { unionAll } from 'drizzle-orm/sqlite-core'
 import type { DatabaseHandle } from '../db'
 import { schema } from '../db'
 
-const { torrents, torrentFiles, torrentSources, torrentTags, sources } = schema
+const { torrents, torrentClassifications, torrentFiles, torrentSources, torrentTags, sources } = schema
 
 type TimeColumn = typeof torrentSources.publishedAt | typeof torrentSources.updatedAt
 
@@ -19,7 +19,7 @@ export function createTorrentRepository(db: DatabaseHandle) {
   const hashes = (infoHashes: string[]) => infoHashes.map((hash) => Buffer.from(hash, 'hex'))
   // The per-item reads run once per search result a query selects them for: prepared once.
   const byHash = orm
-    .select({ updatedAt: torrents.updatedAt })
+    .select({ updatedAt: torrents.updatedAt, swarmCheckedAt: torrents.swarmCheckedAt })
     .from(torrents)
     .where(eq(torrents.infoHash, sql.placeholder('infoHash')))
     .prepare()
@@ -44,6 +44,13 @@ export function createTorrentRepository(db: DatabaseHandle) {
     .groupBy(torrentFiles.fileType)
     .orderBy(desc(bytes), torrentFiles.fileType)
     .prepare()
+  const { torrentId: _, categories: __, classifiedAt: ___, ...classificationColumns } = getTableColumns(torrentClassifications)
+  const explainedOf = orm
+    .select({ ...classificationColumns, sizeBytes: torrents.size, filesCount: torrents.filesCount })
+    .from(torrents)
+    .innerJoin(torrentClassifications, eq(torrentClassifications.torrentId, torrents.id))
+    .where(eq(torrents.infoHash, sql.placeholder('infoHash')))
+    .prepare()
   const listedFilesOf = orm
     .select({ count: count(), bytes: sql<number>`total(${torrentFiles.size})` })
     .from(torrentFiles)
@@ -51,10 +58,13 @@ export function createTorrentRepository(db: DatabaseHandle) {
     .prepare()
 
   return {
-    /** What a search item lacks of the stored row: when it last changed. */
-    byHash: (infoHash: string): { updatedAt: number } | null => byHash.get({ infoHash: Buffer.from(infoHash, 'hex') }) ?? null,
+    /** What a search item lacks of the stored row: when it last changed, and when its swarm was last checked (0: never). */
+    byHash: (infoHash: string): { updatedAt: number; swarmCheckedAt: number } | null =>
+      byHash.get({ infoHash: Buffer.from(infoHash, 'hex') }) ?? null,
     sourcesOf: (torrentId: number) => sourcesOf.all({ torrentId }),
     tagsOf: (torrentId: number) => tagsOf.all({ torrentId }).map((row) => row.tag),
+    /** A torrent's stored classification with its explanation's code list, and the size and file count it reads; null when unclassified. */
+    explainedOf: (infoHash: string) => explainedOf.get({ infoHash: Buffer.from(infoHash, 'hex') }) ?? null,
     /** File types by their share of bytes, the largest first. */
     fileTypesOf: (torrentId: number) => fileTypesOf.all({ torrentId }).map((row) => row.fileType),
     /** The files stored of a torrent: fewer than its files_count when SERVICE_MAX_FILES_PER_TORRENT cut the list. */

@@ -10,6 +10,8 @@ import {
   type TorrentFile,
 } from '../metainfo'
 import type { IngestItem } from '../ingest'
+import { parseCarriedFields } from './carried-fields'
+import { isCount, isGiven, parseTime } from './record-fields'
 
 export type ParsedLine = { ok: true; item: IngestItem } | { ok: false; reason: string }
 
@@ -17,7 +19,8 @@ const SOURCE_KEY = /^[a-z0-9][a-z0-9_-]{0,63}$/
 
 /**
  * One JSON Lines record:
- * `{"infoHash","name","size","files"?:[{"path","size"}],"filesCount"?,"publishedAt"?,"seeders"?,"leechers"?,"source"?}`.
+ * `{"infoHash","infoHashV2"?,"name","size","files"?:[{"path","size","index"?}],"filesCount"?,"publishedAt"?,"seeders"?,"leechers"?,"source"?}`,
+ * plus what an export line carries (`label`, `externalIds`, `tags`, `grabs`: carried-fields.ts).
  * bitmagnet's import fields that mean the same (`infoHash`, `name`, `size`, `private`, `source`,
  * `publishedAt`) are read the same way; its other hint fields are ignored, not rejected. Names and
  * paths are cut, and files past the limit counted but not kept, as for a .torrent (`limits`).
@@ -63,6 +66,8 @@ export function parseImportRecord(record: unknown, limits: MetainfoLimits = DEFA
   const source = r.source === undefined ? 'import' : typeof r.source === 'string' ? r.source.trim().toLowerCase() : ''
   if (!SOURCE_KEY.test(source)) return fail('source must be a short key of letters, digits, - or _')
   if (r.private !== undefined && typeof r.private !== 'boolean') return fail('private must be true or false')
+  const carried = parseCarriedFields(r, infoHash, limits)
+  if (typeof carried === 'string') return fail(carried)
 
   return {
     ok: true,
@@ -78,20 +83,29 @@ export function parseImportRecord(record: unknown, limits: MetainfoLimits = DEFA
       publishedAt,
       seeders: (r.seeders as number | null | undefined) ?? null,
       leechers: (r.leechers as number | null | undefined) ?? null,
+      ...(carried ? { carried } : {}),
     },
   }
 }
 
-/** Every file is checked and counted; only the first `limits.files` are kept. */
+/**
+ * Every file is checked and counted; only the first `limits.files` are kept. A file's `index` is
+ * its place in the torrent's own list, the one after the previous file's unless given: an export
+ * gives it where padding files (BEP 47, never stored) left a gap, which clients select files by.
+ */
 function parseFiles(value: unknown, limits: MetainfoLimits): { files: TorrentFile[]; count: number; sizeBytes: number } | string {
   if (!Array.isArray(value)) return 'files must be a list'
   const files: TorrentFile[] = []
   let sizeBytes = 0
-  for (const [index, entry] of value.entries()) {
-    const file = entry as { path?: unknown; size?: unknown } | null
+  let index = -1
+  for (const [position, entry] of value.entries()) {
+    const file = entry as { path?: unknown; size?: unknown; index?: unknown } | null
     const rawPath = file?.path
-    if (!isPathGiven(rawPath)) return `files[${index}].path is missing`
-    if (!isCount(file?.size)) return `files[${index}].size must be a whole number of bytes, 0 or more`
+    if (!isPathGiven(rawPath)) return `files[${position}].path is missing`
+    if (!isCount(file?.size)) return `files[${position}].size must be a whole number of bytes, 0 or more`
+    if (isGiven(file.index) && !(isCount(file.index) && file.index > index))
+      return `files[${position}].index must be a whole number above the previous file's`
+    index = isGiven(file.index) ? (file.index as number) : index + 1
     sizeBytes += file.size
     if (files.length === limits.files) continue
     const path = cutText(normaliseFilePath(rawPath), limits.pathChars)
@@ -108,22 +122,6 @@ function parseFiles(value: unknown, limits: MetainfoLimits): { files: TorrentFil
 function isPathGiven(value: unknown): value is string | string[] {
   const parts = typeof value === 'string' ? [value] : Array.isArray(value) && value.every((part) => typeof part === 'string') ? value : []
   return parts.some((part) => cleanName(part) !== '')
-}
-
-/** Unix seconds (or milliseconds, told apart by magnitude) or an ISO 8601 / RFC 3339 time. */
-function parseTime(value: unknown): number | undefined {
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) {
-    return Math.floor(value > 1e11 ? value / 1000 : value)
-  }
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)) {
-    const ms = Date.parse(value)
-    return Number.isNaN(ms) ? undefined : Math.floor(ms / 1000)
-  }
-  return undefined
-}
-
-function isCount(value: unknown): value is number {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
 }
 
 function fail(reason: string): ParsedLine {

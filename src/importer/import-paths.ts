@@ -1,12 +1,18 @@
 import { readdirSync, type Stats, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ImportSession } from './import-session'
-import { readLines } from './read-lines'
 import { importMagneticoDatabase } from './import-magnetico'
-import { createEventLoopTurns, TURN_EVERY_MS } from './event-loop-turns'
+import { countBytes, importJsonLines } from './json-lines-input'
 import { isSqliteFile } from './read-magnetico'
+import { ExportPullError } from './errors'
+import { pullExport } from './pull-export'
+import { hideUrlSecrets } from '../config'
 
-const JSON_LINES_EXTENSIONS = ['.jsonl', '.ndjson']
+const JSON_LINES_EXTENSIONS = ['.jsonl', '.ndjson', '.jsonl.gz', '.ndjson.gz']
+/** gzip-compressed JSON Lines (`cli export` writes them when the name ends so). */
+const GZIP_EXTENSION = '.gz'
+/** Another instance's export (GET /export), pulled page by page. */
+const EXPORT_URL = /^https?:\/\//i
 /**
  * magnetico's exports (`--export`, its PostgreSQL era too) are one JSON object a line named
  * `.json`; read as JSON Lines when named on the command line (a folder's .json files are others').
@@ -14,15 +20,16 @@ const JSON_LINES_EXTENSIONS = ['.jsonl', '.ndjson']
 const MAGNETICO_EXPORT_EXTENSION = '.json'
 
 export interface ImportInput {
-  kind: 'torrent' | 'jsonl' | 'stdin' | 'magnetico'
+  kind: 'torrent' | 'jsonl' | 'stdin' | 'magnetico' | 'url'
   path: string
   sizeBytes: number
 }
 
 /**
- * Expands the command-line paths into inputs: `-` is JSON Lines on stdin, folders are walked
- * recursively (in name order) for .torrent and JSON Lines files, a SQLite file named on the
- * command line is read as a magnetico database. A path that does not exist or has
+ * Expands the command-line paths into inputs: `-` is JSON Lines on stdin, an http(s) URL another
+ * instance's export, folders are walked recursively (in name order) for .torrent and JSON Lines
+ * files (gzipped too), a SQLite file named on the command line is read as a magnetico database,
+ * any file named there ending in .gz as gzipped JSON Lines. A path that does not exist or has
  * another extension is rejected, not skipped silently.
  */
 export function expandImportPaths(paths: string[], session: ImportSession): ImportInput[] {
@@ -40,16 +47,18 @@ export function expandImportPaths(paths: string[], session: ImportSession): Impo
     }
     const kind = path.endsWith('.torrent')
       ? 'torrent'
-      : JSON_LINES_EXTENSIONS.some((ext) => path.endsWith(ext)) || (isTopLevel && path.endsWith(MAGNETICO_EXPORT_EXTENSION))
+      : JSON_LINES_EXTENSIONS.some((ext) => path.endsWith(ext)) ||
+          (isTopLevel && (path.endsWith(MAGNETICO_EXPORT_EXTENSION) || path.endsWith(GZIP_EXTENSION)))
         ? 'jsonl'
         : undefined
     if (kind) inputs.push({ kind, path, sizeBytes: stats.size })
     // A database is named on the command line, whatever its extension; a folder walk skips them.
     else if (isTopLevel && isSqliteFile(path)) inputs.push({ kind: 'magnetico', path, sizeBytes: stats.size })
-    else if (isTopLevel) session.reject(path, 'not a .torrent, .jsonl or .json file, nor a magnetico database')
+    else if (isTopLevel) session.reject(path, 'not a .torrent, .jsonl, .json or .gz file, nor a magnetico database')
   }
   for (const path of paths) {
     if (path === '-') inputs.push({ kind: 'stdin', path: '-', sizeBytes: 0 })
+    else if (EXPORT_URL.test(path)) inputs.push({ kind: 'url', path, sizeBytes: 0 })
     else visit(path, true)
   }
   return inputs
@@ -71,37 +80,29 @@ export async function importInput(
     return
   }
   if (input.kind === 'magnetico') return importMagneticoDatabase(input, session, onBytes, stop)
-  const stream = input.kind === 'stdin' ? Bun.stdin.stream() : Bun.file(input.path).stream()
-  const origin = input.kind === 'stdin' ? 'stdin' : input.path
-  await importJsonLines(countBytes(stream, onBytes), origin, session, stop)
-}
-
-export async function importJsonLines(
-  stream: ReadableStream<Uint8Array>,
-  origin: string,
-  session: ImportSession,
-  stop?: AbortSignal,
-): Promise<void> {
-  const giveTurn = createEventLoopTurns(TURN_EVERY_MS)
-  for await (const event of readLines(stream, stop)) {
-    await giveTurn()
-    const where = `${origin}:${event.lineNumber}`
-    if ('tooLong' in event) session.reject(where, 'line longer than 1 MiB')
-    else {
-      const isQueueFull = session.addJsonLine(event.text, where)
-      if (isQueueFull) await isQueueFull
-    }
+  if (input.kind === 'url') return importExportUrl(input.path, session, onBytes, stop)
+  if (input.kind === 'stdin') return importJsonLines(countBytes(Bun.stdin.stream(), onBytes), 'stdin', session, stop)
+  const stream = countBytes(Bun.file(input.path).stream(), onBytes)
+  if (!input.path.endsWith(GZIP_EXTENSION)) return importJsonLines(stream, input.path, session, stop)
+  try {
+    await importJsonLines(gunzip(stream), input.path, session, stop)
+  } catch (err) {
+    // What was read before the damage is imported; the file is reported, the other inputs go on.
+    session.reject(input.path, `not readable as gzip: ${(err as Error).message}`)
   }
-  await session.drainLines()
 }
 
-function countBytes(stream: ReadableStream<Uint8Array>, onBytes: (bytes: number) => void): ReadableStream<Uint8Array> {
-  return stream.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        onBytes(chunk.byteLength)
-        controller.enqueue(chunk)
-      },
-    }),
-  )
+function gunzip(stream: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  // DecompressionStream takes any BufferSource in; the lib types then refuse Uint8Array streams.
+  return stream.pipeThrough(new DecompressionStream('gzip') as unknown as TransformStream<Uint8Array, Uint8Array>)
+}
+
+/** An export URL pulled to its end; a source that fails is one rejection, named without its key. */
+async function importExportUrl(url: string, session: ImportSession, onBytes: (bytes: number) => void, stop?: AbortSignal) {
+  try {
+    await pullExport(url, { session, after: null, onBytes, stop })
+  } catch (err) {
+    if (!(err instanceof ExportPullError)) throw err
+    session.reject(hideUrlSecrets(url), err.message)
+  }
 }

@@ -3,7 +3,7 @@ import { ApiKeyQuery, apiKeyAuth, type ApiKeySource } from '../auth'
 import { BadRequestError, intakeGuard, type IntakeGuardDeps } from '../http'
 import type { IngestPipeline } from '../ingest'
 import type { MetainfoLimits } from '../metainfo'
-import { importJsonLines } from './import-paths'
+import { importJsonLines } from './json-lines-input'
 import { createImportSession, type ImportSummary, type Rejection } from './import-session'
 import type { LineWorkers } from './line-workers'
 

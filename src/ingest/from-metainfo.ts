@@ -5,7 +5,7 @@ import type { IngestItem } from './model'
 export function ingestItemFromMetainfo(
   metainfo: TorrentMetainfo,
   source: string,
-  extra: Partial<Pick<IngestItem, 'publishedAt' | 'seeders' | 'leechers'>> = {},
+  extra: Partial<Pick<IngestItem, 'publishedAt' | 'seeders' | 'leechers' | 'isSwarmCheck'>> = {},
 ): IngestItem {
   return {
     ...metainfo,
@@ -13,5 +13,6 @@ export function ingestItemFromMetainfo(
     publishedAt: extra.publishedAt ?? null,
     seeders: extra.seeders ?? null,
     leechers: extra.leechers ?? null,
+    isSwarmCheck: extra.isSwarmCheck ?? false,
   }
 }

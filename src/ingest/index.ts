@@ -3,6 +3,8 @@ export { ingestItemFromMetainfo } from './from-metainfo'
 export {
   NOT_STORED_REASONS,
   type BatchResult,
+  type CarriedFacts,
+  type CarriedLabel,
   type ClassifiedItem,
   type IngestItem,
   type Receipt,

@@ -1,4 +1,4 @@
-import type { Classification, ClassifyOutcome } from '../classify'
+import type { Classification, ClassifyOutcome, GroundTruthLabel } from '../classify'
 import type { TorrentFile } from '../metainfo'
 
 /** One torrent as any producer (import, crawler) hands it to the ingest pipeline. */
@@ -18,15 +18,39 @@ export interface IngestItem {
   publishedAt: number | null
   seeders: number | null
   leechers: number | null
+  /** The counts are a BEP 33 check the crawler made just now, not a source's own figures: their check time is stored. */
+  isSwarmCheck?: boolean
   /**
    * The classifier's verdict made off the writer's thread (an import's line workers) for the
    * torrent as a new one: no operator tags, no ground-truth label. The writer uses it only when
    * that holds, and classifies the torrent itself otherwise.
    */
   preclassified?: ClassifyOutcome
+  /** What an export line brings beyond the torrent itself (another index's knowledge of it). */
+  carried?: CarriedFacts
 }
 
-/** Seeders and leechers of a stored torrent, from a DHT scrape (BEP 33). */
+/**
+ * What another index knew of a torrent, carried by its export line (src/importer/carried-fields.ts
+ * checks each field). None of it can take away what this index holds: a label applies only where
+ * this index has none for the hash, tags are added to the operator's, grabs only ever rise.
+ */
+export interface CarriedFacts {
+  /** A v2-only torrent's v2 hash: kept for a torrent the line brings, never added to one stored. */
+  infoHashV2: string | null
+  label: CarriedLabel | null
+  /** Operator tags (lowercase words joined by dashes). */
+  tags: string[]
+  grabs: number
+}
+
+/** A ground-truth label as the exporting index held it: who confirmed it, and when (Unix seconds). */
+export interface CarriedLabel extends GroundTruthLabel {
+  labelledBy: string
+  labelledAt: number
+}
+
+/** Seeders and leechers of a stored torrent from a DHT check (BEP 33), null where no node sent a filter; stored with the check's time. */
 export interface SwarmUpdate {
   infoHash: string
   seeders: number | null

@@ -4,9 +4,10 @@ import { QUERY_TYPES, type CrawlStats } from '../dht'
 /**
  * The crawler's metrics, fed from the snapshots its worker sends each second. The worker counts
  * totals since it started; counters advance by the difference, and a restarted worker (totals
- * back near zero) simply counts on from its new start.
+ * back near zero) simply counts on from its new start. The age of the oldest swarm check is
+ * read from the index at scrape time.
  */
-export function createCrawlerMetrics(registry: Registry) {
+export function createCrawlerMetrics(registry: Registry, oldestSwarmCheckAt?: () => number | null) {
   const registers = [registry]
   const concurrency = new Gauge({
     name: 'service_dht_client_request_concurrency',
@@ -49,6 +50,22 @@ export function createCrawlerMetrics(registry: Registry) {
     labelNames: ['reason'] as const,
     registers,
   })
+  const swarmChecks = new Counter({
+    name: 'service_dht_swarm_checks_total',
+    help: "BEP 33 checks of stored torrents' swarms, by trigger (search, schedule) and outcome (counted; unknown: nodes sent no filter; no_answer: nothing stored, asked again later)",
+    labelNames: ['trigger', 'outcome'] as const,
+    registers,
+  })
+  if (oldestSwarmCheckAt)
+    new Gauge({
+      name: 'service_dht_swarm_oldest_check_age_seconds',
+      help: 'Age of the oldest swarm check among torrents checked at least once (0 while none is); past SERVICE_DHT_RESCRAPE_INTERVAL the re-check is behind',
+      registers,
+      collect() {
+        const at = oldestSwarmCheckAt()
+        this.set(at === null ? 0 : Math.max(0, Date.now() / 1000 - at))
+      },
+    })
   const fetching = new Gauge({ name: 'service_dht_metadata_fetches_in_flight', help: 'Metadata fetches under way', registers })
   const waiting = new Gauge({ name: 'service_dht_metadata_queued', help: 'New info hashes waiting for a metadata fetch', registers })
   const nodes = new Gauge({
@@ -81,6 +98,10 @@ export function createCrawlerMetrics(registry: Registry) {
       advanceAll('received', stats.received, received, 'query')
       advanceAll('discovered', stats.discovered, discovered, 'source')
       advanceAll('failed', stats.failed, failed, 'reason')
+      for (const [key, total] of Object.entries(stats.swarmChecks)) {
+        const [trigger, outcome] = key.split(':')
+        advance(`swarm:${key}`, total, (by) => swarmChecks.inc({ trigger, outcome }, by))
+      }
       advance('responses', stats.responses, (by) => responses.inc(by))
       advance('dropped', stats.droppedQueries, (by) => dropped.inc(by))
       advance('fetched', stats.fetched, (by) => fetched.inc(by))

@@ -12,6 +12,8 @@ export interface MetricsSources {
   queueCounts(): { queue: string; status: string; count: number }[]
   /** Titles in the artwork backlog by status; absent, the enrichment metrics read zero. */
   enrichmentCounts?(): { pending: number; resolved: number; notFound: number }
+  /** Unix seconds of the oldest swarm check in the index (null when none); absent, its age is not exported. */
+  oldestSwarmCheckAt?(): number | null
   /** The databases' sizes and the storage cap; absent, no storage metrics are exported. */
   storage?(): StorageReport
 }
@@ -99,7 +101,7 @@ export function createMetrics(sources: MetricsSources) {
     labelNames: ['status'] as const,
     registers: [registry],
   })
-  const crawler = createCrawlerMetrics(registry)
+  const crawler = createCrawlerMetrics(registry, sources.oldestSwarmCheckAt)
   const enrichment = createEnrichmentMetrics(registry, () => sources.enrichmentCounts?.() ?? { pending: 0, resolved: 0, notFound: 0 })
   if (sources.storage) createStorageMetrics(registry, sources.storage)
 

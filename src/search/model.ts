@@ -84,6 +84,13 @@ export interface SearchQuery {
   countTotal?: boolean
   /** Facets to count over the matches. */
   facets?: readonly FacetName[]
+  /**
+   * At most this many candidates are read for the census (GraphQL's aggregationBudget): to count
+   * the matches and their facets, and to order by anything but the natural order; past it counts
+   * are estimates and the order is that of the matches read. A page that asks for several counts
+   * at once (the dashboard's facets) bounds each this way. Unset: the census's own bounds.
+   */
+  countBudget?: number
 }
 
 export const ORDER_FIELDS = [

@@ -170,6 +170,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         check: {
           check: (row, lookups) => holdsWords(row.name, row.title, words) && (!filter || filter.check(row, lookups)),
           needs: filter?.needs ?? {},
+          onRow: (row) => holdsWords(row.name, row.title, words) && (!filter || filter.onRow(row)),
         },
       }
     }
@@ -247,9 +248,26 @@ export function createSearchService(deps: SearchServiceDeps) {
     }
 
     /**
+     * The census: the matches in their natural order, up to CENSUS_SIZE of them, read within
+     * MAX_SCANNED rows, or within `countBudget` rows when the query sets one.
+     */
+    const readCensus = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, text: TextQuery | null) => {
+      const budget = query.countBudget ?? MAX_SCANNED
+      return collectBlocks(
+        allMatches(query, categories, text),
+        filter,
+        Math.min(deps.censusSize ?? CENSUS_SIZE, budget),
+        deadline,
+        lookUp,
+        Math.min(MAX_SCANNED, budget),
+      )
+    }
+
+    /**
      * Counts the matches and their facets. Without a row filter the posting lists (or category
-     * keys) count them exactly. Otherwise a census reads up to CENSUS_SIZE matching rows: exact
-     * below that, and past it the index count scaled by the share that passed the filters.
+     * keys) count them exactly. Otherwise the census (`read`: the one a sort already read, else read
+     * now) is exact when it read every match, and past that the index count is scaled by the share
+     * that passed the filters.
      * Facets are counted on the first FACET_SAMPLE rows of the census and scaled to the total.
      */
     const census = async (
@@ -258,13 +276,14 @@ export function createSearchService(deps: SearchServiceDeps) {
       filter: CompiledFilter,
       text: TextQuery | null,
       types: ContentType[] | null,
+      read?: Scan<Candidate>,
     ) => {
       const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
       if (!filter && !readsById && !query.facets?.length) {
         const count = await countWithoutRows(query, categories, text, types)
         return { total: count.total, totalIsEstimate: count.isEstimate, facets: undefined }
       }
-      const scan = await collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE)
+      const scan = read ?? (await readCensus(query, categories, filter, text))
       let total = scan.matches.length
       if (!scan.isExhausted) {
         const base = readsById ? scan.scanned : (await countWithoutRows(query, categories, text, types)).total
@@ -298,10 +317,12 @@ export function createSearchService(deps: SearchServiceDeps) {
       if (query.offset > MAX_SCANNED)
         return { items: [], hasNextPage: false, ...(await census(query, categories, filter, text, wholeTypes)) }
       let result: SearchResult
+      let sorted: Scan<Candidate> | undefined
       if (query.orderBy?.length && !isNaturalOrder(query.orderBy, text)) {
         // Any other order sorts the census of matches: exact up to its size, the newest beyond.
-        const scan = await collect(allMatches(query, categories, text), filter, deps.censusSize ?? CENSUS_SIZE)
-        result = await answer(scan.matches.sort(compareBy(query.orderBy, text)), query, scan)
+        // The count reads the same census, so it is read once (and kept in its natural order).
+        sorted = await readCensus(query, categories, filter, text)
+        result = await answer([...sorted.matches].sort(compareBy(query.orderBy, text)), query, sorted)
       } else if (query.infoHashes) {
         const matches = await passing(await store.withInfoHashes(query.infoHashes), filter)
         result = await answer(text ? rank(matches, text) : matches, query, null)
@@ -315,7 +336,7 @@ export function createSearchService(deps: SearchServiceDeps) {
         result = await searchFeed(query, categories, filter)
       }
       if (!query.countTotal && !query.facets?.length) return result
-      return { ...result, ...(await census(query, categories, filter, text, wholeTypes)) }
+      return { ...result, ...(await census(query, categories, filter, text, wholeTypes, sorted)) }
     }
   }
 

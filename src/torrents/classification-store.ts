@@ -17,8 +17,8 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
     `INSERT INTO torrent_classifications (torrent_id, content_type, categories, confidence, status,
        fired_rules, title, year, seasons, episodes, air_date, resolution, source, modifiers, video_codec, video_3d,
        hdr, audio_codecs, audio_channels, languages, release_group, editions, imdb_id, tmdb_id, tvdb_id, tvmaze_id,
-       classified_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       classified_at, explanation)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (torrent_id) DO UPDATE SET content_type = excluded.content_type, categories = excluded.categories,
        confidence = excluded.confidence, status = excluded.status, fired_rules = excluded.fired_rules,
        title = excluded.title, year = excluded.year, seasons = excluded.seasons, episodes = excluded.episodes,
@@ -27,7 +27,7 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
        hdr = excluded.hdr, audio_codecs = excluded.audio_codecs, audio_channels = excluded.audio_channels,
        languages = excluded.languages, release_group = excluded.release_group, editions = excluded.editions,
        imdb_id = excluded.imdb_id, tmdb_id = excluded.tmdb_id, tvdb_id = excluded.tvdb_id,
-       tvmaze_id = excluded.tvmaze_id, classified_at = excluded.classified_at`,
+       tvmaze_id = excluded.tvmaze_id, classified_at = excluded.classified_at, explanation = excluded.explanation`,
   )
   const dropRuleTags = db.prepare('DELETE FROM torrent_tags WHERE torrent_id = ? AND by_rule = 1')
   // An operator's tag of the same name stays the operator's.
@@ -38,6 +38,11 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
     .from(groundTruthLabels)
     .where(eq(groundTruthLabels.infoHash, sql.placeholder('infoHash')))
     .prepare()
+  // The client kind of the instance that labelled it, from its latest successful report on the torrent.
+  const labelClient = db.prepare<{ client: string }, [Uint8Array, string]>(
+    `SELECT client FROM evidence WHERE info_hash = ? AND instance = ? AND result = 'success' AND type != 'grab'
+     ORDER BY id DESC LIMIT 1`,
+  )
   const anyLabel = db.prepare<{ found: number }, []>('SELECT EXISTS (SELECT 1 FROM ground_truth_labels) AS found')
   const anyBlocked = db.prepare<{ found: number }, []>('SELECT EXISTS (SELECT 1 FROM blocked_torrents) AS found')
   const findBlocked = db.prepare<{ rule_id: string }, [Uint8Array]>('SELECT rule_id FROM blocked_torrents WHERE info_hash = ?')
@@ -118,6 +123,7 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
       externalIds.tvdb,
       externalIds.tvmaze,
       nowSeconds,
+      classification.explanation,
     )
     // Rule tags are only ever stored with a classification: a first one has none to drop.
     if (wasClassified) dropRuleTags.run(torrentId)
@@ -164,6 +170,7 @@ export function createClassificationStore({ sqlite: db, orm }: DatabaseHandle) {
         tmdb: row.tmdbId,
         tvdb: row.tvdbId,
         tvmaze: row.tvmazeId,
+        source: { instance: row.labelledBy, client: labelClient.get(infoHash, row.labelledBy)?.client ?? null },
       }
     },
 

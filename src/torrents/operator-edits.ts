@@ -23,17 +23,32 @@ export function createOperatorEdits(db: DatabaseHandle) {
       .map((row) => row.id)
 
   return {
-    /** Deletes the torrents and blocks their hashes, so neither an import nor the crawler brings them back. */
+    /**
+     * Deletes the torrents and blocks their hashes, with the names of those the index held, so
+     * neither an import nor the crawler brings them back until an operator lifts the block.
+     */
     delete: writeTransaction(db.sqlite, (infoHashes: string[], nowSeconds: number): number => {
       const hashes = infoHashes.map(toBuffer)
-      const deleted = orm.delete(torrents).where(inArray(torrents.infoHash, hashes)).returning({ id: torrents.id }).all().length
+      const deleted = orm
+        .delete(torrents)
+        .where(inArray(torrents.infoHash, hashes))
+        .returning({ infoHash: torrents.infoHash, name: torrents.name })
+        .all()
+      const names = new Map(deleted.map((row) => [Buffer.from(row.infoHash).toString('hex'), row.name]))
       if (hashes.length > 0)
         orm
           .insert(blockedTorrents)
-          .values(hashes.map((infoHash) => ({ infoHash, ruleId: OPERATOR_DELETE, blockedAt: nowSeconds })))
+          .values(
+            hashes.map((infoHash) => ({
+              infoHash,
+              ruleId: OPERATOR_DELETE,
+              blockedAt: nowSeconds,
+              name: names.get(infoHash.toString('hex')) ?? null,
+            })),
+          )
           .onConflictDoNothing()
           .run()
-      return deleted
+      return deleted.length
     }),
 
     /** Adds operator tags (`replace` drops the torrents' other operator tags first). */

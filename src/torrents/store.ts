@@ -6,6 +6,7 @@ import { createClassifyAndPersist } from './classify-and-persist'
 import { createEvidenceCatchUp } from './evidence-catch-up'
 import { createEvidenceEffects } from './evidence-effects'
 import { createEviction } from './eviction'
+import { createBlockList } from './block-list'
 import { createOperatorEdits } from './operator-edits'
 import { createReclassifier } from './reclassify'
 import { createTorrentWriter } from './torrent-writer'
@@ -44,6 +45,8 @@ export function createTorrentStore(deps: {
     replaceClassificationIfUnchanged: classifications.replaceIfUnchanged,
     evidence: createEvidenceEffects(db),
     operator: createOperatorEdits(db),
+    /** What operator deletes and banned-content rules blocked, and lifting the former. */
+    blockList: createBlockList(db),
     /** The storage cap's deletions (remembered so the crawler skips them). */
     eviction: createEviction(db),
   }

@@ -2,6 +2,7 @@ import type { Database, SQLQueryBindings, Statement } from 'bun:sqlite'
 import { writeTransaction } from '../db'
 import type { BatchResult, ClassifiedItem, IngestItem, SwarmUpdate, WriteOutcome } from '../ingest'
 import { hexToBytes, type TorrentFile } from '../metainfo'
+import { createCarriedFactsWriter } from './carried-facts'
 import type { ClassificationStore } from './classification-store'
 import type { ClassifyAndPersist } from './classify-and-persist'
 import type { EvidenceCatchUp } from './evidence-catch-up'
@@ -25,20 +26,20 @@ export function createTorrentWriter(
   // when the hash is already there, which saves an index probe per new torrent.
   const insertTorrent = db.prepare(
     `INSERT INTO torrents (info_hash, info_hash_v2, name, size, private, files_count, seeders, leechers,
-       published_at, first_seen_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       published_at, first_seen_at, updated_at, swarm_checked_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (info_hash) DO NOTHING`,
   )
   // Same info hash means same info dict, so name and files never change; only what we learn
   // about the swarm and the earliest sighting move.
   const touchTorrent = db.prepare(
     `UPDATE torrents SET first_seen_at = min(first_seen_at, ?), updated_at = ?,
-       seeders = coalesce(?, seeders), leechers = coalesce(?, leechers),
+       seeders = coalesce(?, seeders), leechers = coalesce(?, leechers), swarm_checked_at = max(swarm_checked_at, ?),
        private = max(private, ?), info_hash_v2 = coalesce(info_hash_v2, ?)
      WHERE id = ?`,
   )
-  // A scrape replaces what we knew: a swarm shrinks as well as grows.
-  const setSwarm = db.prepare('UPDATE torrents SET seeders = ?, leechers = ?, updated_at = ? WHERE info_hash = ?')
+  // A check replaces what we knew: a swarm shrinks as well as grows, and unknown is unknown.
+  const setSwarm = db.prepare('UPDATE torrents SET seeders = ?, leechers = ?, swarm_checked_at = ?, updated_at = ? WHERE info_hash = ?')
   const fillFiles = db.prepare('UPDATE torrents SET files_count = ?, size = ? WHERE id = ?')
   const insertFiles = createMultiRowInsert(
     db,
@@ -53,6 +54,7 @@ export function createTorrentWriter(
   const findSource = db.prepare<{ id: number }, [string]>('SELECT id FROM sources WHERE key = ?')
   const insertSource = db.prepare('INSERT INTO sources (key, name) VALUES (?, ?)')
   const sourceIds = new Map<string, number>()
+  const carried = createCarriedFactsWriter(db)
 
   const sourceId = (key: string): number => {
     let id = sourceIds.get(key) ?? findSource.get(key)?.id
@@ -93,9 +95,13 @@ export function createTorrentWriter(
     const hash = hexToBytes(item.infoHash)
     const blockedBy = batch.hasBlocked ? classifications.blockingRule(hash) : null
     if (blockedBy !== null) return blockedBy === OPERATOR_DELETE ? 'blocked' : 'deleted'
+    // Stored before the torrent is classified, so the classification below is confirmed by it.
+    const isNewlyLabelled = item.carried?.label ? carried.label(hash, item.carried.label) : false
+    if (isNewlyLabelled) batch.hasLabels = true
     const hashV2 = item.infoHashV2 ? hexToBytes(item.infoHashV2) : null
     // A source's clock may run ahead; a future time would pin the item to the top of the feed.
     const publishedAt = Math.min(item.publishedAt ?? nowSeconds, nowSeconds)
+    const swarmCheckedAt = item.isSwarmCheck ? nowSeconds : 0
     const inserted = insertTorrent.run(
       hash,
       hashV2,
@@ -108,6 +114,7 @@ export function createTorrentWriter(
       publishedAt,
       publishedAt,
       nowSeconds,
+      swarmCheckedAt,
     )
     let torrentId: number
     const isNew = inserted.changes > 0
@@ -119,14 +126,17 @@ export function createTorrentWriter(
     } else {
       const existing = findTorrent.get(hash)!
       torrentId = existing.id
-      touchTorrent.run(publishedAt, nowSeconds, item.seeders, item.leechers, item.isPrivate ? 1 : 0, hashV2, torrentId)
+      touchTorrent.run(publishedAt, nowSeconds, item.seeders, item.leechers, swarmCheckedAt, item.isPrivate ? 1 : 0, hashV2, torrentId)
       if (existing.files_count === null && item.files) {
         fillFiles.run(filesCountOf(item), item.sizeBytes, torrentId)
         writeFiles(torrentId, item.files)
         // The file list is new evidence: the name alone may have been classified wrongly.
         if (!classify(torrentId, hash, item, null, batch, nowSeconds)) return 'deleted'
+      } else if (isNewlyLabelled && !classify(torrentId, hash, { ...item, ...carried.stored(torrentId) }, null, batch, nowSeconds)) {
+        return 'deleted'
       }
     }
+    if (item.carried) carried.keep(torrentId, item.carried, isNew)
     upsertSource.run(torrentId, sourceId(item.source), publishedAt, nowSeconds)
     return isNew ? 'imported' : 'updated'
   }
@@ -143,9 +153,9 @@ export function createTorrentWriter(
       const outcomes = items.map((item) => writeOne(item, nowSeconds, batch))
       return { outcomes, classified: batch.classified }
     }),
-    /** Fresh swarm counts for torrents already stored; unknown hashes are skipped. */
+    /** Fresh swarm counts for torrents already stored, with the check's time; unknown hashes are skipped. */
     updateSwarms: writeTransaction(db, (updates: SwarmUpdate[], nowSeconds: number): void => {
-      for (const update of updates) setSwarm.run(update.seeders, update.leechers, nowSeconds, hexToBytes(update.infoHash))
+      for (const update of updates) setSwarm.run(update.seeders, update.leechers, nowSeconds, nowSeconds, hexToBytes(update.infoHash))
     }),
   }
 }

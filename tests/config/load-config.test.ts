@@ -77,6 +77,9 @@ describe('loadConfig', () => {
     ['DASHBOARD_PUBLIC_URL', 'https://dash.example/dashboard'],
     ['DASHBOARD_PUBLIC_URL', 'https://dash.example/?x=1'],
     ['CORE_ADMIN_KEY', 'short'],
+    ['SERVICE_SYNC_SOURCES', 'nas2:3333/export'],
+    ['SERVICE_SYNC_SOURCES', 'http://nas2:3333/export,ftp://nas3/export'],
+    ['SERVICE_SYNC_INTERVAL', '15'],
   ])('rejects %s=%s naming the variable and what it accepts', (name, raw) => {
     let error: unknown
     try {
@@ -113,6 +116,54 @@ describe('loadConfig', () => {
     expect(loadConfig({ REQUIRE_AUTH: 'true' }).dashboard.requireAuth).toBe(true)
   })
 
+  test('SERVICE_SYNC_SOURCES is a list of export URLs with their keys; none and 15 minutes unless set', () => {
+    expect(loadConfig({}).sync).toEqual({ sources: [], intervalMs: 900_000 })
+    const sync = loadConfig({
+      SERVICE_SYNC_SOURCES: ' http://nas2:3333/export?apikey=key-one-0123456789 , https://sync:key-two@far.example/export ',
+      SERVICE_SYNC_INTERVAL: '1h',
+    }).sync
+    expect(sync).toEqual({
+      sources: ['http://nas2:3333/export?apikey=key-one-0123456789', 'https://sync:key-two@far.example/export'],
+      intervalMs: 3_600_000,
+    })
+  })
+
+  test('a bad SERVICE_SYNC_SOURCES is reported with its keys hidden', () => {
+    let error: unknown
+    try {
+      loadConfig({ SERVICE_SYNC_SOURCES: 'http://nas2:3333/export?apikey=secret-one-0123456789,https://user:secret-two@[bad/export' })
+    } catch (err) {
+      error = err
+    }
+    const message = (error as ConfigError).message
+    expect(message).toContain('SERVICE_SYNC_SOURCES="http://nas2:3333/export?apikey=****,https://****@[bad/export"')
+    expect(message).not.toContain('secret')
+  })
+
+  test('the swarm re-check: every 7 days at 5 checks/s by default; intervals in ms to days, or off', () => {
+    expect(loadConfig({}).dht.rescrape).toEqual({ intervalMs: 7 * 86_400_000, perSecond: 5 })
+    const interval = (raw: string) => loadConfig({ SERVICE_DHT_RESCRAPE_INTERVAL: raw }).dht.rescrape.intervalMs
+    expect(interval('20s')).toBe(20_000)
+    expect(interval('6h')).toBe(6 * 3_600_000)
+    expect(interval('1d12h')).toBe(36 * 3_600_000)
+    expect(interval('OFF')).toBeNull()
+    expect(loadConfig({ SERVICE_DHT_RESCRAPE_RATE: '0.5' }).dht.rescrape.perSecond).toBe(0.5)
+  })
+
+  test.each([
+    ['SERVICE_DHT_RESCRAPE_INTERVAL', '7'],
+    ['SERVICE_DHT_RESCRAPE_INTERVAL', '0s'],
+    ['SERVICE_DHT_RESCRAPE_INTERVAL', '-1d'],
+    ['SERVICE_DHT_RESCRAPE_INTERVAL', '1w'],
+    ['SERVICE_DHT_RESCRAPE_INTERVAL', 'never'],
+    ['SERVICE_DHT_RESCRAPE_RATE', '0'],
+    ['SERVICE_DHT_RESCRAPE_RATE', 'fast'],
+    ['SERVICE_DHT_RESCRAPE_RATE', '5000'],
+  ])('refuses %s=%s, saying what it takes', (name, raw) => {
+    expect(() => loadConfig({ [name]: raw })).toThrow(ConfigError)
+    expect(() => loadConfig({ [name]: raw })).toThrow(`${name}=${JSON.stringify(raw)} is not valid: expected`)
+  })
+
   test('returns a frozen object', () => {
     const config = loadConfig({})
     expect(Object.isFrozen(config)).toBe(true)
@@ -127,6 +178,10 @@ describe('start-up with configuration', () => {
     expect(await child.exited).toBe(0)
     for (const name of Object.keys(variables)) expect(output).toContain(name)
     expect(output).toContain('$DATA_DIR/index.db')
+    expect(output).toContain(
+      'SERVICE_DHT_RESCRAPE_INTERVAL  (default: 7d; a duration such as 20s, 6h or 7d (units ms, s, m, h, d), or off)',
+    )
+    expect(output).toContain('SERVICE_DHT_RESCRAPE_RATE  (default: 5; a number from 0.1 to 1000)')
   })
 
   /** `bun run start` with `vars`, expected to stop before it listens: its exit code and stderr lines. */
@@ -142,6 +197,14 @@ describe('start-up with configuration', () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('CORE_PORT="eighty"')
     expect(lines[0]).toContain('port number')
+  })
+
+  test('a bad re-check interval stops start-up with one line saying what to write', async () => {
+    const { exitCode, lines } = await refusedStart({ SERVICE_DHT_RESCRAPE_INTERVAL: '7 days' })
+    expect(exitCode).toBe(2)
+    expect(lines).toEqual([
+      'configuration error: SERVICE_DHT_RESCRAPE_INTERVAL="7 days" is not valid: expected a duration such as 20s, 6h or 7d (units ms, s, m, h, d), or off',
+    ])
   })
 
   test('AUTH_METHOD=none with REQUIRE_AUTH=true stops start-up with one line naming both (exit code 2)', async () => {

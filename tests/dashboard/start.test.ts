@@ -8,6 +8,7 @@ import { sendJson } from '../support/dashboard'
 import { waitFor } from '../support/dht-probe'
 import { type RunningService, startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
+import { freePort } from '../support/free-port'
 
 const running: RunningService[] = []
 afterAll(async () => {
@@ -22,13 +23,6 @@ async function start(vars: Record<string, string>, side: 'core' | 'dashboard') {
 }
 
 /** A loopback port nothing listens on now (the OS just handed it out and it was released). */
-function freePort(): number {
-  const probe = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
-  const port = probe.port!
-  probe.stop(true)
-  return port
-}
-
 describe('the dashboard started alone', () => {
   test('with no core: healthz and store routes work, core routes are 502 core_unavailable; the core coming up heals it', async () => {
     const corePort = freePort()

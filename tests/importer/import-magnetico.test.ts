@@ -107,7 +107,7 @@ describe('cli import of a magnetico database', () => {
     expect(result.exitCode).toBe(1)
     expect(result.stdout.trim()).toBe('imported 0, updated 0, rejected 2')
     expect(result.stderr).toContain(`rejected ${other}: not a magnetico database (tables torrents and files)`)
-    expect(result.stderr).toContain(`rejected ${text}: not a .torrent, .jsonl or .json file, nor a magnetico database`)
+    expect(result.stderr).toContain(`rejected ${text}: not a .torrent, .jsonl, .json or .gz file, nor a magnetico database`)
   })
 })
 

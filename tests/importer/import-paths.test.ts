@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { createImportSession } from '../../src/importer'
-import { importJsonLines } from '../../src/importer/import-paths'
+import { importJsonLines } from '../../src/importer/json-lines-input'
 import { openTestIndex } from '../support/test-index'
 
 describe('importJsonLines', () => {

@@ -4,9 +4,9 @@
  * whether the source was read to its end, and the deadline checked at the same rows.
  */
 import { describe, expect, test } from 'bun:test'
-import type { CompiledFilter } from '../../src/search/filters'
+import { type CompiledFilter, NO_LOOKUPS } from '../../src/search/filters'
 import type { Candidate } from '../../src/search/model'
-import { collectBlocks, type LookUp, MAX_SCANNED, nextBlockSize, NO_LOOKUPS, type ReadBlock } from '../../src/search/scan'
+import { collectBlocks, type LookUp, MAX_SCANNED, nextBlockSize, type ReadBlock } from '../../src/search/scan'
 import { createRandom } from '../support/seeded-random'
 
 type Row = Candidate
@@ -38,13 +38,13 @@ function askedBlocks(rows: Row[], sizes: number[]): ReadBlock<Row> {
   }
 }
 
-/** Tags of the ids asked for only: a filter reading another block's would misjudge rows. */
+/** Tags of the ids asked for only: a filter reading another block's would misjudge rows. Each call's ids are kept in `asked`. */
 const tagsOfBlock =
-  (tagged: (id: number) => boolean): LookUp =>
-  async (ids, kinds) => ({
-    ...NO_LOOKUPS,
-    tags: new Map(kinds.tags ? ids.filter(tagged).map((id) => [id, ['x']] as [number, string[]]) : []),
-  })
+  (tagged: (id: number) => boolean, asked: number[][] = []): LookUp =>
+  async (ids, kinds) => {
+    asked.push([...ids])
+    return { ...NO_LOOKUPS, tags: new Map(kinds.tags ? ids.filter(tagged).map((id) => [id, ['x']] as [number, string[]]) : []) }
+  }
 
 interface Case {
   name: string
@@ -54,23 +54,21 @@ interface Case {
 }
 
 const isTagged = (id: number) => id % 7 === 3
+/** A filter of the row alone. */
+const onRow = (check: (row: Row) => boolean): CompiledFilter => ({ check, needs: {}, onRow: check })
+/** Rows of size 50 or less with the tag: only those rows have their tags looked up. */
+const smallAndTagged: CompiledFilter = {
+  check: (row, lookups) => row.size <= 50 && lookups.tags.get(row.id)?.includes('x') === true,
+  needs: { tags: true },
+  onRow: (row) => row.size <= 50,
+}
 const CASES: Case[] = [
   { name: 'no filter, fewer rows than wanted', rows: 300, wanted: 501, filter: null },
   { name: 'no filter, stops at the window', rows: 1_200, wanted: 501, filter: null },
-  { name: 'a filter a third pass', rows: 1_200, wanted: 200, filter: { check: (row) => row.size <= 33, needs: {} } },
-  {
-    name: 'a tag filter looked up per block',
-    rows: 2_000,
-    wanted: 150,
-    filter: { check: (row, l) => l.tags.get(row.id)?.includes('x') === true, needs: { tags: true } },
-  },
-  {
-    name: 'a filter almost nothing passes, past the scan cap',
-    rows: 24_000,
-    wanted: 501,
-    filter: { check: (row) => row.size === 1, needs: {} },
-  },
-  { name: 'a filter nothing passes', rows: 2_500, wanted: 10, filter: { check: () => false, needs: {} } },
+  { name: 'a filter a third pass', rows: 1_200, wanted: 200, filter: onRow((row) => row.size <= 33) },
+  { name: 'a tag filter looked up per batch', rows: 2_000, wanted: 150, filter: smallAndTagged },
+  { name: 'a filter almost nothing passes, past the scan cap', rows: 24_000, wanted: 501, filter: onRow((row) => row.size === 1) },
+  { name: 'a filter nothing passes', rows: 2_500, wanted: 10, filter: onRow(() => false) },
 ]
 
 async function scan(read: ReadBlock<Row>, testCase: Case) {
@@ -123,6 +121,38 @@ describe('a scan read in blocks', () => {
     }
   })
 
+  test("a filter's look-ups are asked a hundred rows at a time, for the rows its own checks pass only", async () => {
+    const rows = rowsOf(2_000, 2_000)
+    const asked: number[][] = []
+    const result = await collectBlocks(fixedBlocks(rows, 700), smallAndTagged, 100, () => {}, tagsOfBlock(isTagged, asked))
+    expect(result.matches.length).toBe(100)
+    const small = new Set(rows.filter((row) => row.size <= 50).map((row) => row.id))
+    expect(asked.length).toBeGreaterThan(1)
+    for (const ids of asked) {
+      expect(ids.length).toBeLessThanOrEqual(100)
+      expect(ids.every((id) => small.has(id))).toBe(true)
+    }
+  })
+
+  test('a smaller cap on the rows read stops there', async () => {
+    const rows = rowsOf(2_000, 2_000)
+    const capped = await collectBlocks(
+      fixedBlocks(rows, 64),
+      onRow((row) => row.size <= 10),
+      500,
+      () => {},
+      tagsOfBlock(isTagged),
+      300,
+    )
+    expect({ scanned: capped.scanned, isExhausted: capped.isExhausted }).toEqual({ scanned: 300, isExhausted: false })
+    expect(capped.matches.map((row) => row.id)).toEqual(
+      rows
+        .slice(0, 300)
+        .filter((row) => row.size <= 10)
+        .map((row) => row.id),
+    )
+  })
+
   test('the next block size: what is missing, over the share that passed, within the block and scan caps', () => {
     expect(nextBlockSize(501, 0, 0, false)).toBe(501)
     expect(nextBlockSize(501, 500, 500, false)).toBe(1)
@@ -131,5 +161,6 @@ describe('a scan read in blocks', () => {
     expect(nextBlockSize(501, 100, 400, true)).toBe(1_604)
     expect(nextBlockSize(501, 0, 501, true)).toBe(2_048)
     expect(nextBlockSize(501, 0, MAX_SCANNED - 10, true)).toBe(10)
+    expect(nextBlockSize(501, 0, 0, false, 300)).toBe(300)
   })
 })

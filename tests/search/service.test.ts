@@ -2,8 +2,9 @@ import { describe, expect, test } from 'bun:test'
 import { createClassificationStore } from '../../src/torrents/classification-store'
 import { scoreRelevance } from '../../src/search/relevance'
 import { parseTextQuery } from '../../src/search/text-query'
-import { SearchTimeoutError, type SearchQuery } from '../../src/search'
-import { hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
+import { createSearchService, SearchTimeoutError, type SearchQuery, type SearchStore } from '../../src/search'
+import { openSqliteSearchReader } from '../../src/store/sqlite/search/open-search-reader'
+import { defaultWeights, hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
 
 const DAY = 86_400
 const NOW = 1_790_000_000
@@ -247,6 +248,46 @@ describe('counts and facets', () => {
     expect(result.facets!.contentType!.every((entry) => entry.isEstimate)).toBe(true)
     expect(result.facets!.contentType!.reduce((sum, entry) => sum + entry.count, 0)).toBe(exact)
   })
+
+  test('a count budget reads at most that many rows: past it, counts are estimates and say so; within it, exact', async () => {
+    const exact = await index.search.search(query({ text: 'x264', countTotal: true, facets: ['contentType'] }))
+    expect(exact.totalIsEstimate).toBe(false)
+    const budgeted = await index.search.search(query({ text: 'x264', countTotal: true, facets: ['contentType'], countBudget: 3 }))
+    expect(budgeted.totalIsEstimate).toBe(true)
+    expect(budgeted.total).toBe(exact.total)
+    expect(budgeted.facets!.contentType!.every((entry) => entry.isEstimate)).toBe(true)
+    // A filter the rows are read for: 3 read, the share that passed scaled to the text's matches.
+    const filtered = await index.search.search(query({ text: 'x264', countTotal: true, resolutions: ['v720p'], countBudget: 3 }))
+    expect(filtered.totalIsEstimate).toBe(true)
+    const wide = await index.search.search(query({ text: 'x264', countTotal: true, facets: ['contentType'], countBudget: 1000 }))
+    expect(wide).toMatchObject({ total: exact.total, totalIsEstimate: false })
+    expect(wide.facets).toEqual(exact.facets)
+  })
+
+  test('a count budget bounds the rows a sort reads too: the order is over the matches read', async () => {
+    const bySize = [{ field: 'size' as const, descending: true }]
+    const sized = openSearchIndex(
+      Array.from({ length: 12 }, (_, i) => ({
+        infoHash: hashOf(9000 + i),
+        name: `Numbat.Trails.S01E${String(i + 1).padStart(2, '0')}.1080p.WEB-DL.x264-GRP`,
+        size: (i % 2 === 0 ? 12 - i : i) * 1_000_000,
+      })),
+    )
+    const all = await sized.search.search(query({ text: 'numbat', orderBy: bySize, countTotal: true }))
+    expect(all.items.map((item) => item.sizeBytes)).toEqual([...all.items.map((item) => item.sizeBytes)].sort((a, b) => b - a))
+    expect(all).toMatchObject({ total: 12, totalIsEstimate: false })
+    // Four rows read, the last four added: those four, largest first, and the total scaled from them.
+    const budgeted = await sized.search.search(query({ text: 'numbat', orderBy: bySize, countTotal: true, countBudget: 4 }))
+    expect(budgeted.items.map((item) => item.infoHash).sort()).toEqual([9008, 9009, 9010, 9011].map(hashOf))
+    expect(budgeted.items.map((item) => item.sizeBytes)).toEqual([...budgeted.items.map((item) => item.sizeBytes)].sort((a, b) => b - a))
+    // Without a row filter the index counts every match; with one, the census read is scaled.
+    expect(budgeted).toMatchObject({ total: 12, totalIsEstimate: false, hasNextPage: false })
+    const filtered = await sized.search.search(
+      query({ text: 'numbat', resolutions: ['v1080p'], orderBy: bySize, countTotal: true, countBudget: 4 }),
+    )
+    expect(filtered.items.map((item) => item.infoHash).sort()).toEqual([9008, 9009, 9010, 9011].map(hashOf))
+    expect(filtered).toMatchObject({ total: 12, totalIsEstimate: true, hasNextPage: false })
+  })
 })
 
 describe('rare text with categories', () => {
@@ -448,6 +489,58 @@ describe('titles as Sonarr and Radarr send them', () => {
     const without = scoreRelevance(greys, row('Greys.Anatomy.S19E02.720p.HDTV.x264-SYNCOPY'))
     expect(withApostrophe).toBeGreaterThan(0.95 * without)
     expect(scoreRelevance(greys, row('Gray.Anatomy.S19E01.1080p.WEB.h264-GOSSIP'))).toBeLessThan(0.7 * without)
+  })
+})
+
+describe('filters that look up files and sources', () => {
+  // 300 episodes, half 720p; every third carries subtitles: 50 are both.
+  const episodes = Array.from({ length: 300 }, (_, i) => {
+    const resolution = i % 2 === 0 ? '720p' : '1080p'
+    const name = `Wombat.Docs.S01E${String(i + 1).padStart(3, '0')}.${resolution}.WEB-DL.x264-GRP`
+    const files = [{ path: `${name}.mkv`, size: 900_000 }, ...(i % 3 === 0 ? [{ path: `${name}.en.srt`, size: 50_000 }] : [])]
+    return { infoHash: hashOf(7000 + i), name, files, publishedAt: NOW - i * 60 }
+  })
+  const expected = episodes.filter((_, i) => i % 6 === 0).map((episode) => episode.name)
+  const index = openSearchIndex(episodes, { nowMs: () => NOW * 1000 })
+  const lookups: number[] = []
+  const reader = openSqliteSearchReader(index.store.searchReaderSpec({ cacheSizeMb: 2 }))
+  const counting: SearchStore = {
+    ...reader,
+    rowLookups: (ids, kinds) => {
+      if (kinds.fileTypes) lookups.push(ids.length)
+      return reader.rowLookups(ids, kinds)
+    },
+    withSnapshot: (search) => reader.withSnapshot(() => search(counting)),
+  }
+  const counted = createSearchService({
+    store: counting,
+    weights: defaultWeights,
+    timeoutMs: 10_000,
+    nowMs: () => NOW * 1000,
+  })
+
+  test('a file type filter reads the files of many candidates at once, only of those the other filters pass, and misses none', async () => {
+    const newest = [{ field: 'published_at' as const, descending: true }]
+    const cases: Partial<SearchQuery>[] = [
+      { text: 'wombat', resolutions: ['v720p'], fileTypes: ['subtitle'], orderBy: newest },
+      { text: 'wombat', resolutions: ['v720p'], fileTypes: ['subtitle'] },
+      { resolutions: ['v720p'], fileTypes: ['subtitle'] },
+    ]
+    for (const overrides of cases) {
+      lookups.length = 0
+      const result = await counted.search(query({ ...overrides, limit: 100, countTotal: true }))
+      expect(result.items.map((item) => item.name).sort()).toEqual([...expected].sort())
+      expect(result).toMatchObject({ total: 50, totalIsEstimate: false })
+      // 150 candidates pass the resolution: their files are read a hundred at a time, not one by one.
+      expect(lookups.length).toBeGreaterThan(0)
+      expect(lookups.length).toBeLessThanOrEqual(8)
+      expect(lookups.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(3 * 150)
+    }
+  })
+
+  test('a source filter reads sources the same way, and a torrent without the source is left out', async () => {
+    expect((await index.search.search(query({ torrentSources: ['import'], limit: 0, countTotal: true }))).total).toBe(300)
+    expect((await index.search.search(query({ text: 'wombat', torrentSources: ['dht'], countTotal: true }))).total).toBe(0)
   })
 })
 

@@ -43,16 +43,35 @@ export function launchBrowserWith(args: string[]): Promise<Browser> {
   return launched
 }
 
+/** A screen and a theme a page is checked in. */
+export interface View {
+  width: number
+  height: number
+  colorScheme: 'light' | 'dark'
+}
+
+/** The screens and themes every page is checked in (issue 32): a 1280 px window and a 390 px phone, each light and dark. */
+export const VIEWS: readonly View[] = [
+  { width: 1280, height: 900, colorScheme: 'light' },
+  { width: 1280, height: 900, colorScheme: 'dark' },
+  { width: 390, height: 844, colorScheme: 'light' },
+  { width: 390, height: 844, colorScheme: 'dark' },
+]
+
+/** `1280px-light`: a view as a test or screenshot name carries it. */
+export const viewName = (view: View) => `${view.width}px-${view.colorScheme}`
+
 /**
  * A fresh page (a new context: no cookies) that records console errors and requests to other
  * origins; in the shared browser unless `browser` names another.
  */
 export async function openPage(
   baseUrl: string,
-  options: { width?: number; height?: number; browser?: Browser } = {},
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark'; browser?: Browser } = {},
 ): Promise<WatchedPage> {
   const context = await (options.browser ?? (await launchBrowser())).newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
   })
   const page = await context.newPage()
   const errors: string[] = []

@@ -65,6 +65,14 @@ export async function importIntoCore(baseUrl: string, records: object[], apiKey?
   if (response.status !== 200) throw new Error(`import failed: ${response.status} ${await response.text()}`)
 }
 
+/** A torrent's tags as the core's GraphQL has them; null when the core holds no such torrent. */
+export async function coreTagNames(baseUrl: string, infoHash: string): Promise<string[] | null> {
+  const query = `{ torrentContent { search(input: { infoHashes: ["${infoHash}"] }) { items { torrent { tagNames } } } } }`
+  const answer = await fetch(`${baseUrl}/graphql`, sendJson('POST', { query }))
+  const body = (await answer.json()) as { data: { torrentContent: { search: { items: { torrent: { tagNames: string[] } }[] } } } }
+  return body.data.torrentContent.search.items[0]?.torrent.tagNames ?? null
+}
+
 /** Waits until the core has recorded `count` evidence reports (its intake answers 202 and records them asynchronously). */
 export async function waitForEvidence(graphqlUrl: string, count: number): Promise<void> {
   const deadline = Date.now() + 30_000

@@ -23,15 +23,16 @@ export const defaultEvidenceWeights = loadConfig({}).evidence.weights
  * A migrated core database in a temp file (real SQLite, WAL), with its torrent store and ingest
  * pipeline. `store` is the index behind its ports; `db` is its SQLite handle (store.legacy), for
  * the tests that set up or look with SQL and for the capabilities not behind a port yet (issue 31).
+ * `path` places it where a service or the CLI will find it (DATA_DIR/index.db).
  */
-export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: number } = {}): {
+export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: number; path?: string } = {}): {
   db: DatabaseHandle
   store: CoreStore
   torrents: TorrentStore
   pipeline: IngestPipeline
   path: string
 } {
-  const path = join(makeTempDir(), `index-${++counter}.db`)
+  const path = options.path ?? join(makeTempDir(), `index-${++counter}.db`)
   const store = openSqliteStore({ path }, { log: quietLog })
   const db = store.legacy
   const torrents = createTorrentStore({ db, classifier: defaultClassifier, evidenceWeights: defaultEvidenceWeights, batchSize: 100 })

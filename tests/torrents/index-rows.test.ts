@@ -92,6 +92,7 @@ describe('category keys and full-text rows written with the classification', () 
       tags: [],
       firedRules: [],
       isDefinitive: false,
+      explanation: '-',
       externalIds: { imdb: null, tmdb: null, tvdb: null, tvmaze: null },
       parsed: {
         title: 'Something Else',

@@ -23,7 +23,7 @@ export function EvidencePage(props: EvidencePageProps) {
   const to = props.offset + props.events.length
   return (
     <Layout title="Evidence" active="/evidence" {...chromeOf(props)}>
-      <div sse-connect={isFirst ? '/api/events' : undefined}>
+      <div>
         <div class="toolbar">
           <p class="muted">
             {props.events.length === 0

@@ -2,6 +2,7 @@ import type { TorrentDetail, TorrentFacts } from '../../src/dashboard/library/mo
 import { formatBytes, formatCount } from '../format'
 import { hasHiddenCharacters } from '../hidden-characters'
 import { Layout, chromeOf, type PageChrome } from '../layout'
+import { ClassificationExplanation } from '../partials/classification-explanation'
 import { contentTypeLabel } from '../partials/library-content-type'
 import { ClassificationTag } from '../partials/library-row'
 import { ClientBadge } from '../partials/evidence-row'
@@ -33,7 +34,7 @@ function Fact(props: { label: string; value: string | number | null | undefined 
   )
 }
 
-/** One torrent: poster, parsed facts, magnet with Copy, Send to each download client, files, evidence, tags and Delete. */
+/** One torrent: poster, parsed facts, why it has its type, magnet with Copy, Send to each download client, files, evidence, tags and Delete. */
 export function LibraryDetailPage(props: LibraryDetailPageProps) {
   const { torrent, facts } = props
   return (
@@ -82,7 +83,15 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
         </div>
       </div>
 
+      <ClassificationExplanation explanation={facts.explanation} />
+
       <h2>Magnet link</h2>
+      <p>
+        <a class="button" href={torrent.magnet_uri}>
+          Open magnet link
+        </a>{' '}
+        <span class="muted">hands it to the torrent client your system opens magnets with.</span>
+      </p>
       <div class="copy-field">
         <label for="library-magnet" class="visually-hidden">
           Magnet link
@@ -162,14 +171,17 @@ export function LibraryDetailPage(props: LibraryDetailPageProps) {
 
       <h2>Delete</h2>
       <div class="card danger-zone">
-        <p>Removes the torrent from the index. The DHT crawler may find it again.</p>
+        <p>
+          Removes the torrent from the index and blocks its info hash: the crawler will not fetch it again and an import refuses it, until
+          you unblock it on the <a href="/library/blocked">Block list</a>.
+        </p>
         <button
           type="button"
           class="danger"
           hx-delete={`/library/${torrent.info_hash}`}
-          hx-confirm={`Delete "${torrent.title}" from the index?`}
+          hx-confirm={`Delete "${torrent.title}" from the index? Its info hash is blocked until you unblock it on the Block list page.`}
         >
-          Delete torrent
+          Delete and block
         </button>
       </div>
     </Layout>

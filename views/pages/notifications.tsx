@@ -10,15 +10,18 @@ export interface NotificationsPageProps extends PageChrome {
 /** The id the notification list fills; "Mark all read" swaps it. */
 export const NOTIFICATION_LIST_ID = 'notification-list'
 
+/** The list refetches itself (with the counts, out of band) as each notification is created. */
+const LIVE_LIST = { 'hx-get': '/notifications/list', 'hx-trigger': 'sse:notification, every 10s', 'hx-swap': 'outerHTML' }
+
 export function NotificationList(props: { notifications: Notification[] }) {
   if (props.notifications.length === 0)
     return (
-      <p id={NOTIFICATION_LIST_ID} class="card muted">
+      <p id={NOTIFICATION_LIST_ID} class="card muted" {...LIVE_LIST}>
         No notifications yet.
       </p>
     )
   return (
-    <div id={NOTIFICATION_LIST_ID} class="table-wrap">
+    <div id={NOTIFICATION_LIST_ID} class="table-wrap" {...LIVE_LIST}>
       <table>
         <thead>
           <tr>

@@ -71,7 +71,7 @@ export function IndexedCharts(props: { indexed: IndexedOverTime | null }) {
 export function OverviewPage(props: OverviewPageProps) {
   return (
     <Layout title="Overview" active="/" {...chromeOf(props)}>
-      <div sse-connect="/api/events">
+      <div>
         <section aria-labelledby="overview-stats-heading">
           <h2 id="overview-stats-heading" class="visually-hidden">
             Figures

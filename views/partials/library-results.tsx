@@ -1,129 +1,178 @@
-import type { LibraryOrder, LibraryRow as Row } from '../../src/dashboard/library/model'
+import type { LibraryResults as Results } from '../../src/dashboard/library/model'
 import { formatCount } from '../format'
+import { LibraryFacets } from './library-facets'
+import { hasRowFilters, LIBRARY_RESULTS_ID, type LibraryFilter, libraryUrl, withoutFacets } from './library-filter'
+import { LibraryPager } from './library-pager'
 import { LibraryRow } from './library-row'
 import { LibrarySelection, SelectAllRows, type SendTarget } from './library-selection'
 
-/** What the library shows: the search text, the content type, the order and the page (1-based). */
-export interface LibraryFilter {
-  q: string
-  contentType: string | null
-  order: LibraryOrder
-  page: number
-}
-
-/** The id of the results (count, table, pager), the `hx-target` the search form swaps. */
-export const LIBRARY_RESULTS_ID = 'library-results'
-
-/** The library's URL for a filter, without the defaults: what the address bar and the pager show. */
-export function libraryUrl(filter: LibraryFilter): string {
-  const params = new URLSearchParams()
-  if (filter.q) params.set('q', filter.q)
-  if (filter.contentType) params.set('content_type', filter.contentType)
-  if (filter.order !== 'newest') params.set('order', filter.order)
-  if (filter.page > 1) params.set('page', String(filter.page))
-  const query = params.toString()
-  return query ? `/library?${query}` : '/library'
-}
-
 export interface LibraryResultsProps {
   filter: LibraryFilter
-  totalCount: number
-  rows: Row[]
+  /** null when the core did not answer (or refused the search: `refusal`). */
+  results: Results | null
+  /** Why the core refused the search, in its words. */
+  refusal?: string
   pageSize: number
-  /** The core did not answer: nothing to list. */
-  coreUnavailable?: boolean
+  /** How many results the library pages through (LIBRARY_DEPTH). */
+  depth: number
   /** The download clients the ticked rows may be sent to. */
   clients: SendTarget[]
+  /** What an action just did (a bulk delete), said above the list. */
+  notice?: string
 }
 
-function PagerLink(props: { filter: LibraryFilter; page: number; label: string; rel: string }) {
-  const href = libraryUrl({ ...props.filter, page: props.page })
+const torrents = (count: number) => (count === 1 ? 'torrent' : 'torrents')
+
+/** How search works, said where a search found nothing. */
+function SearchHelp() {
   return (
-    <a
-      class="button secondary"
-      href={href}
-      rel={props.rel}
-      hx-get={href}
-      hx-target={`#${LIBRARY_RESULTS_ID}`}
-      hx-swap="outerHTML"
-      hx-push-url="true"
-    >
-      {props.label}
-    </a>
+    <div class="card search-help">
+      <p>
+        Search finds torrents whose name or title holds every word you type, in any order; case and accents do not matter. The last word
+        also matches the start of a longer one (<code>sev</code> finds <em>Severance</em>).
+      </p>
+      <ul>
+        <li>
+          <code>"the office"</code>: words in quotes must stand together, in that order.
+        </li>
+        <li>
+          <code>matr*</code>: a star matches the start of any word.
+        </li>
+        <li>Filters on the side narrow by type, resolution, source, language, year and file type.</li>
+      </ul>
+    </div>
   )
 }
 
-/** The count, the bulk actions, the table of torrents (each with its box) and Previous/Next. */
-export function LibraryResults(props: LibraryResultsProps) {
-  const { filter, totalCount, rows, pageSize } = props
-  const pages = Math.max(1, Math.ceil(totalCount / pageSize))
+/** The count line: "1–50 of 1,234 torrents", or why there is nothing to show. */
+function CountLine(props: LibraryResultsProps & { results: Results; isPastEnd: boolean }) {
+  const { filter, results, pageSize } = props
   const first = (filter.page - 1) * pageSize + 1
-  // A page past the end (an old link, a hand-edited address): the count of a deep page may be an
-  // estimate, so the way back is the first page, which always exists.
-  const isPastEnd = rows.length === 0 && filter.page > 1
-  if (props.coreUnavailable)
+  const isFiltered = filter.q !== '' || Object.values(filter.facets).some((values) => values.length > 0)
+  if (props.isPastEnd)
     return (
-      <section id={LIBRARY_RESULTS_ID} class="card muted" aria-live="polite">
-        The library is listed by the indexer core; it shows again when the core answers.
-      </section>
-    )
-  return (
-    <section id={LIBRARY_RESULTS_ID} aria-live="polite" aria-label="Results">
       <p class="muted library-count">
-        {isPastEnd ? (
-          <>
-            This page is past the last one. <a href={libraryUrl({ ...filter, page: 1 })}>Back to the first page</a>
-          </>
-        ) : totalCount === 0 ? (
-          filter.q || filter.contentType ? (
-            'Nothing matches.'
-          ) : (
-            'The library is empty.'
-          )
-        ) : (
-          `${formatCount(first)}–${formatCount(first + rows.length - 1)} of ${formatCount(totalCount)} ${totalCount === 1 ? 'torrent' : 'torrents'}`
-        )}
+        This page is past the last one. <a href={libraryUrl({ ...filter, page: 1 })}>Back to the first page</a>
       </p>
-      {rows.length > 0 ? <LibrarySelection clients={props.clients} /> : null}
-      {rows.length > 0 ? (
-        <div class="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col" class="select">
-                  <SelectAllRows />
-                </th>
-                <th scope="col">Title</th>
-                <th scope="col">Type</th>
-                <th scope="col" class="num">
-                  Size
-                </th>
-                <th scope="col" class="hide-narrow">
-                  Added
-                </th>
-                <th scope="col" class="num hide-narrow">
-                  Seeders
-                </th>
-                <th scope="col">Label</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <LibraryRow row={row} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {pages > 1 && !isPastEnd ? (
-        <nav class="pager" aria-label="Library pages">
-          {filter.page > 1 ? <PagerLink filter={filter} page={filter.page - 1} label="Previous" rel="prev" /> : <span />}
-          <span class="muted">
-            Page {formatCount(filter.page)} of {formatCount(pages)}
-          </span>
-          {filter.page < pages ? <PagerLink filter={filter} page={filter.page + 1} label="Next" rel="next" /> : <span />}
-        </nav>
-      ) : null}
-    </section>
+    )
+  if (results.totalCount === 0 && results.totalIsEstimate && hasRowFilters(filter))
+    return <p class="library-count">None of the newest torrents match these filters. Search for words of the name to look further back.</p>
+  if (results.totalCount === 0) return <p class="library-count">{isFiltered ? 'Nothing matches.' : 'The library is empty.'}</p>
+  const about = results.totalIsEstimate && hasRowFilters(filter) ? 'about ' : ''
+  return (
+    <p class="muted library-count">
+      {`${formatCount(first)}–${formatCount(first + results.items.length - 1)} of ${about}${formatCount(results.totalCount)} ${torrents(results.totalCount)}`}
+    </p>
+  )
+}
+
+/**
+ * What the pages cannot reach, said plainly: filters checked on the newest torrents only (the
+ * list ended before the estimated count), the depth cap, and a sort over a census.
+ */
+function DepthNote(props: { filter: LibraryFilter; results: Results; depth: number; pageSize: number }) {
+  const { results } = props
+  const lastShown = (props.filter.page - 1) * props.pageSize + results.items.length
+  const isCutShort = !results.hasNextPage && results.totalIsEstimate && hasRowFilters(props.filter)
+  if (isCutShort && lastShown < results.totalCount && lastShown < props.depth)
+    return (
+      <p class="muted depth-note">
+        The filters were checked on the newest torrents; about {formatCount(results.totalCount - lastShown)} more may match further back.
+        {props.filter.q ? ' More words of the name reach them.' : ' Search for words of the name to reach them.'}
+      </p>
+    )
+  if (results.totalCount <= props.depth) return null
+  const depth = formatCount(props.depth)
+  const sorted = props.filter.order === 'size' ? 'Largest first' : props.filter.order === 'seeders' ? 'Most seeders first' : null
+  return (
+    <p class="muted depth-note">
+      {sorted
+        ? `${sorted} among the newest ${depth} matches, and the pages go ${depth} deep.`
+        : `The pages go ${depth} deep (${formatCount(props.depth / props.pageSize)} pages).`}{' '}
+      Search for more words or tick filters to reach the rest.
+    </p>
+  )
+}
+
+/**
+ * The count, the bulk actions, the table of torrents (each with its box) and the pager, with the
+ * facets' counts swapped beside them out of band.
+ */
+export function LibraryResults(props: LibraryResultsProps & { isPartial?: boolean }) {
+  const { filter, results } = props
+  const facets = <LibraryFacets filter={filter} facets={results?.facets ?? null} isOutOfBand={props.isPartial} />
+  if (!results)
+    return (
+      <>
+        <section id={LIBRARY_RESULTS_ID} class="card muted" aria-live="polite" aria-label="Results">
+          {props.refusal
+            ? `The indexer refused this search: ${props.refusal}`
+            : 'The library is listed by the indexer core; it shows again when the core answers.'}
+        </section>
+        {props.isPartial ? facets : null}
+      </>
+    )
+  const pageSize = props.pageSize
+  const isPastEnd = results.items.length === 0 && filter.page > 1
+  const isCountReliable = !results.totalIsEstimate || !hasRowFilters(filter)
+  const lastPage = isCountReliable ? Math.ceil(Math.min(results.totalCount, props.depth) / pageSize) : null
+  const hasAnyFacet = Object.values(filter.facets).some((values) => values.length > 0)
+  return (
+    <>
+      <section id={LIBRARY_RESULTS_ID} aria-live="polite" aria-label="Results">
+        {props.notice ? (
+          <p class="notice" role="status">
+            {props.notice}
+          </p>
+        ) : null}
+        <CountLine {...props} results={results} isPastEnd={isPastEnd} />
+        {results.totalCount === 0 && !isPastEnd ? (
+          <>
+            {hasAnyFacet ? (
+              <p>
+                <a href={libraryUrl(withoutFacets(filter))}>Clear the filters</a>
+              </p>
+            ) : null}
+            {filter.q ? <SearchHelp /> : null}
+          </>
+        ) : null}
+        {isPastEnd ? null : <DepthNote filter={filter} results={results} depth={props.depth} pageSize={pageSize} />}
+        {results.items.length > 0 ? <LibrarySelection clients={props.clients} /> : null}
+        {results.items.length > 0 ? (
+          <div class="table-wrap">
+            <table class="library-table">
+              <thead>
+                <tr>
+                  <th scope="col" class="select">
+                    <SelectAllRows />
+                  </th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Type</th>
+                  <th scope="col" class="num">
+                    Size
+                  </th>
+                  <th scope="col" class="hide-narrow">
+                    Added
+                  </th>
+                  <th scope="col" class="num">
+                    Seeders
+                  </th>
+                  <th scope="col" class="hide-narrow">
+                    Label
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.items.map((row) => (
+                  <LibraryRow row={row} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+        {isPastEnd ? null : <LibraryPager filter={filter} lastPage={lastPage} hasNextPage={results.hasNextPage} />}
+      </section>
+      {props.isPartial ? facets : null}
+    </>
   )
 }

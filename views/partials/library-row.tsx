@@ -19,30 +19,50 @@ export function ClassificationTag(props: { status: Row['classification_status'] 
   )
 }
 
-/** One torrent of the library table, with its box for bulk actions. */
+/** A torrent's `magnet:` link, which hands it to the download client the system opens magnets with. */
+export function MagnetLink(props: { magnetUri: string; name: string }) {
+  return (
+    <a class="magnet" href={props.magnetUri}>
+      Magnet<span class="visually-hidden"> link of {props.name}</span>
+    </a>
+  )
+}
+
+/**
+ * One torrent of the library table, with its box for bulk actions (carrying its magnet for
+ * "Copy magnets"). A long name is cut to two lines; the whole of it is its tooltip and its page.
+ * On a phone each row is a card (app.css), its cells labelled by `data-label`.
+ */
 export function LibraryRow(props: { row: Row }) {
   const { row } = props
   return (
     <tr>
       <td class="select">
-        <SelectRow infoHash={row.info_hash} title={row.title} />
+        <SelectRow infoHash={row.info_hash} title={row.title} magnetUri={row.magnet_uri} />
       </td>
-      <td class="title">
-        <a href={`/library/${row.info_hash}`}>{row.title}</a>
+      <td class="title" data-label="Name">
+        <a class="name" href={`/library/${row.info_hash}`} title={row.title}>
+          {row.title}
+        </a>
         {hasHiddenCharacters(row.title) ? (
           <>
             {' '}
             <SuspiciousNameBadge />
           </>
         ) : null}
+        <MagnetLink magnetUri={row.magnet_uri} name={row.title} />
       </td>
-      <td>{contentTypeLabel(row.content_type)}</td>
-      <td class="num">{formatBytes(row.size_bytes)}</td>
-      <td class="hide-narrow">
+      <td data-label="Type">{contentTypeLabel(row.content_type)}</td>
+      <td class="num" data-label="Size">
+        {formatBytes(row.size_bytes)}
+      </td>
+      <td class="hide-narrow" data-label="Added">
         <TimeAgo iso={row.created_at} />
       </td>
-      <td class="num hide-narrow">{row.seeders === null ? <span class="muted">–</span> : formatCount(row.seeders)}</td>
-      <td>
+      <td class={row.seeders === null ? 'num unknown' : 'num'} data-label="Seeders">
+        {row.seeders === null ? <span class="muted">–</span> : formatCount(row.seeders)}
+      </td>
+      <td class="hide-narrow" data-label="Label">
         <ClassificationTag status={row.classification_status} />
       </td>
     </tr>

@@ -36,7 +36,8 @@ export function ApiKeyCard(props: ApiKeyCardProps) {
   const id = apiKeyCardId(props.target)
   return (
     <section id={id} class="card api-key" aria-labelledby={`${id}-name`}>
-      <h3 id={`${id}-name`}>{about.name}</h3>
+      {/* Not the key's own name: the Torznab key's setting card is titled so. */}
+      <h3 id={`${id}-name`}>Regenerate the {about.name}</h3>
       <p class="muted">{about.use}</p>
       {props.newKey ? (
         <div class="new-key" role="status">

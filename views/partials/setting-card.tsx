@@ -78,11 +78,12 @@ export function SettingCard(props: SettingCardProps) {
         : {})}
     >
       <div class="setting-head">
-        <h3 id={`${id}-name`}>
-          <code>{key}</code>
-        </h3>
+        <h3 id={`${id}-name`}>{SETTING_FIELDS[key].title}</h3>
         {setting.overridden ? <span class="tag warn">Overridden</span> : <span class="tag">Default</span>}
       </div>
+      <p class="setting-key">
+        <code>{key}</code>
+      </p>
       <p class="muted">{SETTING_FIELDS[key].description}</p>
       <dl class="setting-values">
         <div>
@@ -101,7 +102,7 @@ export function SettingCard(props: SettingCardProps) {
       <form method="post" action={action} hx-post={action} hx-target={`#${id}`} hx-swap="outerHTML">
         <div class="field">
           <label for={inputId}>
-            New value<span class="visually-hidden"> for {key}</span>
+            New value<span class="visually-hidden"> for {SETTING_FIELDS[key].title}</span>
           </label>
           <ValueControl {...props} id={inputId} describedBy={props.error ? errorId : undefined} />
           <FieldError id={errorId} error={props.error} />
@@ -109,10 +110,10 @@ export function SettingCard(props: SettingCardProps) {
         {props.asksConfirmKey && CONFIRMED_SETTINGS.has(key) ? <ConfirmKeyField idPrefix={id} error={props.confirmError} /> : null}
         <div class="setting-actions">
           <button type="submit">
-            Save<span class="visually-hidden"> {key}</span>
+            Save<span class="visually-hidden"> {SETTING_FIELDS[key].title}</span>
           </button>
           <button type="submit" class="secondary" formaction={`${action}/reset`} hx-post={`${action}/reset`} disabled={!setting.overridden}>
-            Reset to default<span class="visually-hidden"> {key}</span>
+            Reset to default<span class="visually-hidden"> {SETTING_FIELDS[key].title}</span>
           </button>
           {props.notice ? (
             <span class="muted" role="status">

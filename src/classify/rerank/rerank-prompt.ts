@@ -3,6 +3,7 @@
  * and the reading of odd answers are tested without a server.
  */
 import type { TorrentFile } from '../../metainfo'
+import { formatBytes } from '../bytes-text'
 import { CONTENT_TYPES, type ContentType } from '../model'
 
 /** A torrent the rules could not place for sure, as the model sees it. */
@@ -58,15 +59,4 @@ export function readRerankAnswer(reply: string): ContentType | null {
     .replace(/\bmovies\b/g, 'movie')
   const named = new Set(CONTENT_TYPES.filter((type) => new RegExp(`(^|[^a-z_])${type}([^a-z_]|$)`).test(normalised)))
   return named.size === 1 ? [...named][0]! : null
-}
-
-function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB']
-  let value = bytes
-  let unit = 0
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000
-    unit++
-  }
-  return `${value.toFixed(unit === 0 ? 0 : 1)} ${units[unit]}`
 }

@@ -32,7 +32,14 @@ const MAX_WAITING = 1000
  * Runs the optional rerank after each ingest commit: at most `concurrency` requests in flight,
  * and any failure (timeout, HTTP error, an answer naming no type) keeps the rules' result.
  */
-export function createReranker(deps: { complete: ChatCompletion; concurrency: number; store: StoreReranked; log: Logger }) {
+export function createReranker(deps: {
+  complete: ChatCompletion
+  /** The model asked (SERVICE_LLM_MODEL), named in each answer's explanation. */
+  model: string
+  concurrency: number
+  store: StoreReranked
+  log: Logger
+}) {
   const waiting: RerankJob[] = []
   let running = 0
   let idleWaiters: (() => void)[] = []
@@ -55,7 +62,7 @@ export function createReranker(deps: { complete: ChatCompletion; concurrency: nu
       }
       const confidence = Math.max(job.classification.confidence, RERANK_CONFIDENCE)
       if (
-        deps.store(job, withContentType(job.classification, choice, confidence, RERANK_REASON)) &&
+        deps.store(job, withContentType(job.classification, choice, confidence, RERANK_REASON, deps.model)) &&
         choice !== job.classification.contentType
       ) {
         stats.changed++

@@ -26,6 +26,8 @@ const SYNTAX: Record<string, string> = {
 
 export interface KeywordMatcher {
   test(text: string): boolean
+  /** The first keyword found in `text`, as it is written there, or null: what an explanation quotes. */
+  find(text: string): string | null
 }
 
 /**
@@ -43,10 +45,21 @@ export function compileKeywordGroup(group: string, keywords: string[]): KeywordM
   const unscreened = keywords.filter((keyword) => !screened.includes(keyword))
   const screenedPart = screened.length > 0 ? screenedMatcher(group, screened) : null
   const unscreenedPart = unscreened.length > 0 ? compileKeywordPattern(group, unscreened) : null
-  return { test: (text) => screenedPart?.test(text) === true || unscreenedPart?.test(text) === true }
+  // Run once per torrent at most (for the rule that decided), so no screen is worth it here.
+  const whole = compileKeywordPattern(group, keywords)
+  return {
+    test: (text) => screenedPart?.test(text) === true || unscreenedPart?.test(text) === true,
+    find(text) {
+      const match = whole.exec(text)
+      return match ? match[0].replace(LEADING_OR_TRAILING_NON_WORD, '') : null
+    },
+  }
 }
 
-function screenedMatcher(group: string, keywords: string[]): KeywordMatcher {
+/** The token boundary a keyword pattern matches on either side of the keyword itself. */
+const LEADING_OR_TRAILING_NON_WORD = new RegExp(`^[^${WORD}]|[^${WORD}]$`, 'gu')
+
+function screenedMatcher(group: string, keywords: string[]): Pick<KeywordMatcher, 'test'> {
   const full = compileKeywordPattern(group, keywords)
   const grams = [...new Set(keywords.map((keyword) => requiredLiteral(keyword)!))].map(gramsOf)
   return {

@@ -1,5 +1,7 @@
 import { Environment } from '@marcbachmann/cel-js'
 import { RuleFileError } from '../errors'
+import type { DecidingRule } from '../explanation/explanation-codes'
+import { factReadersOf, type FactReader, type RuleContext } from '../explanation/rule-facts'
 import type { ContentType } from '../model'
 import { indexExtensionGroups, type Facts } from './build-facts'
 import { CEL_TYPES, LabelFacts, ResultFacts } from './cel-facts'
@@ -19,6 +21,8 @@ export interface RuleOutcome {
   firedRules: string[]
   /** A rule said stop: its decision is meant as final. */
   stopped: boolean
+  /** The last rule that set the content type and the facts it read then, for the explanation; null when none did. */
+  decided: DecidingRule | null
 }
 
 interface CompiledRule {
@@ -26,6 +30,8 @@ interface CompiledRule {
   matches: (context: Record<string, unknown>) => unknown
   isCompiled: boolean
   then: RuleActions
+  /** The facts its `when` reads; only rules that set a content type are ever asked for them. */
+  facts: FactReader[]
 }
 
 const SIZE_UNITS: [string, number][] = [
@@ -61,11 +67,15 @@ export function compileRules(ruleSet: RuleSet, options: { interpretOnly?: boolea
       if (!check.valid) throw new RuleFileError(`${where}: ${firstLine(check.error)}`, { cause: check.error })
       if (check.type !== 'bool') throw new RuleFileError(`${where}: "when" must be a bool, not ${check.type}`)
       const closure = options.interpretOnly ? null : compileCel(program.ast, compileOptions)
-      return { id: rule.id, matches: closure ?? program, isCompiled: closure !== null, then: rule.then }
+      const facts = rule.then.setContentType ? factReadersOf(program.ast, keywordPatterns) : []
+      return { id: rule.id, matches: closure ?? program, isCompiled: closure !== null, then: rule.then, facts }
     })
 
+  const descriptions = new Map(ruleSet.rules.filter((rule) => rule.description).map((rule) => [rule.id, rule.description]))
   return {
     extensionGroups: indexExtensionGroups(ruleSet.extensions),
+    /** A rule's description in the rules file, for explanations; null when it has none. */
+    describe: (id: string): string | null => descriptions.get(id) ?? null,
     /** Rules evaluated by cel-js because they use something the closure compiler does not cover. */
     interpretedRuleIds: compiled.filter((rule) => !rule.isCompiled).map((rule) => rule.id),
     run(facts: Facts, labelContentType: ContentType | null): RuleOutcome {
@@ -86,6 +96,7 @@ export function compileRules(ruleSet: RuleSet, options: { interpretOnly?: boolea
         categories: [],
         firedRules: [],
         stopped: false,
+        decided: null,
       }
       for (const rule of compiled) {
         if (rule.matches(context) !== true) continue
@@ -94,6 +105,12 @@ export function compileRules(ruleSet: RuleSet, options: { interpretOnly?: boolea
           outcome.deletedBy = rule.id
           return outcome
         }
+        // Read before the actions apply: `result` is then what the rule itself saw.
+        if (rule.then.setContentType)
+          outcome.decided = {
+            firedIndex: outcome.firedRules.length - 1,
+            facts: rule.facts.map((read) => read(context as unknown as RuleContext)),
+          }
         applyActions(rule.then, result)
         if (rule.then.stop) {
           outcome.stopped = true

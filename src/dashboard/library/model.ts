@@ -30,14 +30,60 @@ export const TorrentParams = t.Object({ info_hash: t.String({ maxLength: 64 }) }
 /** The content types the core knows; `tv` is accepted for tv_show as the spec's samples write it. */
 export const CONTENT_TYPES = ['movie', 'tv_show', 'music', 'audiobook', 'ebook', 'comic', 'software', 'game', 'xxx', 'other']
 
-/** A row of the library page: the summary plus what the core knows of its swarm and its label (DESIGN.md 3.6). */
+/** A row of the library page: the summary plus its magnet, what the core knows of its swarm and its label (DESIGN.md 3.6). */
 export interface LibraryRow extends TorrentSummary {
+  magnet_uri: string
   seeders: number | null
   classification_status: 'confirmed' | 'pending'
 }
 
-/** `newest` first (published time) or by `relevance` to the text (only meaningful with text). */
-export type LibraryOrder = 'newest' | 'relevance'
+/** `newest` first (published time), by `relevance` to the text (only with text), largest first, most seeders first. */
+export const LIBRARY_ORDERS = ['newest', 'relevance', 'size', 'seeders'] as const
+export type LibraryOrder = (typeof LIBRARY_ORDERS)[number]
+
+/**
+ * The library's facets (bitmagnet's, those people narrow by): the query parameter the page
+ * carries, the core's aggregation and facet name, and what a value looks like in the address.
+ */
+export const LIBRARY_FACETS = [
+  { key: 'content_type', aggregation: 'contentType', heading: 'Content type', pattern: /^[a-z_]{2,16}$/ },
+  { key: 'resolution', aggregation: 'videoResolution', heading: 'Resolution', pattern: /^\d{3,4}p$/ },
+  { key: 'source', aggregation: 'videoSource', heading: 'Video source', pattern: /^[a-z]{2,10}$/ },
+  { key: 'language', aggregation: 'language', heading: 'Language', pattern: /^([a-z]{2}|multi|dual)$/ },
+  { key: 'year', aggregation: 'releaseYear', heading: 'Year', pattern: /^(1[89]|20|21)\d\d$/ },
+  { key: 'file_type', aggregation: 'torrentFileType', heading: 'File type', pattern: /^[a-z]{2,12}$/ },
+] as const
+export type FacetKey = (typeof LIBRARY_FACETS)[number]['key']
+
+/** The values ticked in each facet: a torrent must have one of each facet's (OR), and pass every facet (AND). */
+export type FacetSelection = Record<FacetKey, string[]>
+
+/** A facet value with how many matches have it (an estimate past the core's census). */
+export interface FacetValue {
+  value: string
+  label: string
+  count: number
+  isEstimate: boolean
+}
+
+/** What the library page lists: the text, the ticked facet values, the order and the page. */
+export interface LibraryQuery {
+  text: string
+  facets: FacetSelection
+  order: LibraryOrder
+  limit: number
+  offset: number
+}
+
+export interface LibraryResults {
+  totalCount: number
+  /** The count is the core's estimate (a census of the matches), not every match counted. */
+  totalIsEstimate: boolean
+  hasNextPage: boolean
+  items: LibraryRow[]
+  /** Each facet's values with their counts, counted without that facet's own ticks (so others can be added). */
+  facets: Record<FacetKey, FacetValue[]>
+}
 
 /** What the detail page shows beside TorrentDetail: the parsed facts, tags and the artwork id when known. */
 export interface TorrentFacts {
@@ -56,6 +102,8 @@ export interface TorrentFacts {
   tmdb: { id: string; media_type: 'movie' | 'tv' } | null
   /** The poster of the work the core's enrichment resolved the title to (set only while it has an artwork key). */
   poster_url: string | null
+  /** Why it has its type (the core's explanation); null when it was classified before explanations were kept. */
+  explanation: { decided_by: string; steps: string[] } | null
 }
 
 /** A tag as the core takes it: lowercase letters and digits joined by dashes, at most 64. */

@@ -1,6 +1,8 @@
 import { AppError } from '../../app-error'
+import type { AuditService } from '../audit/service'
 import type { CoreClient, ResponseCache } from '../core-client'
-import type { LibraryOrder, LibraryRow, ListQuery, TorrentDetail, TorrentFacts, TorrentSummary } from './model'
+import { browseLibrary, LIST_TTL_MS } from './browse'
+import type { LibraryQuery, LibraryResults, ListQuery, TorrentDetail, TorrentFacts, TorrentSummary } from './model'
 
 export class TorrentNotFoundError extends AppError {
   constructor(infoHash: string) {
@@ -8,8 +10,6 @@ export class TorrentNotFoundError extends AppError {
   }
 }
 
-/** A listing changes as the crawler stores torrents; a few seconds old is fresh enough to page. */
-const LIST_TTL_MS = 5_000
 const DETAIL_TTL_MS = 30_000
 
 const SUMMARY_FIELDS = 'infoHash title contentType createdAt torrent { size }'
@@ -32,16 +32,13 @@ const MAGNETS_QUERY = `query DashboardMagnets($infoHashes: [Hash20!], $limit: In
 /** The core's search answers at most this many items: a selection is looked up in pages of it. */
 const MAGNETS_PAGE = 1000
 
-const BROWSE_QUERY = `query DashboardLibrary($input: TorrentContentSearchQueryInput!) {
-  torrentContent { search(input: $input) { totalCount items { ${SUMMARY_FIELDS} seeders classificationStatus } } }
-}`
-
 /** The year comes from the releaseYear facet of a one-hash search: the core parses it but has no item field for it. */
 const FACTS_QUERY = `query DashboardTorrentFacts($infoHash: Hash20!) {
   torrentContent { search(input: { infoHashes: [$infoHash], limit: 1, facets: { releaseYear: { aggregate: true } } }) {
     items {
       contentType contentSource contentId content { releaseYear attributes { source key value } } episodes { label } videoResolution videoSource videoCodec
       releaseGroup languages { name } seeders confidence classificationStatus torrent { tagNames }
+      explanation { decidedBy steps }
     }
     aggregations { releaseYear { value } }
   } }
@@ -62,6 +59,7 @@ interface FactsItem {
   confidence: number
   classificationStatus: string
   torrent: { tagNames: string[] }
+  explanation: { decidedBy: string; steps: string[] } | null
 }
 
 /** The core's VideoResolution values are GraphQL names (`v1080p`); people read `1080p`. */
@@ -87,7 +85,7 @@ const toSummary = (item: CoreItem): TorrentSummary => ({
 })
 
 /** The library: torrents listed and shown through the core's GraphQL, with short-lived caching. */
-export function createLibraryService(deps: { core: CoreClient; cache: ResponseCache }) {
+export function createLibraryService(deps: { core: CoreClient; cache: ResponseCache; audit: AuditService }) {
   return {
     async list(query: ListQuery): Promise<{ totalCount: number; items: TorrentSummary[] }> {
       const input = {
@@ -104,32 +102,8 @@ export function createLibraryService(deps: { core: CoreClient; cache: ResponseCa
       return { totalCount, items: items.map(toSummary) }
     },
 
-    /** The library page's listing: the summary plus seeders and the pending/confirmed label, newest first or by relevance. */
-    async browse(query: ListQuery & { order: LibraryOrder }): Promise<{ totalCount: number; items: LibraryRow[] }> {
-      const byRelevance = query.order === 'relevance' && query.text !== ''
-      const input = {
-        queryString: query.text || null,
-        limit: query.limit,
-        offset: query.offset,
-        totalCount: true,
-        facets: query.contentType ? { contentType: { filter: [query.contentType] } } : undefined,
-        orderBy: [{ field: byRelevance ? 'relevance' : 'published_at', descending: true }],
-      }
-      const data = await deps.cache.get(`library:${JSON.stringify(input)}`, LIST_TTL_MS, () =>
-        deps.core.query<{
-          torrentContent: { search: { totalCount: number; items: (CoreItem & { seeders: number | null; classificationStatus: string })[] } }
-        }>(BROWSE_QUERY, { input }),
-      )
-      const { totalCount, items } = data.torrentContent.search
-      return {
-        totalCount,
-        items: items.map((item) => ({
-          ...toSummary(item),
-          seeders: item.seeders,
-          classification_status: statusOf(item.classificationStatus),
-        })),
-      }
-    },
+    /** The library page's listing: a page of rows with their magnets, and the facet counts (browse.ts). */
+    browse: (query: LibraryQuery): Promise<LibraryResults> => browseLibrary(deps, query),
 
     /** The parsed facts and tags of one torrent, never cached: the page shows tag edits at once. */
     async facts(infoHash: string): Promise<TorrentFacts> {
@@ -155,35 +129,31 @@ export function createLibraryService(deps: { core: CoreClient; cache: ResponseCa
         tmdb: item.contentSource === 'tmdb' && item.contentId && mediaType ? { id: item.contentId, media_type: mediaType } : null,
         poster_url:
           item.content?.attributes.find((attribute) => attribute.source === 'tmdb' && attribute.key === 'poster_url')?.value ?? null,
+        explanation: item.explanation && { decided_by: item.explanation.decidedBy, steps: item.explanation.steps },
       }
     },
 
-    /** Adds tags to a torrent through the core; cached answers are dropped so every page shows the change. */
-    async addTags(infoHash: string, tagNames: string[]): Promise<void> {
+    /** Adds tags to torrents through the core; cached answers are dropped so every page shows the change. */
+    async addTags(infoHashes: string[], tagNames: string[]): Promise<void> {
       await deps.core.query(
         'mutation DashboardPutTags($h: [Hash20!]!, $t: [String!]!) { torrent { putTags(infoHashes: $h, tagNames: $t) } }',
-        {
-          h: [infoHash],
-          t: tagNames,
-        },
+        { h: infoHashes, t: tagNames },
       )
       deps.cache.clear()
     },
 
-    async removeTag(infoHash: string, tagName: string): Promise<void> {
+    async removeTags(infoHashes: string[], tagNames: string[]): Promise<void> {
       await deps.core.query(
         'mutation DashboardDeleteTags($h: [Hash20!], $t: [String!]) { torrent { deleteTags(infoHashes: $h, tagNames: $t) } }',
-        {
-          h: [infoHash],
-          t: [tagName],
-        },
+        { h: infoHashes, t: tagNames },
       )
       deps.cache.clear()
     },
 
-    /** Deletes a torrent from the index through the core. */
-    async remove(infoHash: string): Promise<void> {
-      await deps.core.query('mutation DashboardDeleteTorrent($h: [Hash20!]!) { torrent { delete(infoHashes: $h) } }', { h: [infoHash] })
+    /** Deletes torrents from the index through the core, which blocks their hashes (the block list); audited. */
+    async remove(infoHashes: string[], changedBy: string): Promise<void> {
+      await deps.core.query('mutation DashboardDeleteTorrents($h: [Hash20!]!) { torrent { delete(infoHashes: $h) } }', { h: infoHashes })
+      for (const infoHash of infoHashes) deps.audit.record({ kind: 'operator', key: `torrent:${infoHash}`, action: 'deleted', changedBy })
       deps.cache.clear()
     },
 

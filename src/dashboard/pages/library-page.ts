@@ -1,46 +1,20 @@
 import { Elysia } from 'elysia'
 import { LibraryDetailPage, LibraryMessagePage } from '../../../views/pages/library-detail'
 import { LibraryPage } from '../../../views/pages/library'
-import { type LibraryFilter, LibraryResults } from '../../../views/partials/library-results'
+import { LibraryResults } from '../../../views/partials/library-results'
 import { LibraryTags } from '../../../views/partials/library-tags'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
-import { CONTENT_TYPES, TAG_MAX_LENGTH, TAG_PATTERN, type TorrentFacts } from '../library/model'
+import type { TorrentFacts } from '../library/model'
 import { type LibraryService, TorrentNotFoundError } from '../library/service'
 import type { AuthService } from '../auth/service'
 import type { DownloadClientService } from '../download-clients/service'
 import type { NotificationService } from '../notifications/service'
 import type { PosterService } from '../posters/service'
+import { listLibrary } from './library-listing'
 import { sendTargets } from './library-send'
+import { isInfoHash, readTag } from './library-selection'
+import { pageAuth } from './page-auth'
 import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
-
-const PAGE_SIZE = 50
-/** The core's offsets are 32-bit; a page beyond that is clamped rather than refused. */
-const MAX_PAGE = Math.floor(2_147_483_647 / PAGE_SIZE)
-
-/** The library's query string, read leniently: a page shows what it can rather than a JSON 400. */
-function readFilter(query: Record<string, string | undefined>): LibraryFilter | { error: string } {
-  const rawType = query.content_type?.trim().toLowerCase() ?? ''
-  const contentType = rawType === '' ? null : rawType === 'tv' ? 'tv_show' : rawType
-  if (contentType !== null && !CONTENT_TYPES.includes(contentType)) return { error: `There is no content type "${rawType.slice(0, 40)}".` }
-  const page = /^\d{1,10}$/.test(query.page ?? '') ? Math.min(Math.max(1, Number(query.page)), MAX_PAGE) : 1
-  return {
-    q: (query.q ?? '').trim().slice(0, 500),
-    contentType,
-    order: query.order === 'relevance' ? 'relevance' : 'newest',
-    page,
-  }
-}
-
-const isInfoHash = (raw: string) => /^[0-9a-fA-F]{40}$/.test(raw)
-
-/** What a tag field holds, as the core takes it, or why it cannot be one. */
-function readTag(raw: unknown): { tag: string } | { error: string } {
-  const tag = typeof raw === 'string' ? raw.trim().toLowerCase().replace(/\s+/g, '-') : ''
-  if (tag === '') return { error: 'Type a tag.' }
-  if (tag.length > TAG_MAX_LENGTH || !TAG_PATTERN.test(tag))
-    return { error: `Use lowercase letters and digits joined by dashes, at most ${TAG_MAX_LENGTH}.` }
-  return { tag }
-}
 
 /** /library (search, filter, pages) and /library/{info_hash} (facts, files, evidence, tags, delete). */
 export const libraryPage = (deps: {
@@ -102,33 +76,15 @@ export const libraryPage = (deps: {
   }
 
   return new Elysia({ name: 'dashboard-page-library' })
-    .get('/library', async ({ query, request }) => {
-      const filter = readFilter(query)
-      if ('error' in filter) return message(400, 'Library', filter.error)
-      let results: { totalCount: number; items: Awaited<ReturnType<LibraryService['browse']>>['items'] } = { totalCount: 0, items: [] }
-      let coreUnavailable = false
-      try {
-        results = await deps.library.browse({
-          text: filter.q,
-          contentType: filter.contentType,
-          order: filter.order,
-          limit: PAGE_SIZE,
-          offset: (filter.page - 1) * PAGE_SIZE,
-        })
-      } catch (err) {
-        if (!(err instanceof CoreUnavailableError)) throw err
-        coreUnavailable = true
-      }
-      const props = {
-        filter,
-        totalCount: results.totalCount,
-        rows: results.items,
-        pageSize: PAGE_SIZE,
-        coreUnavailable,
-        clients: clients(),
-      }
-      if (isHtmx(request)) return htmlPartial(LibraryResults(props))
-      return htmlPage(LibraryPage({ ...props, ...pageChrome(deps) }))
+    .use(pageAuth(deps))
+    .get('/library', async ({ request }) => {
+      const listed = await listLibrary(deps.library, new URL(request.url))
+      if ('error' in listed) return message(400, 'Library', listed.error)
+      const props = { ...listed, clients: clients() }
+      if (isHtmx(request)) return htmlPartial(LibraryResults({ ...props, isPartial: true }))
+      return htmlPage(
+        LibraryPage({ ...props, ...pageChrome(deps), coreUnavailable: props.results === null && props.refusal === undefined }),
+      )
     })
     .get('/library/:info_hash', ({ params }) => onTorrent(params.info_hash, (infoHash) => detailPage(infoHash)))
     .post('/library/:info_hash/tags', ({ params, body, request }) =>
@@ -137,7 +93,7 @@ export const libraryPage = (deps: {
         const read = readTag(draft)
         if ('error' in read) return afterTagChange(request, infoHash, { draft: typeof draft === 'string' ? draft : '', error: read.error })
         try {
-          await deps.library.addTags(infoHash, [read.tag])
+          await deps.library.addTags([infoHash], [read.tag])
         } catch (err) {
           if (!(err instanceof CoreQueryError)) throw err
           return afterTagChange(request, infoHash, { draft: read.tag, error: `The indexer refused it: ${err.message}` })
@@ -147,13 +103,13 @@ export const libraryPage = (deps: {
     )
     .delete('/library/:info_hash/tags/:tag', ({ params, request }) =>
       onTorrent(params.info_hash, async (infoHash) => {
-        await deps.library.removeTag(infoHash, decodeURIComponent(params.tag))
+        await deps.library.removeTags([infoHash], [decodeURIComponent(params.tag)])
         return afterTagChange(request, infoHash)
       }),
     )
-    .delete('/library/:info_hash', ({ params }) =>
+    .delete('/library/:info_hash', ({ params, identity }) =>
       onTorrent(params.info_hash, async (infoHash) => {
-        await deps.library.remove(infoHash)
+        await deps.library.remove([infoHash], identity!.actor)
         // htmx follows HX-Redirect with a full navigation: the torrent's page no longer exists.
         return new Response(null, { status: 200, headers: { 'hx-redirect': '/library' } })
       }),

@@ -1,6 +1,4 @@
 import { Elysia } from 'elysia'
-import { LibraryMessagePage } from '../../../views/pages/library-detail'
-import { ActionStatus } from '../../../views/partials/action-status'
 import { LIBRARY_SELECTION_STATUS_ID, type SendTarget } from '../../../views/partials/library-selection'
 import { LIBRARY_SEND_STATUS_ID } from '../../../views/partials/library-send'
 import type { AuthService } from '../auth/service'
@@ -9,20 +7,13 @@ import { DownloadClientFailedError, DownloadClientNotFoundError } from '../downl
 import type { DownloadClientService, SendOutcome } from '../download-clients/service'
 import { TorrentNotFoundError } from '../library/service'
 import type { NotificationService } from '../notifications/service'
-import { formList, formText } from './field-errors'
+import { formText } from './field-errors'
+import { answerSelection, isInfoHash, readSelection, type SelectionOutcome, torrentCount } from './library-selection'
 import { pageAuth } from './page-auth'
-import { htmlPage, htmlPartial, isHtmx, pageChrome } from './render'
-
-/** Most torrents one bulk send takes: the library shows 50 a page; more is not a person ticking boxes. */
-const MAX_SELECTED = 500
-
-const isInfoHash = (raw: string) => /^[0-9a-fA-F]{40}$/.test(raw)
 
 /** The download clients as the Send buttons name them. */
 export const sendTargets = (downloadClients: DownloadClientService): SendTarget[] =>
   downloadClients.list().map((client) => ({ id: client.id, name: client.name }))
-
-const torrents = (count: number) => `${count} ${count === 1 ? 'torrent' : 'torrents'}`
 
 /** What a send did, in a sentence. */
 function describeOutcome(outcome: SendOutcome, clientName: string): string {
@@ -30,10 +21,10 @@ function describeOutcome(outcome: SendOutcome, clientName: string): string {
   const asked = sent + outcome.notTaken.length
   const parts = [
     outcome.notTaken.length === 0
-      ? `Sent ${torrents(sent)} to “${clientName}”.`
-      : `Sent ${sent} of ${torrents(asked)} to “${clientName}”; it ${outcome.refusal ?? 'did not take the others'}.`,
+      ? `Sent ${torrentCount(sent)} to “${clientName}”.`
+      : `Sent ${sent} of ${torrentCount(asked)} to “${clientName}”; it ${outcome.refusal ?? 'did not take the others'}.`,
   ]
-  if (outcome.notInIndex.length > 0) parts.push(`${torrents(outcome.notInIndex.length)} no longer in the index.`)
+  if (outcome.notInIndex.length > 0) parts.push(`${torrentCount(outcome.notInIndex.length)} no longer in the index.`)
   return parts.join(' ')
 }
 
@@ -43,13 +34,7 @@ function describeOutcome(outcome: SendOutcome, clientName: string): string {
  * happened. The service audits every send.
  */
 export const librarySend = (deps: { auth: AuthService; downloadClients: DownloadClientService; notifications: NotificationService }) => {
-  const send = async (
-    infoHashes: string[],
-    clientId: string,
-    changedBy: string,
-  ): Promise<{ message: string; isError: boolean; status: number }> => {
-    if (infoHashes.length === 0) return { message: 'Tick at least one torrent first.', isError: true, status: 400 }
-    if (infoHashes.length > MAX_SELECTED) return { message: `At most ${MAX_SELECTED} torrents at a time.`, isError: true, status: 400 }
+  const send = async (infoHashes: string[], clientId: string, changedBy: string): Promise<SelectionOutcome> => {
     try {
       const { name } = deps.downloadClients.get(clientId)
       return {
@@ -69,24 +54,20 @@ export const librarySend = (deps: { auth: AuthService; downloadClients: Download
     }
   }
 
-  const answer = (request: Request, statusId: string, outcome: Awaited<ReturnType<typeof send>>, back: string) =>
-    isHtmx(request)
-      ? htmlPartial(ActionStatus({ id: statusId, message: outcome.message, isError: outcome.isError }))
-      : htmlPage(
-          LibraryMessagePage({ title: outcome.isError ? 'Not sent' : 'Sent', message: outcome.message, back, ...pageChrome(deps) }),
-          outcome.status,
-        )
+  const answer = (request: Request, statusId: string, outcome: SelectionOutcome, back: string) =>
+    answerSelection(deps, request, statusId, outcome, { title: outcome.isError ? 'Not sent' : 'Sent', back })
 
   return new Elysia({ name: 'dashboard-page-library-send' })
     .use(pageAuth(deps))
     .post('/library/selection/send', async ({ body, request, identity }) => {
-      const ticked = formList((body as Record<string, unknown> | undefined)?.info_hash)
-      const infoHashes = [...new Set(ticked.filter(isInfoHash).map((infoHash) => infoHash.toLowerCase()))]
-      return answer(request, LIBRARY_SELECTION_STATUS_ID, await send(infoHashes, formText(body, 'client_id'), identity!.actor), '/library')
+      const selection = readSelection(body)
+      const outcome = 'infoHashes' in selection ? await send(selection.infoHashes, formText(body, 'client_id'), identity!.actor) : selection
+      return answer(request, LIBRARY_SELECTION_STATUS_ID, outcome, '/library')
     })
     .post('/library/:info_hash/send', async ({ params, body, request, identity }) => {
-      const infoHashes = isInfoHash(params.info_hash) ? [params.info_hash.toLowerCase()] : []
-      const back = `/library/${infoHashes[0] ?? ''}`
-      return answer(request, LIBRARY_SEND_STATUS_ID, await send(infoHashes, formText(body, 'client_id'), identity!.actor), back)
+      const back = `/library/${isInfoHash(params.info_hash) ? params.info_hash.toLowerCase() : ''}`
+      const selection = readSelection({ info_hash: params.info_hash })
+      const outcome = 'infoHashes' in selection ? await send(selection.infoHashes, formText(body, 'client_id'), identity!.actor) : selection
+      return answer(request, LIBRARY_SEND_STATUS_ID, outcome, back)
     })
 }

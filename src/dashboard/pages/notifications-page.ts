@@ -1,12 +1,16 @@
 import { Elysia, t } from 'elysia'
 import type { Child } from 'hono/jsx'
 import { NotificationList, NotificationsPage, WithUnreadCounts } from '../../../views/pages/notifications'
+import { UnreadBadge } from '../../../views/layout'
 import { NotificationRow } from '../../../views/partials/notification-row'
 import type { AuthService } from '../auth/service'
 import type { NotificationService } from '../notifications/service'
 import { htmlPage, htmlPartial, pageChrome } from './render'
 
-/** /notifications: the list, Mark read per row and Mark all read (htmx swaps the row or the list). */
+/**
+ * /notifications: the list, Mark read per row and Mark all read (htmx swaps the row or the list),
+ * and the list and the nav's badge as they refetch themselves when a notification is created.
+ */
 export const notificationsPage = (deps: { notifications: NotificationService; auth: AuthService }) => {
   const withCounts = (children: Child) => WithUnreadCounts({ unread: deps.notifications.countUnread(), children })
   return new Elysia({ name: 'dashboard-page-notifications' })
@@ -14,6 +18,8 @@ export const notificationsPage = (deps: { notifications: NotificationService; au
       const notifications = deps.notifications.list()
       return htmlPage(NotificationsPage({ notifications, ...pageChrome(deps) }))
     })
+    .get('/notifications/list', () => htmlPartial(withCounts(NotificationList({ notifications: deps.notifications.list() }))))
+    .get('/notifications/badge', () => htmlPartial(UnreadBadge({ unread: deps.notifications.countUnread() })))
     .post(
       '/notifications/:id/read',
       ({ params }) => htmlPartial(withCounts(NotificationRow({ notification: deps.notifications.markRead(params.id) }))),

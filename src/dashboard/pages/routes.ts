@@ -6,6 +6,7 @@ import type { CrawlerControlService } from '../crawler/service'
 import type { DownloadClientService } from '../download-clients/service'
 import type { NotificationTargetService } from '../notification-targets/service'
 import type { EvidenceService } from '../evidence/service'
+import type { BlockListService } from '../library/block-list'
 import type { LibraryService } from '../library/service'
 import type { NotificationService } from '../notifications/service'
 import type { PosterService } from '../posters/service'
@@ -17,7 +18,9 @@ import { crawlerPanel } from './crawler-panel'
 import { downloadClientsPanel } from './download-clients-panel'
 import { notificationTargetsPanel } from './notification-targets-panel'
 import { libraryPage } from './library-page'
+import { libraryBulk } from './library-bulk'
 import { librarySend } from './library-send'
+import { blockListPage } from './block-list-page'
 import { evidencePage } from './evidence-page'
 import { notificationsPage } from './notifications-page'
 import { overviewPage } from './overview-page'
@@ -36,6 +39,7 @@ export interface PageDeps {
   audit: AuditService
   notifications: NotificationService
   library: LibraryService
+  blockList: BlockListService
   posters: PosterService
   wants: WantService
   crawlerControl: CrawlerControlService
@@ -61,4 +65,6 @@ export const pageRoutes = (deps: PageDeps) =>
     .use(notificationTargetsPanel(deps))
     .use(libraryPage(deps))
     .use(librarySend(deps))
+    .use(libraryBulk(deps))
+    .use(blockListPage(deps))
     .use(wantsPage(deps))

@@ -20,6 +20,8 @@ export const torrents = sqliteTable('torrents', {
   updatedAt: integer('updated_at').notNull(),
   grabs: integer('grabs').notNull().default(0),
   evidenceScore: real('evidence_score').notNull().default(0),
+  /** Unix seconds of the last BEP 33 check of the swarm; 0 before any. */
+  swarmCheckedAt: integer('swarm_checked_at').notNull().default(0),
 })
 
 export const sources = sqliteTable('sources', {
@@ -100,6 +102,8 @@ export const torrentClassifications = sqliteTable('torrent_classifications', {
   tvdbId: integer('tvdb_id'),
   tvmazeId: integer('tvmaze_id'),
   classifiedAt: integer('classified_at').notNull(),
+  /** The explanation's code list (src/classify/explanation); null when classified before it was kept. */
+  explanation: text('explanation'),
 })
 
 /**
@@ -135,6 +139,8 @@ export const blockedTorrents = sqliteTable('blocked_torrents', {
   infoHash: blob('info_hash', { mode: 'buffer' }).primaryKey(),
   ruleId: text('rule_id').notNull(),
   blockedAt: integer('blocked_at').notNull(),
+  /** What an operator deleted was called; null for banned content (migration 0044). */
+  name: text('name'),
 })
 
 /** Torrents the storage cap evicted: the first 8 bytes of the info hash, big-endian, signed (read as bigint through raw SQL). */
@@ -301,4 +307,11 @@ export const coreAdminKey = sqliteTable('core_admin_key', {
   id: integer('id').primaryKey(),
   key: text('key').notNull(),
   createdAt: text('created_at').notNull(),
+})
+
+/** Where each followed export (SERVICE_SYNC_SOURCES) has got to, keyed by its URL with the key hidden. */
+export const syncCursors = sqliteTable('sync_cursors', {
+  source: text('source').primaryKey(),
+  cursor: text('cursor').notNull(),
+  updatedAt: integer('updated_at').notNull(),
 })

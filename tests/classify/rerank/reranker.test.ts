@@ -1,42 +1,10 @@
 /** The reranker and its chat-completions client, through the real service against a loopback model server. */
 import { afterAll, describe, expect, test } from 'bun:test'
-import type { Server } from 'bun'
 import { join } from 'node:path'
 import { openDatabase } from '../../../src/db'
 import { startService, type RunningService } from '../../support/processes'
+import { completion, startModelServer } from '../../support/model-server'
 import { makeTempDir } from '../../support/temp-dir'
-
-interface ChatRequest {
-  model: string
-  messages: { role: string; content: string }[]
-  authorization: string | null
-}
-
-/** A loopback OpenAI-compatible server whose reply depends on the torrent name in the prompt. */
-function startModelServer(replyFor: (prompt: string) => Promise<Response>): { server: Server<undefined>; requests: ChatRequest[] } {
-  const requests: ChatRequest[] = []
-  const server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    async fetch(request) {
-      if (new URL(request.url).pathname !== '/v1/chat/completions') return new Response('not found', { status: 404 })
-      const body = (await request.json()) as Omit<ChatRequest, 'authorization'>
-      requests.push({ ...body, authorization: request.headers.get('authorization') })
-      return replyFor(body.messages.at(-1)!.content)
-    },
-  })
-  return { server, requests }
-}
-
-const completion = (content: string) =>
-  Response.json({
-    id: 'chatcmpl-1',
-    object: 'chat.completion',
-    created: 1_700_000_000,
-    model: 'test-model',
-    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-    usage: { prompt_tokens: 50, completion_tokens: 2, total_tokens: 52 },
-  })
 
 const hash = (i: number) => i.toString(16).padStart(40, 'a')
 

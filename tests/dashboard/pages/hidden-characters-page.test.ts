@@ -35,11 +35,17 @@ describe('hidden characters on the pages (issue 29.3)', () => {
     const { page, errors } = await openPage(service.dashboardUrl)
     await page.goto(`${service.dashboardUrl}/library`)
     const row = (name: RegExp) => page.getByRole('region', { name: 'Results' }).locator('tbody tr').filter({ hasText: name })
+    // The name's link shows the marker; the row's magnet link is named after it the same way.
     expect(
       await row(/^Invoice/)
-        .getByRole('link')
+        .locator('a.name')
         .textContent(),
     ).toBe(SHOWN)
+    expect(
+      await row(/^Invoice/)
+        .getByRole('link', { name: `Magnet link of ${SHOWN}` })
+        .count(),
+    ).toBe(1)
     expect(
       await row(/^Invoice/)
         .getByText('Suspicious name')

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { expectCount, expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
 import { startWholeService } from '../../support/dashboard'
+import type { SettingKey } from '../../../src/config'
+import { SETTING_FIELDS } from '../../../views/setting-fields'
 
 const TORZNAB_KEY = 'torznab-key-0123456789abcdef'
 
@@ -14,7 +16,7 @@ afterAll(() => service?.child.kill())
 const api = async <T>(path: string): Promise<T> => (await (await fetch(`${service.dashboardUrl}${path}`)).json()) as T
 
 interface Setting {
-  key: string
+  key: SettingKey
   value: unknown
   overridden: boolean
 }
@@ -26,8 +28,10 @@ interface AuditEntry {
 }
 const settingNamed = async (key: string) => (await api<{ items: Setting[] }>('/api/settings')).items.find((item) => item.key === key)!
 
-/** A setting's card, found by its name as a person reads it. */
-const card = (page: Page, key: string) => page.getByRole('region', { name: key, exact: true })
+/** A setting's card, found by its title as a person reads it (the key is shown beneath). */
+const card = (page: Page, key: SettingKey) => page.getByRole('region', { name: SETTING_FIELDS[key].title, exact: true })
+/** The override field of a setting's card, named by its title. */
+const valueField = (page: Page, key: SettingKey) => card(page, key).getByLabel(`New value for ${SETTING_FIELDS[key].title}`)
 
 describe('/settings in a browser', () => {
   test('lists every setting with its values and an override form, with no console error and nothing fetched elsewhere', async () => {
@@ -35,7 +39,8 @@ describe('/settings in a browser', () => {
     await page.goto(`${service.dashboardUrl}/settings`)
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Settings')
     for (const { key } of (await api<{ items: Setting[] }>('/api/settings')).items) {
-      await card(page, key).getByLabel(`New value for ${key}`).waitFor()
+      await valueField(page, key).waitFor()
+      await expectCount(card(page, key).getByText(key, { exact: true }), 1)
       await expectCount(card(page, key).getByRole('button', { name: /^Save/ }), 1)
     }
     // The secret is masked everywhere on the page.
@@ -50,7 +55,7 @@ describe('/settings in a browser', () => {
     const { page, errors } = await openPage(service.dashboardUrl)
     await page.goto(`${service.dashboardUrl}/settings`)
     const logLevel = card(page, 'log_level')
-    await logLevel.getByLabel('New value for log_level').selectOption('debug')
+    await valueField(page, 'log_level').selectOption('debug')
     await logLevel.getByRole('button', { name: /^Save/ }).click()
     await logLevel.getByText('Overridden').waitFor()
     expect(await settingNamed('log_level')).toEqual({ key: 'log_level', default: 'info', value: 'debug', overridden: true } as Setting)
@@ -58,7 +63,7 @@ describe('/settings in a browser', () => {
     expect(audit.items[0]).toMatchObject({ key: 'log_level', action: 'override_set', old_value: 'info', new_value: 'debug' })
 
     const trust = card(page, 'trust_proxy_headers')
-    await trust.getByLabel('New value for trust_proxy_headers').selectOption({ label: 'On' })
+    await valueField(page, 'trust_proxy_headers').selectOption({ label: 'On' })
     await trust.getByRole('button', { name: /^Save/ }).click()
     await trust.getByText('Overridden').waitFor()
     expect((await settingNamed('trust_proxy_headers')).value).toBe(true)
@@ -81,7 +86,7 @@ describe('/settings in a browser', () => {
     const { page } = await openPage(service.dashboardUrl)
     await page.goto(`${service.dashboardUrl}/settings`)
     const metrics = card(page, 'core_metrics_url')
-    const field = metrics.getByLabel('New value for core_metrics_url')
+    const field = valueField(page, 'core_metrics_url')
     await field.fill('ftp://metrics.example/metrics')
     await metrics.getByRole('button', { name: /^Save/ }).click()
     const error = metrics.getByRole('alert')
@@ -99,7 +104,7 @@ describe('/settings in a browser', () => {
     const { page, errors } = await openPage(service.dashboardUrl)
     await page.goto(`${service.dashboardUrl}/settings`)
     page.once('dialog', (dialog) => dialog.accept())
-    const torznab = page.getByRole('region', { name: 'Torznab API key' })
+    const torznab = page.getByRole('region', { name: 'Regenerate the Torznab API key' })
     await torznab.getByRole('button', { name: 'Regenerate Torznab API key' }).click()
     const copy = torznab.getByRole('button', { name: 'Copy' })
     await copy.waitFor()

@@ -114,9 +114,9 @@ describe('hostile pages cannot drive the dashboard of a signed-in owner', () => 
 
     // Signed in a moment ago: the trust switch needs no key typed again.
     await owner.goto(`${dashboardAt()}/settings`)
-    const card = owner.getByRole('region', { name: 'trust_forwarded_user', exact: true })
+    const card = owner.getByRole('region', { name: 'Trust X-Forwarded-User', exact: true })
     expect(await card.getByLabel('Dashboard API key, to confirm').count()).toBe(0)
-    await card.getByLabel('New value for trust_forwarded_user').selectOption({ label: 'On' })
+    await card.getByLabel('New value for Trust X-Forwarded-User').selectOption({ label: 'On' })
     await card.getByRole('button', { name: /^Save/ }).click()
     await card.getByText('Overridden').waitFor()
     expect(await settingValue('trust_forwarded_user')).toBe(true)
@@ -150,8 +150,8 @@ describe('behind a reverse proxy with another public host (trust_proxy_headers o
     await page.getByRole('cell', { name: 'Through the proxy' }).first().waitFor()
 
     await page.goto(`${publicUrl()}/settings`)
-    const card = page.getByRole('region', { name: 'trust_forwarded_user', exact: true })
-    await card.getByLabel('New value for trust_forwarded_user').selectOption({ label: 'On' })
+    const card = page.getByRole('region', { name: 'Trust X-Forwarded-User', exact: true })
+    await card.getByLabel('New value for Trust X-Forwarded-User').selectOption({ label: 'On' })
     await card.getByRole('button', { name: /^Save/ }).click()
     await card.getByText('Type the dashboard API key to confirm this change.').waitFor()
     await screenshot(page, 'settings-confirm-refused')
@@ -165,7 +165,7 @@ describe('behind a reverse proxy with another public host (trust_proxy_headers o
     await page.emulateMedia({ colorScheme: 'dark' })
     await screenshot(page, 'settings-confirmed-dark')
 
-    const keyCard = page.getByRole('region', { name: 'Torznab API key' })
+    const keyCard = page.getByRole('region', { name: 'Regenerate the Torznab API key' })
     await keyCard.getByLabel('Dashboard API key, to confirm').fill(KEY)
     page.once('dialog', (dialog) => dialog.accept())
     await keyCard.getByRole('button', { name: 'Regenerate Torznab API key' }).click()
