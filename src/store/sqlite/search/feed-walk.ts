@@ -20,22 +20,21 @@ const positionOf = (categories: string, key: FeedKey | null) => (key ? `${catego
  */
 export function createFeedWalk(db: Database) {
   const everyTorrent = db.prepare<FeedKey, []>('SELECT id, published_at FROM torrents ORDER BY published_at DESC, id DESC')
-  // SQLite seeks an index on a row-value bound: a later block starts where the earlier one ended.
-  const everyTorrentAfter = db.prepare<FeedKey, [number, number]>(
-    'SELECT id, published_at FROM torrents WHERE (published_at, id) < (?, ?) ORDER BY published_at DESC, id DESC',
-  )
+  // SQLite seeks an index on a row-value bound: a walk started after a key begins there. Prepared
+  // when first needed: a search reads on from where its last block stopped.
+  let everyTorrentAfter: Statement<FeedKey, [number, number]> | undefined
   // One statement per category walked at once: a statement steps through one query at a time.
-  const categorySlots: { from: Statement<FeedKey, [number]>; after: Statement<FeedKey, [number, number, number]> }[] = []
+  const categorySlots: Statement<FeedKey, [number]>[] = []
+  const categorySlotsAfter: Statement<FeedKey, [number, number, number]>[] = []
   const categoryIn = (slot: number) =>
-    (categorySlots[slot] ??= {
-      from: db.prepare(
-        'SELECT torrent_id AS id, published_at FROM torrent_categories WHERE category = ? ORDER BY published_at DESC, torrent_id DESC',
-      ),
-      after: db.prepare(
-        `SELECT torrent_id AS id, published_at FROM torrent_categories WHERE category = ? AND (published_at, torrent_id) < (?, ?)
-         ORDER BY published_at DESC, torrent_id DESC`,
-      ),
-    })
+    (categorySlots[slot] ??= db.prepare(
+      'SELECT torrent_id AS id, published_at FROM torrent_categories WHERE category = ? ORDER BY published_at DESC, torrent_id DESC',
+    ))
+  const categoryAfterIn = (slot: number) =>
+    (categorySlotsAfter[slot] ??= db.prepare(
+      `SELECT torrent_id AS id, published_at FROM torrent_categories WHERE category = ? AND (published_at, torrent_id) < (?, ?)
+       ORDER BY published_at DESC, torrent_id DESC`,
+    ))
 
   let walk: Walk | null = null
 
@@ -45,11 +44,16 @@ export function createFeedWalk(db: Database) {
   }
 
   const start = (categories: readonly number[] | null, after: FeedKey | null): Iterator<FeedKey>[] => {
-    if (categories === null) return [after ? everyTorrentAfter.iterate(after.published_at, after.id) : everyTorrent.iterate()]
-    return categories.map((category, slot) => {
-      const statements = categoryIn(slot)
-      return after ? statements.after.iterate(category, after.published_at, after.id) : statements.from.iterate(category)
-    })
+    if (categories === null) {
+      if (!after) return [everyTorrent.iterate()]
+      everyTorrentAfter ??= db.prepare(
+        'SELECT id, published_at FROM torrents WHERE (published_at, id) < (?, ?) ORDER BY published_at DESC, id DESC',
+      )
+      return [everyTorrentAfter.iterate(after.published_at, after.id)]
+    }
+    return categories.map((category, slot) =>
+      after ? categoryAfterIn(slot).iterate(category, after.published_at, after.id) : categoryIn(slot).iterate(category),
+    )
   }
 
   /** The next key of the merge; a torrent listed under two categories comes once (its keys are equal, so adjacent). */

@@ -52,6 +52,9 @@ const textMatchesOf = (columns: string, below: boolean) =>
    JOIN torrents t ON t.id = s.rowid JOIN torrent_classifications c ON c.torrent_id = t.id
    WHERE torrent_search MATCH ?${below ? ' AND s.rowid < ?' : ''} ORDER BY s.rowid DESC`
 
+/** What the next snapshot waits on: the end of the last, not its result (which would stay alive until then). */
+const noop = () => {}
+
 /** Rejects with StoreError, the engine's error kept as the cause (issue 31: one error class whatever the engine). */
 function settle<T>(read: () => T): Promise<T> {
   try {
@@ -69,10 +72,11 @@ function settle<T>(read: () => T): Promise<T> {
  */
 export function createSqliteSearchStore(db: Database): SearchStore {
   const textMatches = db.prepare<Candidate, [string]>(textMatchesOf(CANDIDATE_COLUMNS, false))
-  const textMatchesBelow = db.prepare<Candidate, [string, number]>(textMatchesOf(CANDIDATE_COLUMNS, true))
   // Reading a column costs about a microsecond a row: unfiltered text searches read only what ranking needs.
   const rankingMatches = db.prepare<RankingRow, [string]>(textMatchesOf(RANKING_COLUMNS, false))
-  const rankingMatchesBelow = db.prepare<RankingRow, [string, number]>(textMatchesOf(RANKING_COLUMNS, true))
+  // Prepared when first needed: a search reads on from where its last block stopped, without a bound.
+  let textMatchesBelow: Statement<Candidate, [string, number]> | undefined
+  let rankingMatchesBelow: Statement<RankingRow, [string, number]> | undefined
   const fullSlot = createCursorSlot<Candidate>()
   const rankingSlot = createCursorSlot<RankingRow>()
   const feed = createFeedWalk(db)
@@ -186,10 +190,12 @@ export function createSqliteSearchStore(db: Database): SearchStore {
     return settle(() => {
       const expression = toMatchExpression(match)
       const [slot, from, below] =
-        shape === 'full' ? [fullSlot, textMatches, textMatchesBelow] : [rankingSlot, rankingMatches, rankingMatchesBelow]
+        shape === 'full'
+          ? [fullSlot, textMatches, () => (textMatchesBelow ??= db.prepare(textMatchesOf(CANDIDATE_COLUMNS, true)))]
+          : [rankingSlot, rankingMatches, () => (rankingMatchesBelow ??= db.prepare(textMatchesOf(RANKING_COLUMNS, true)))]
       const { rows, isEnd } = (slot as typeof fullSlot).take(
         `${expression}\n${beforeId}`,
-        () => (beforeId === null ? from.iterate(expression) : below.iterate(expression, beforeId)) as Iterator<Candidate>,
+        () => (beforeId === null ? from.iterate(expression) : below().iterate(expression, beforeId)) as Iterator<Candidate>,
         limit,
         (row) => `${expression}\n${row.id}`,
       )
@@ -274,7 +280,7 @@ export function createSqliteSearchStore(db: Database): SearchStore {
           commit.run()
         }
       })
-      turn = run.catch(() => {})
+      turn = run.then(noop, noop)
       return run
     },
   }
