@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadClassifier } from '../src/classify'
 import { loadConfig } from '../src/config'
-import { openIndex } from '../src/store/sqlite'
-import { createContentResolver, createEnrichmentRepository, createRequestPacer, createTmdbClient } from '../src/enrichment'
+import { openSqliteStore } from '../src/store/sqlite'
+import { createContentResolver, createRequestPacer, createTmdbClient } from '../src/enrichment'
 import { parseImportLine } from '../src/importer'
 import { createIngestPipeline } from '../src/ingest'
 import { createLogger } from '../src/log'
@@ -199,7 +199,8 @@ function inventedWord(n: number): string {
 }
 
 function openBenchIndex(dir: string) {
-  const db = openIndex(join(dir, 'index.db'), log)
+  const store = openSqliteStore({ path: join(dir, 'index.db') }, { log })
+  const db = store.legacy
   const torrents = createTorrentStore({
     db,
     classifier: loadClassifier(),
@@ -217,7 +218,7 @@ function openBenchIndex(dir: string) {
     }
     pipeline.flush()
   }
-  return { db, add }
+  return { db, store, add }
 }
 
 async function resolvedPerMinute(rate: number, latencyMs: number): Promise<number> {
@@ -230,11 +231,10 @@ async function resolvedPerMinute(rate: number, latencyMs: number): Promise<numbe
     popularity: 5,
   }))
   const tmdb = startFakeTmdb({ movie: works.filter((_, i) => i % 2 === 0), tv: [] }, KEY, { latencyMs })
-  const { db, add } = openBenchIndex(dir)
+  const { db, store, add } = openBenchIndex(dir)
   add(works.map((work) => `${work.title.replaceAll(' ', '.')}.2010.1080p.BluRay.x264-GRP`))
-  const repository = createEnrichmentRepository(db.sqlite)
   const resolver = createContentResolver({
-    repository,
+    store: store.enrichment,
     tmdb: createTmdbClient({ baseUrl: tmdb.baseUrl, pacer: createRequestPacer(rate), timeoutMs: 10_000 }),
     apiKey: () => KEY,
     log,
@@ -242,7 +242,7 @@ async function resolvedPerMinute(rate: number, latencyMs: number): Promise<numbe
   resolver.start()
   await Bun.sleep(seconds * 1000)
   await resolver.stop()
-  const { resolved, notFound } = repository.counts()
+  const { resolved, notFound } = await store.enrichment.counts()
   const requests = tmdb.requests.length
   tmdb.stop()
   db.close()
@@ -256,13 +256,12 @@ async function resolvedPerMinute(rate: number, latencyMs: number): Promise<numbe
 async function shareResolved(count: number) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-enrichment-'))
   const tmdb = startFakeTmdb(catalogue, KEY)
-  const { db, add } = openBenchIndex(dir)
+  const { db, store, add } = openBenchIndex(dir)
   const random = createRandom(19)
   const releases = Array.from({ length: count }, () => release(random))
   add(releases.map((item) => item.name))
-  const repository = createEnrichmentRepository(db.sqlite)
   const resolver = createContentResolver({
-    repository,
+    store: store.enrichment,
     tmdb: createTmdbClient({ baseUrl: tmdb.baseUrl, pacer: createRequestPacer(1000), timeoutMs: 10_000 }),
     apiKey: () => KEY,
     log,
@@ -306,7 +305,7 @@ async function shareResolved(count: number) {
     }
   }
   const pct = (n: number, of: number) => `${((100 * n) / of).toFixed(1)} %`
-  const counts = repository.counts()
+  const counts = await store.enrichment.counts()
   console.log(
     `  ${count} releases, ${videoTyped} classified movie or TV, ${counts.resolved + counts.notFound} distinct titles looked up with ${tmdb.requests.length} requests in ${elapsedS.toFixed(1)} s`,
   )

@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { runImportCommand } from '../src/importer'
-import { createWantRepository, createWantService } from '../src/wants'
+import { createWantRegistry } from '../src/wants'
 import { openBenchIndex } from './support/bench-index'
 import { bytesByTree, peakRssMb, processRssMb, resetPeakRss, threadCpuMs } from './support/measure'
 import { measureIngestShares } from './support/ingest-shares'
@@ -70,11 +70,11 @@ sample.length = 0
 Bun.gc(true)
 resetPeakRss()
 
-const { db, pipeline, log, lineWorkers, importWorkers: workerCount } = openBenchIndex(join(dir, 'index.db'), { importWorkers })
+const { db, store, pipeline, log, lineWorkers, importWorkers: workerCount } = openBenchIndex(join(dir, 'index.db'), { importWorkers })
 if (wantCount > 0) {
-  const wants = createWantService({ repository: createWantRepository(db), log })
+  const wants = await createWantRegistry({ store: store.wants, log })
   const words = ['dark', 'night', 'star', 'king', 'blood', 'moon', 'fire', 'storm', 'wolf', 'dragon', 'ghost', 'island', 'winter']
-  wants.register(
+  await wants.register(
     Array.from({ length: wantCount }, (_, i) => ({
       id: `want-${i}`,
       query: `${words[i % words.length]} ${words[(i * 5 + 3) % words.length]}`,

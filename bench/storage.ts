@@ -14,9 +14,10 @@ import { Database } from 'bun:sqlite'
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { writeBackup } from '../src/backup'
+import { storeFiles } from '../src/store'
 import { openIndex } from '../src/store/sqlite'
 import { createLogger } from '../src/log'
-import { migrateToIncrementalVacuum } from '../src/storage'
+import { migrateToIncrementalVacuum } from '../src/store/sqlite/maintenance/auto-vacuum'
 import { collectLines, safeJson } from '../tests/support/processes'
 import { createRandom } from '../tests/support/seeded-random'
 
@@ -111,7 +112,7 @@ const describe = (values: number[]) =>
  * The search index, migrated to this build and rewritten for incremental vacuum, made once and
  * kept in the work folder (the migrations of a newer build can take minutes at a million).
  */
-function prepareIndex(log: ReturnType<typeof createLogger>): string {
+async function prepareIndex(log: ReturnType<typeof createLogger>): Promise<string> {
   const prepared = join(work, 'prepared.db')
   if (existsSync(prepared)) return prepared
   mkdirSync(work, { recursive: true })
@@ -121,7 +122,12 @@ function prepareIndex(log: ReturnType<typeof createLogger>): string {
   console.log(`index of ${count.toLocaleString('en-US')} torrents: ${mb(statSync(copy).size)} file, ${mb(used)} in use`)
 
   const backupAt = performance.now()
-  const [backup] = writeBackup([{ kind: 'index', path: copy }], join(work, 'backups'), new Date())
+  const [backup] = await writeBackup(
+    [{ kind: 'index', path: copy }],
+    join(work, 'backups'),
+    new Date(),
+    storeFiles({ sqlite: { path: copy } }),
+  )
   console.log(`backup (VACUUM INTO):         ${seconds(performance.now() - backupAt)}, ${mb(backup!.bytes)}`)
   rmSync(join(work, 'backups'), { recursive: true, force: true })
 
@@ -179,7 +185,7 @@ async function evictionRun(label: string, prepared: string, queries: string[], r
 
 async function main(): Promise<void> {
   if (!existsSync(source)) throw new Error(`${source} is missing: run bun bench/search.ts ${count} first`)
-  const prepared = prepareIndex(createLogger({ level: 'warn' }))
+  const prepared = await prepareIndex(createLogger({ level: 'warn' }))
   const queries = queryMix(prepared)
   await evictionRun('publish times random to storage order (synthetic, worst case)', prepared, queries, false)
   await evictionRun('publish times in storage order (as a crawl stores them)', prepared, queries, true)

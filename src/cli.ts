@@ -10,11 +10,11 @@ import { FETCH_USAGE, runFetchCommand } from './fetch-requests'
 import { readLines, runImportCommand } from './importer'
 import { openLineWorkers, readAdminKey } from './core'
 import { createLogger } from './log'
-import { limitWriteAheadLog } from './storage'
+import { limitWriteAheadLog } from './storage-cap'
 import { exitOnStartupFailure, loadConfigOrExit, openCoreOrExit } from './process'
 import { parseReclassifyArgs, RECLASSIFY_USAGE, runReclassify } from './torrents'
 import { EXPORT_USAGE, runExportCommand } from './sync'
-import { openStore, openSyncPorts } from './store'
+import { openStore, openSyncPorts, storeFiles } from './store'
 
 const USAGE = `Usage: bun run cli <command>
 
@@ -68,10 +68,14 @@ async function main(argv: string[]): Promise<number> {
       return adminKeyCommand(loadConfigOrExit())
     case 'reclassify':
       return reclassifyCommand(args)
-    case 'backup':
-      return runBackupCommand(args, loadConfigOrExit(), process)
-    case 'restore':
-      return runRestoreCommand(args, loadConfigOrExit(), process)
+    case 'backup': {
+      const config = loadConfigOrExit()
+      return runBackupCommand(args, config, storeFiles(config.store), process)
+    }
+    case 'restore': {
+      const config = loadConfigOrExit()
+      return runRestoreCommand(args, config, storeFiles(config.store), process)
+    }
     case undefined:
     case 'help':
     case '--help':
@@ -93,7 +97,7 @@ async function importCommand(paths: string[]): Promise<number> {
   const log = createLogger({ level: config.log.level })
   const { store, pipeline, reranker } = await openCoreOrExit(config, log)
   // The service holds the cap; an import beside it keeps the log it writes inside the cap too.
-  if (config.storage.limitBytes !== null) limitWriteAheadLog(store.legacy.sqlite, config.storage.limitBytes)
+  if (config.storage.limitBytes !== null) await limitWriteAheadLog(store.maintenance, config.storage.limitBytes)
   const lineWorkers = openLineWorkers(config, log)
   const stop = abortOnSignals()
   try {

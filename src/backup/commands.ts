@@ -1,9 +1,8 @@
 import type { Config } from '../config'
-import { CORE_MIGRATIONS_DIR, DASHBOARD_MIGRATIONS_DIR, readMigrations } from '../db'
-import type { StoreKind } from './backup-names'
 import { BackupError, RestoreRefusedError } from './errors'
 import { restoreBackup } from './restore-backup'
-import { type StoreFile, writeBackup } from './write-backup'
+import type { StoreFiles } from './store-port'
+import { backupSources, writeBackup } from './write-backup'
 
 export const BACKUP_USAGE = 'backup [DIR]'
 export const RESTORE_USAGE = 'restore FILE'
@@ -13,16 +12,8 @@ interface CommandOutput {
   stderr: { write(text: string): unknown }
 }
 
-/** Both stores of this configuration, the index first. */
-export function storeFiles(config: Config): StoreFile[] {
-  return [
-    { kind: 'index', path: config.db.corePath },
-    { kind: 'dashboard', path: config.db.dashboardPath },
-  ]
-}
-
 /** `bun run cli backup [DIR]`: 0 written, 1 failed (or nothing to back up), 2 bad arguments. */
-export function runBackupCommand(args: string[], config: Config, output: CommandOutput): number {
+export async function runBackupCommand(args: string[], config: Config, files: StoreFiles, output: CommandOutput): Promise<number> {
   if (args.length > 1) {
     output.stderr.write(`backup takes at most one folder, not ${args.length} arguments\nusage: bun run cli ${BACKUP_USAGE}\n`)
     return 2
@@ -32,8 +23,10 @@ export function runBackupCommand(args: string[], config: Config, output: Command
     output.stderr.write(`backup needs a folder: bun run cli ${BACKUP_USAGE}, or set SERVICE_BACKUP_DIR\n`)
     return 2
   }
+  const { stores, refusals } = backupSources(files, config.db.dashboardPath)
+  for (const reason of refusals) output.stderr.write(`the index is not backed up: ${reason}\n`)
   try {
-    const written = writeBackup(storeFiles(config), dir, new Date())
+    const written = await writeBackup(stores, dir, new Date(), files)
     if (written.length === 0) {
       output.stderr.write(`nothing to back up: neither ${config.db.corePath} nor ${config.db.dashboardPath} exists\n`)
       return 1
@@ -48,18 +41,13 @@ export function runBackupCommand(args: string[], config: Config, output: Command
 }
 
 /** `bun run cli restore FILE`: 0 restored, 1 refused (nothing replaced), 2 bad arguments. */
-export function runRestoreCommand(args: string[], config: Config, output: CommandOutput): number {
+export async function runRestoreCommand(args: string[], config: Config, files: StoreFiles, output: CommandOutput): Promise<number> {
   if (args.length !== 1) {
     output.stderr.write(`restore takes one backup file\nusage: bun run cli ${RESTORE_USAGE}\n`)
     return 2
   }
-  const newest = (dir: string) => readMigrations(dir).at(-1)?.version ?? 0
-  const paths: Record<StoreKind, string> = { index: config.db.corePath, dashboard: config.db.dashboardPath }
   try {
-    const restored = restoreBackup(args[0]!, {
-      paths,
-      newestVersions: { index: newest(CORE_MIGRATIONS_DIR), dashboard: newest(DASHBOARD_MIGRATIONS_DIR) },
-    })
+    const restored = await restoreBackup(args[0]!, { index: config.db.corePath, dashboard: config.db.dashboardPath }, files)
     output.stdout.write(`restored the ${restored.kind} store (schema version ${restored.schemaVersion}) to ${restored.target}\n`)
     return 0
   } catch (err) {

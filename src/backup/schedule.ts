@@ -1,15 +1,19 @@
 import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
+import type { StoreConfig } from '../config'
 import type { Logger } from '../log'
 import { backupFileName, parseBackupFileName } from './backup-names'
-import type { FromBackupWorker, ToBackupWorker } from './messages'
-import type { StoreFile } from './write-backup'
+import type { FromBackupWorker, StoreFile, ToBackupWorker } from './messages'
 
 export interface BackupSchedule {
   dir: string
   intervalMs: number
   keep: number
   stores: StoreFile[]
+  /** Where the backup thread reaches the store files from. */
+  store: StoreConfig
+  /** The backup thread's entry point, which answers each ToBackupWorker order. */
+  workerUrl: string
   log: Logger
   nowMs?: () => number
 }
@@ -43,7 +47,7 @@ export function startBackupSchedule(schedule: BackupSchedule) {
 
   const runOnce = (): Promise<void> =>
     new Promise((resolve) => {
-      const worker = new Worker(new URL('./backup-worker.ts', import.meta.url).href)
+      const worker = new Worker(schedule.workerUrl)
       const startedAtMs = nowMs()
       current = { worker, atMs: startedAtMs, done: resolve }
       worker.onmessage = (event: MessageEvent<FromBackupWorker>) => {
@@ -67,6 +71,7 @@ export function startBackupSchedule(schedule: BackupSchedule) {
       }
       worker.postMessage({
         type: 'backup',
+        store: schedule.store,
         stores: schedule.stores,
         dir: schedule.dir,
         keep: schedule.keep,

@@ -1,8 +1,9 @@
-import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { join } from 'node:path'
+import { backupFileName, expiredBackups, parseBackupFileName } from './backup-names'
 import { BackupError } from './errors'
-import { backupFileName, expiredBackups, parseBackupFileName, type StoreKind } from './backup-names'
+import type { FromBackupWorker, StoreFile, ToBackupWorker, WrittenBackup } from './messages'
+import type { StoreFiles } from './store-port'
 
 /**
  * A `.partial` copy not written to for this long was left by a backup that was killed (SIGKILL, a
@@ -10,28 +11,32 @@ import { backupFileName, expiredBackups, parseBackupFileName, type StoreKind } f
  */
 const ABANDONED_PARTIAL_MS = 10 * 60_000
 
-export interface StoreFile {
-  kind: StoreKind
-  path: string
-}
-
-export interface WrittenBackup {
-  kind: StoreKind
-  path: string
-  bytes: number
-  ms: number
+/**
+ * The files to back up: the core's index when it is a file (else why not, to tell the operator)
+ * and the dashboard's store, the index first.
+ */
+export function backupSources(files: StoreFiles, dashboardPath: string): { stores: StoreFile[]; refusals: string[] } {
+  const core = files.coreBackupSource()
+  const dashboard: StoreFile = { kind: 'dashboard', path: dashboardPath }
+  return core.kind === 'file'
+    ? { stores: [{ kind: 'index', path: core.path }, dashboard], refusals: [] }
+    : { stores: [dashboard], refusals: [core.reason] }
 }
 
 /**
  * Copies each store that exists into `dir` as it is at one instant, while the service keeps
- * writing: `VACUUM INTO` from a read-only connection reads one WAL snapshot (a consistent
- * database even mid-import) and writes a compact copy, no WAL, no free pages. The copy is written
- * under a `.partial` name and renamed when complete, so a backup that has its final name is whole.
- * A store whose file is not on this host (the dashboard elsewhere) is left out; `.partial` copies
- * an earlier backup was killed in the middle of are removed first. Blocks the thread for as long as
- * the copy takes: the service runs it in a worker (backup-worker.ts).
+ * writing (StoreFiles.snapshot: one consistent snapshot, compact). The copy is written under a
+ * `.partial` name and renamed when complete, so a backup that has its final name is whole. A
+ * store whose file is not on this host (the dashboard elsewhere) is left out; `.partial` copies an
+ * earlier backup was killed in the middle of are removed first. Holds its thread for as long as the
+ * copy takes: the service runs it in a worker (src/core/threads/backup-thread.ts).
  */
-export function writeBackup(stores: readonly StoreFile[], dir: string, at: Date): WrittenBackup[] {
+export async function writeBackup(
+  stores: readonly StoreFile[],
+  dir: string,
+  at: Date,
+  files: Pick<StoreFiles, 'snapshot'>,
+): Promise<WrittenBackup[]> {
   try {
     mkdirSync(dir, { recursive: true })
   } catch (err) {
@@ -45,16 +50,12 @@ export function writeBackup(stores: readonly StoreFile[], dir: string, at: Date)
     const path = join(dir, backupFileName(store.kind, at))
     const partial = `${path}.partial`
     rmSync(partial, { force: true })
-    const sqlite = new Database(store.path, { readonly: true, strict: true })
     try {
-      sqlite.run('PRAGMA busy_timeout = 5000')
-      sqlite.run('VACUUM INTO ?', [partial])
+      await files.snapshot(store.path, partial)
       renameSync(partial, path)
     } catch (err) {
       rmSync(partial, { force: true })
       throw new BackupError(`cannot back up ${store.path} to ${path}: ${(err as Error).message}`, { cause: err })
-    } finally {
-      sqlite.close(true)
     }
     written.push({ kind: store.kind, path, bytes: statSync(path).size, ms: Math.round(performance.now() - startedAtMs) })
   }
@@ -75,4 +76,14 @@ export function pruneBackups(dir: string, keep: number): string[] {
   const expired = expiredBackups(readdirSync(dir), keep)
   for (const name of expired) rmSync(join(dir, name), { force: true })
   return expired
+}
+
+/** One scheduled backup, then the pruning, as the backup thread runs it: every failure is in the reply. */
+export async function runBackupOrder(order: ToBackupWorker, files: Pick<StoreFiles, 'snapshot'>): Promise<FromBackupWorker> {
+  try {
+    const written = await writeBackup(order.stores, order.dir, new Date(order.atMs), files)
+    return { type: 'done', written, pruned: pruneBackups(order.dir, order.keep) }
+  } catch (err) {
+    return { type: 'failed', message: err instanceof Error ? err.message : String(err) }
+  }
 }

@@ -68,21 +68,35 @@ export const bindPort: ValueType<number> = { ...integer(0, 65535), accepts: 'a p
 
 const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
 
+/**
+ * Reads a Go-style duration written in `units` (keys longest first where one starts another, as
+ * `ms` before `m`): the sum of its parts in ms, or undefined when the text is not one.
+ */
+function durationReader(units: Record<string, number>): (value: string) => number | undefined {
+  const part = `(\\d+(?:\\.\\d+)?)(${Object.keys(units).join('|')})`
+  const whole = new RegExp(`^(?:${part})+$`)
+  const each = new RegExp(part, 'g')
+  return (value) => {
+    if (!whole.test(value)) return undefined
+    let total = 0
+    for (const [, amount, unit] of value.matchAll(each)) total += Number(amount) * units[unit!]!
+    return total
+  }
+}
+
+const readDuration = durationReader(DURATION_UNITS_MS)
+
 /** Go-style durations (`500ms`, `10s`, `1m30s`), the form bitmagnet users already write. */
 export const durationMs: ValueType<number> = {
   accepts: 'a duration such as 500ms, 10s, 2m or 1m30s',
   parse(raw) {
-    const value = raw.trim()
-    if (!/^(\d+(\.\d+)?(ms|s|m|h))+$/.test(value)) return undefined
-    let total = 0
-    for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h)/g)) {
-      total += Number(amount) * DURATION_UNITS_MS[unit!]!
-    }
-    return total > 0 ? Math.round(total) : undefined
+    const total = readDuration(raw.trim())
+    return total !== undefined && total > 0 ? Math.round(total) : undefined
   },
 }
 
 const INTERVAL_UNITS_MS: Record<string, number> = { ...DURATION_UNITS_MS, d: 86_400_000 }
+const readInterval = durationReader(INTERVAL_UNITS_MS)
 
 /**
  * How often something recurs, in ms: a duration that may count days (`20s`, `6h`, `7d`, `1d12h`),
@@ -93,10 +107,8 @@ export const intervalOrOff: ValueType<number | null> = {
   parse(raw) {
     const value = raw.trim().toLowerCase()
     if (value === 'off') return null
-    if (!/^(\d+(\.\d+)?(ms|s|m|h|d))+$/.test(value)) return undefined
-    let total = 0
-    for (const [, amount, , unit] of value.matchAll(/(\d+(\.\d+)?)(ms|s|m|h|d)/g)) total += Number(amount) * INTERVAL_UNITS_MS[unit!]!
-    return total >= 1 && Number.isSafeInteger(Math.round(total)) ? Math.round(total) : undefined
+    const total = readInterval(value)
+    return total !== undefined && total >= 1 && Number.isSafeInteger(Math.round(total)) ? Math.round(total) : undefined
   },
 }
 

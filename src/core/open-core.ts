@@ -5,7 +5,7 @@ import { createIngestPipeline, type ClassifiedItem, type IngestPipeline } from '
 import type { Logger } from '../log'
 import { type CoreStore, openStore } from '../store'
 import { createTorrentStore, type TorrentStore } from '../torrents'
-import { createWantRepository, createWantService, type WantService } from '../wants'
+import { createWantRegistry, type WantRegistry } from '../wants'
 
 export interface Core {
   store: CoreStore
@@ -15,7 +15,7 @@ export interface Core {
   /** null unless SERVICE_LLM_URL is set. */
   reranker: Reranker | null
   /** The registered wants, matched after every commit of `pipeline`. */
-  wants: WantService
+  wants: WantRegistry
 }
 
 /**
@@ -41,7 +41,7 @@ export async function openCore(config: Config, log: Logger): Promise<Core> {
     flushIntervalMs: config.ingest.flushIntervalMs,
     log: log.child({ component: 'ingest' }),
   })
-  const wants = createWantService({ repository: createWantRepository(store.legacy), log: log.child({ component: 'wants' }) })
+  const wants = await createWantRegistry({ store: store.wants, log: log.child({ component: 'wants' }) })
   pipeline.onCommitted(({ classified }) => wants.onCommitted(classified))
   const reranker = config.classify.llm ? openReranker(torrents, config.classify.llm, log.child({ component: 'rerank' })) : null
   if (reranker)

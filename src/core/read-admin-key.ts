@@ -8,7 +8,7 @@ export async function readAdminKey(config: StoreConfig, configured: string | und
   if (configured) return configured
   const store = await openStore(config, { log })
   try {
-    return resolveAdminKey(store.legacy, undefined)
+    return await resolveAdminKey(store.adminKey, undefined)
   } finally {
     await store.close()
   }

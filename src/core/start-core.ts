@@ -53,15 +53,15 @@ export async function startCore(
   options: { dashboardPort?: () => number | undefined } = {},
 ): Promise<RunningCore> {
   const startedAtMs = Date.now()
-  prepareStorageCap(config, log)
+  await prepareStorageCap(config, log)
   const { store, classifier, torrents, pipeline, wants } = await openCore(config, log)
   const workers = createWorkerRegistry()
   workers.set('ingest', true)
   workers.set('classifier', true)
 
-  const { adminKey, jobs, queue, enrichment } = wireJobStores({ config, store, log })
+  const { adminKey, jobs, queue, enrichment } = await wireJobStores({ config, store, log })
   const writes = wireWrites({ store, torrents, queue })
-  const storage = wireStorage({ config, store, torrents, wants, log })
+  const storage = await wireStorage({ config, store, wants, log })
   const metrics = createMetrics({
     torrentCount: writes.counts.total,
     queueCounts: () => jobs.countsByQueueAndStatus(),
@@ -70,7 +70,7 @@ export async function startCore(
     oldestSwarmCheckAt: writes.oldestSwarmCheckAt,
   })
   const crawler = wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
-  const { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails } = wireJobs({
+  const { fetches, health, settings, resolver, evidence, torrentDetails } = await wireJobs({
     config,
     store,
     torrents,
@@ -90,7 +90,7 @@ export async function startCore(
   const status = createStatusReporter({ torrentCount: writes.counts.total, health, version: VERSION, startedAtMs, storage: storage.report })
   const stats = createIndexStats({
     countsByContentType: writes.counts.byContentType,
-    countEvidence: evidenceRepository.countAll,
+    countEvidence: store.evidence.countAll,
     crawler: crawler ? crawler.status : null,
     startedAtMs,
     lastCrawledAtSeconds: writes.lastCrawledAtSeconds,
@@ -151,7 +151,7 @@ export async function startCore(
       jobs,
       workers,
       health,
-      evidence: evidenceRepository,
+      evidence: store.evidence,
       version: VERSION,
       stats,
       wants,
@@ -169,7 +169,7 @@ export async function startCore(
   const port = app.server!.port!
   log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
   crawler?.start()
-  fetches.resume()
+  await fetches.resume()
   storage.cap?.start()
   const backups = startBackups(config, log)
   resolver.start()
@@ -203,7 +203,7 @@ export async function startCore(
           const lastBatch = pipeline.flush()
           // The imports answered above have drained their chunks; no line is left at a worker.
           lineWorkers?.stop()
-          evidence.stop()
+          await evidence.stop()
           log.info('last batch committed', { lastBatch })
         } finally {
           await queueWorkers.stop()

@@ -1,21 +1,14 @@
 import { resolveAdminKey } from '../auth'
 import type { Config } from '../config'
-import {
-  createContentResolver,
-  createEnrichmentRepository,
-  createRequestPacer,
-  createTmdbClient,
-  type EnrichmentRepository,
-} from '../enrichment'
-import { createEvidenceJobs, createEvidenceRepository } from '../evidence'
-import { createFetchRequestRepository, createFetchService } from '../fetch-requests'
-import { createTorrentRepository } from '../graphql'
+import { createContentResolver, createRequestPacer, createTmdbClient, type EnrichmentStore } from '../enrichment'
+import { createEvidenceJobs } from '../evidence'
+import { createFetchService } from '../fetch-requests'
 import { createHealthCheck } from '../health'
 import type { IngestPipeline } from '../ingest'
 import type { Logger, LogLevel } from '../log'
 import type { Metrics } from '../metrics'
-import { createQueueRepository, createQueueService, type WorkerRegistry, type QueueService } from '../queue'
-import { createRuntimeSettings, createSettingsRepository } from '../settings'
+import { createQueueService, type WorkerRegistry, type QueueService } from '../queue'
+import { createRuntimeSettings } from '../settings'
 import type { CoreStore } from '../store'
 import type { TorrentStore } from '../torrents'
 import type { Crawler } from './wire-crawler'
@@ -25,18 +18,17 @@ const ARTWORK_TIMEOUT_MS = 10_000
 
 /**
  * The small stores' parts that need nothing built after them: the core admin key, the queue (the
- * leases of a previous run released here, before any worker starts) and the enrichment's
- * repository. The wants are openCore's, matched after each of its commits.
+ * leases of a previous run released here, before any worker starts) and the enrichment's store.
+ * The wants are openCore's, matched after each of its commits.
  */
-export function wireJobStores(deps: { config: Config; store: CoreStore; log: Logger }) {
-  const db = deps.store.legacy
-  const adminKey = resolveAdminKey(db, deps.config.core.adminKey)
+export async function wireJobStores(deps: { config: Config; store: CoreStore; log: Logger }) {
+  const adminKey = await resolveAdminKey(deps.store.adminKey, deps.config.core.adminKey)
   const queueLog = deps.log.child({ component: 'queue' })
-  const jobs = createQueueRepository(db)
-  const released = jobs.releaseLeases()
+  const jobs = deps.store.queue
+  const released = await jobs.releaseLeases()
   if (released > 0) queueLog.info('released the leases of a previous run', { jobs: released })
-  const queue = createQueueService({ repository: jobs, log: queueLog })
-  const enrichment = createEnrichmentRepository(db.sqlite)
+  const queue = createQueueService({ store: jobs, log: queueLog })
+  const enrichment = deps.store.enrichment
   return { adminKey, jobs, queue, enrichment }
 }
 
@@ -45,13 +37,13 @@ export function wireJobStores(deps: { config: Config; store: CoreStore; log: Log
  * a commit stores one), health, runtime settings, the enrichment's resolver, evidence (its queue
  * handlers and outbound batches) and GraphQL's torrent details. Built, not started.
  */
-export function wireJobs(deps: {
+export async function wireJobs(deps: {
   config: Config
   store: CoreStore
   torrents: TorrentStore
   pipeline: IngestPipeline
   queue: QueueService
-  enrichment: EnrichmentRepository
+  enrichment: EnrichmentStore
   crawler: Crawler
   workers: WorkerRegistry
   metrics: Metrics
@@ -60,24 +52,23 @@ export function wireJobs(deps: {
   log: Logger
 }) {
   const { config, crawler, metrics, log } = deps
-  const db = deps.store.legacy
   const fetches = createFetchService({
-    repository: createFetchRequestRepository(db),
+    store: deps.store.fetchRequests,
     crawler,
     timeoutMs: config.dht.fetchTimeoutMs,
     log: log.child({ component: 'fetch' }),
   })
   crawler?.setFetchListener(fetches)
   deps.pipeline.onCommitted(({ classified }) => fetches.onStored(classified.map((entry) => entry.item.infoHash)))
-  const health = createHealthCheck({ db, workers: deps.workers, crawler: crawler ? crawler.status : undefined })
-  const settings = createRuntimeSettings({
-    repository: createSettingsRepository(db),
+  const health = createHealthCheck({ store: deps.store.health, workers: deps.workers, crawler: crawler ? crawler.status : undefined })
+  const settings = await createRuntimeSettings({
+    store: deps.store.settings,
     defaults: { torznabApiKey: config.torznab.apiKey, logLevel: config.log.level, artworkApiKey: config.dashboard.artworkApiKey },
     onLogLevel: deps.onLogLevel,
     log: log.child({ component: 'settings' }),
   })
   const resolver = createContentResolver({
-    repository: deps.enrichment,
+    store: deps.enrichment,
     tmdb: createTmdbClient({
       baseUrl: config.dashboard.artworkApiUrl,
       pacer: createRequestPacer(config.dashboard.artworkRatePerSecond),
@@ -88,10 +79,9 @@ export function wireJobs(deps: {
     observe: metrics.enrichment.settled,
     log: log.child({ component: 'enrichment' }),
   })
-  const evidenceRepository = createEvidenceRepository(db)
-  const evidence = createEvidenceJobs({
-    db,
-    torrents: deps.torrents,
+  const evidence = await createEvidenceJobs({
+    store: deps.store,
+    reclassify: (infoHash) => deps.torrents.reclassifier.run({ infoHashes: [infoHash] }),
     queue: deps.queue,
     config: config.evidence,
     onGrab: (infoHash) => {
@@ -101,5 +91,5 @@ export function wireJobs(deps: {
     observe: metrics.evidence,
     log,
   })
-  return { fetches, health, settings, resolver, evidenceRepository, evidence, torrentDetails: createTorrentRepository(db) }
+  return { fetches, health, settings, resolver, evidence, torrentDetails: deps.store.torrentDetails }
 }

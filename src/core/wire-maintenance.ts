@@ -1,25 +1,22 @@
-import { startBackupSchedule, storeFiles } from '../backup'
+import { backupSources, startBackupSchedule } from '../backup'
 import type { Config } from '../config'
 import type { Logger } from '../log'
-import type { CoreStore } from '../store'
-import { migrateToIncrementalVacuum, openStorage } from '../storage'
-import type { TorrentStore } from '../torrents'
-import type { WantService } from '../wants'
+import { openStorage } from '../storage-cap'
+import { type CoreStore, prepareForStorageCap, storeFiles } from '../store'
+import type { WantRegistry } from '../wants'
 
-/** The cap gives freed pages back only in incremental auto-vacuum mode, set once before the database opens. */
-export function prepareStorageCap(config: Config, log: Logger): void {
-  if (config.storage.limitBytes !== null) migrateToIncrementalVacuum(config.db.corePath, log.child({ component: 'storage' }))
+/** The cap gives freed pages back only once the store is ready for it, before the core opens it. */
+export async function prepareStorageCap(config: Config, log: Logger): Promise<void> {
+  if (config.storage.limitBytes !== null) await prepareForStorageCap(config.store, { log: log.child({ component: 'storage' }) })
 }
 
 /** What the store's files weigh and, with SERVICE_STORAGE_LIMIT, the cap (built, not started). */
-export function wireStorage(deps: { config: Config; store: CoreStore; torrents: TorrentStore; wants: WantService; log: Logger }) {
+export function wireStorage(deps: { config: Config; store: CoreStore; wants: WantRegistry; log: Logger }) {
   const { config } = deps
   return openStorage({
-    db: deps.store.legacy,
-    databasePath: config.db.corePath,
+    store: deps.store.maintenance,
     dashboardPath: config.db.dashboardPath,
     limitBytes: config.storage.limitBytes,
-    eviction: deps.torrents.eviction,
     isWanted: deps.wants.isWanted,
     log: deps.log.child({ component: 'storage' }),
   })
@@ -28,13 +25,18 @@ export function wireStorage(deps: { config: Config; store: CoreStore; torrents: 
 /** The scheduled backups (SERVICE_BACKUP_DIR), started; null without a folder. */
 export function startBackups(config: Config, log: Logger) {
   if (!config.backup.dir) return null
+  const backupLog = log.child({ component: 'backup' })
+  // The dashboard's store too, when its file is on this host (the default, even when the
+  // dashboard runs as its own process): read-only, so it is safe beside the dashboard.
+  const { stores, refusals } = backupSources(storeFiles(config.store), config.db.dashboardPath)
+  for (const reason of refusals) backupLog.warn('the index is not backed up', { reason })
   return startBackupSchedule({
     dir: config.backup.dir,
     intervalMs: config.backup.intervalMs,
     keep: config.backup.keep,
-    // The dashboard's store too, when its file is on this host (the default, even when the
-    // dashboard runs as its own process): read-only, so it is safe beside the dashboard.
-    stores: storeFiles(config),
-    log: log.child({ component: 'backup' }),
+    stores,
+    store: config.store,
+    workerUrl: new URL('./threads/backup-thread.ts', import.meta.url).href,
+    log: backupLog,
   })
 }

@@ -18,4 +18,7 @@ export {
   replaceDatabaseFile,
   writeTransaction,
 } from '../store/sqlite-file'
-export { type DatabaseHandle, openDatabase, type Orm, schema } from '../store/sqlite'
+// From the files, not src/store/sqlite's index: its aggregate imports the ports of capabilities
+// that still import this shim, which would close a circle.
+export { type DatabaseHandle, openDatabase, type Orm } from '../store/sqlite/open-database'
+export * as schema from '../store/sqlite/schema'

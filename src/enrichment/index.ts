@@ -1,7 +1,16 @@
 export { createContentResolver, type ContentResolver, type StepReport } from './resolver'
-export { createEnrichmentRepository, toContentRecord, type ContentRow, type EnrichmentRepository } from './repository'
 export { createTmdbClient, type TmdbClient } from './tmdb-client'
 export { createRequestPacer } from './request-pacer'
 export { chooseMatch, normaliseTitle, titleSimilarity } from './title-match'
 export { ArtworkApiError } from './errors'
-export type { BacklogCounts, ContentRecord, EnrichedType, TmdbCandidate } from './model'
+export type {
+  BacklogCounts,
+  ContentKey,
+  ContentRecord,
+  EnrichedType,
+  FeedState,
+  TmdbCandidate,
+  TmdbExternalIds,
+} from './model'
+export type { EnrichmentStore } from './store-port'
+export { toContentRecord, type ContentRow } from './content-row'

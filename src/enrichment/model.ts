@@ -63,3 +63,11 @@ export interface BacklogCounts {
   resolved: number
   notFound: number
 }
+
+/** Where the feed of the backlog stands. */
+export interface FeedState {
+  /** Highest torrent id fed; null until a key was first set. */
+  fedThrough: number | null
+  /** The backfill walks ids below this; 0 once done. */
+  backfillBefore: number | null
+}

@@ -1,9 +1,9 @@
 import type { Logger } from '../log'
 import { ArtworkApiError } from './errors'
-import type { ContentKey, EnrichedType } from './model'
-import type { EnrichmentRepository, FeedState } from './repository'
+import type { ContentKey, EnrichedType, FeedState } from './model'
 import { sleep } from './request-pacer'
 import { chooseMatch } from './title-match'
+import type { EnrichmentStore } from './store-port'
 import type { TmdbClient } from './tmdb-client'
 
 /** A title TMDB did not know is asked again after this long (new releases get added). */
@@ -26,7 +26,7 @@ interface Kept<T> {
 }
 
 export interface ContentResolverDeps {
-  repository: EnrichmentRepository
+  store: EnrichmentStore
   tmdb: TmdbClient
   /** The artwork key in force, read at every step: the artwork_api_key setting changes it without a restart. */
   apiKey: () => string | undefined
@@ -100,25 +100,25 @@ export function createContentResolver(deps: ContentResolverDeps) {
   }
 
   /** Feeds one chunk of new torrents and one of the backfill; true when there was any. */
-  const feed = (): boolean => {
-    const { repository } = deps
-    let position: FeedState = repository.feedState()
+  const feed = async (): Promise<boolean> => {
+    const { store } = deps
+    let position: FeedState = await store.feedState()
     if (position.fedThrough === null) {
-      position = repository.startFeeding()
+      position = await store.startFeeding()
       log.info('artwork backfill started', { torrentsBelow: position.backfillBefore })
     }
     let fed = false
-    const top = repository.maxTorrentId()
+    const top = await store.maxTorrentId()
     if (top > position.fedThrough!) {
       const to = Math.min(position.fedThrough! + FEED_CHUNK, top)
-      repository.feedRange(position.fedThrough!, to, { ...position, fedThrough: to })
+      await store.feedRange(position.fedThrough!, to, { ...position, fedThrough: to })
       position = { ...position, fedThrough: to }
       fed = true
     }
     const before = position.backfillBefore!
     if (before > 1) {
       const low = Math.max(0, before - 1 - FEED_CHUNK)
-      repository.feedRange(low, before - 1, { ...position, backfillBefore: low === 0 ? 0 : low + 1 })
+      await store.feedRange(low, before - 1, { ...position, backfillBefore: low === 0 ? 0 : low + 1 })
       if (low === 0) log.info('artwork backfill fed every torrent')
       fed = true
     }
@@ -129,19 +129,19 @@ export function createContentResolver(deps: ContentResolverDeps) {
     const nowSeconds = () => Math.floor(nowMs() / 1000)
     const match = chooseMatch(key, await deps.tmdb.search(key.contentType, key.title, apiKey, stopping.signal))
     if (!match) {
-      deps.repository.markNotFound(key, nowSeconds())
+      await deps.store.markNotFound(key, nowSeconds())
       return 'not_found'
     }
-    const known = deps.repository.contentIdOf(key.contentType, match.tmdbId)
+    const known = await deps.store.contentIdOf(key.contentType, match.tmdbId)
     if (known !== null) {
-      deps.repository.linkKey(key, known, nowSeconds())
+      await deps.store.linkKey(key, known, nowSeconds())
       return 'resolved'
     }
     const ids = await deps.tmdb.externalIds(key.contentType, match.tmdbId, apiKey, stopping.signal)
     const posterUrl = match.posterPath ? `${await imageBaseUrl(apiKey)}${POSTER_SIZE}${match.posterPath}` : null
     const names = await genresOf(key.contentType, apiKey)
     const genres = match.genreIds.flatMap((id) => (names.has(id) ? [{ id, name: names.get(id)! }] : []))
-    deps.repository.saveMatch(key, match, ids, { posterUrl, genres: JSON.stringify(genres) }, nowSeconds())
+    await deps.store.saveMatch(key, match, ids, { posterUrl, genres: JSON.stringify(genres) }, nowSeconds())
     return 'resolved'
   }
 
@@ -157,21 +157,21 @@ export function createContentResolver(deps: ContentResolverDeps) {
   const step = async (): Promise<StepReport> => {
     const report: StepReport = { fed: false, resolved: 0, notFound: 0, waitMs: null }
     const apiKey = deps.apiKey()
-    const { repository } = deps
-    if (repository.feedState().artworkEnabled !== (apiKey !== undefined)) repository.setArtworkEnabled(apiKey !== undefined)
+    const { store } = deps
+    if ((await store.feedState()).artworkEnabled !== (apiKey !== undefined)) await store.setArtworkEnabled(apiKey !== undefined)
     if (apiKey === undefined) return report
     if (apiKey !== lastKey) {
       lastKey = apiKey
       failures = 0
       waitUntilMs = 0
     }
-    report.fed = feed()
-    repository.requeueNotFound(Math.floor(nowMs() / 1000) - NOT_FOUND_RECHECK_SECONDS)
+    report.fed = await feed()
+    await store.requeueNotFound(Math.floor(nowMs() / 1000) - NOT_FOUND_RECHECK_SECONDS)
     if (nowMs() < waitUntilMs) {
       report.waitMs = waitUntilMs - nowMs()
       return report
     }
-    const keys = repository.nextPending(concurrency * 4)
+    const keys = await store.nextPending(concurrency * 4)
     let failed: ArtworkApiError | null = null
     const lanes = Array.from({ length: Math.min(concurrency, keys.length) }, async () => {
       for (let key = keys.shift(); key && !failed; key = keys.shift()) {
@@ -212,7 +212,13 @@ export function createContentResolver(deps: ContentResolverDeps) {
         }
       })()
     },
-    prioritise: (infoHash: string) => deps.repository.prioritise(infoHash),
+    /** A grabbed torrent's title jumps the backlog; resolves to how many titles moved (none when the store refused, logged). */
+    prioritise(infoHash: string): Promise<number> {
+      return deps.store.prioritise(infoHash).catch((err) => {
+        log.warn('grabbed title not moved up the artwork backlog', { infoHash, err })
+        return 0
+      })
+    },
     /** Ends the loop: a lookup in flight is aborted and its title stays in the backlog. */
     async stop(): Promise<void> {
       stopping.abort()

@@ -1,4 +1,21 @@
 export { createEvidenceJobs, type EvidenceJobs, type EvidenceObserver } from './jobs'
 export { evidenceRoutes } from './routes'
-export { createEvidenceRepository, type EvidenceRepository, type WebhookBatchStatus } from './repository'
-export { type EvidenceRecord, INSTANCE_NAME } from './model'
+export {
+  type BatchRow,
+  type EvidenceRecord,
+  type EvidenceReport,
+  type EvidenceResult,
+  INSTANCE_NAME,
+  type OutboxItem,
+  type WebhookBatchStatus,
+  type WebhookBatchSummary,
+} from './model'
+export {
+  evidenceEffectOf,
+  evidenceScorer,
+  type EvidenceCounts,
+  type EvidenceEffect,
+  type EvidenceTally,
+  type EvidenceWeights,
+} from './score'
+export type { EvidenceStore, OutboxStore } from './store-port'

@@ -1,14 +1,12 @@
 import type { EvidenceConfig } from '../config'
-import type { DatabaseHandle } from '../db'
 import type { Logger } from '../log'
 import type { JobHandler, QueueService } from '../queue'
-import type { TorrentStore } from '../torrents'
 import type { EvidenceReport } from './model'
 import { createWebhookBatches, WEBHOOK_QUEUE } from './outbound/batches'
 import { createWebhookDelivery } from './outbound/deliver'
 import { createEvidenceProcessor, EVIDENCE_QUEUE } from './processor'
-import { createEvidenceRepository } from './repository'
 import { createEvidenceRetention } from './retention'
+import type { EvidenceStore, OutboxStore } from './store-port'
 
 /** A partial outbound batch waits at most this long for more releases. */
 const PARTIAL_BATCH_AFTER_MS = 30_000
@@ -16,8 +14,9 @@ const PARTIAL_BATCH_AFTER_MS = 30_000
 const PRUNE_EVERY_MS = 60 * 60_000
 
 export interface EvidenceJobsDeps {
-  db: DatabaseHandle
-  torrents: TorrentStore
+  store: { evidence: EvidenceStore; outbox: OutboxStore }
+  /** Re-runs classification for one torrent, so a new ground-truth label takes effect. */
+  reclassify: (infoHash: string) => unknown
   queue: QueueService
   config: EvidenceConfig
   onGrab?: (infoHash: string) => void
@@ -35,44 +34,42 @@ export interface EvidenceObserver {
  * The evidence side of the queue: the handler that records reports and applies their effects,
  * the retention of their bodies (retention.ts), and, with SERVICE_EVIDENCE_WEBHOOK_URL set, the
  * outbound batches (cut after each ingest commit and every 30 s) with their delivery handler.
+ * Resolves once the bodies past their age are pruned and the outbox's cursor is set.
  */
-export function createEvidenceJobs(deps: EvidenceJobsDeps) {
+export async function createEvidenceJobs(deps: EvidenceJobsDeps) {
   const log = deps.log.child({ component: 'evidence' })
-  const repository = createEvidenceRepository(deps.db)
-  const retention = createEvidenceRetention({ repository, payload: deps.config.payload, log })
+  const retention = createEvidenceRetention({ store: deps.store.evidence, payload: deps.config.payload, log })
   const processor = createEvidenceProcessor({
-    db: deps.db,
-    repository,
-    effects: deps.torrents.evidence,
+    store: deps.store.evidence,
     weights: deps.config.weights,
-    reclassify: (infoHash) => deps.torrents.reclassifier.run({ infoHashes: [infoHash] }),
+    reclassify: deps.reclassify,
     onGrab: deps.onGrab,
     onRecorded: (report, result) => deps.observe?.report(report.client, report.type, result),
     log,
   })
   const handlers: Record<string, JobHandler> = {
-    [EVIDENCE_QUEUE]: (payload) => {
-      processor.process(payload as EvidenceReport)
-      retention.afterRecord()
+    [EVIDENCE_QUEUE]: async (payload) => {
+      await processor.process(payload as EvidenceReport)
+      await retention.afterRecord()
     },
   }
-  const pruneOld = () => {
+  const pruneOld = async () => {
     // A prune the database refuses (locked by another process) is made at the next tick.
     try {
-      retention.prune()
+      await retention.prune()
     } catch (err) {
       log.warn('evidence bodies not pruned, trying again later', { err })
     }
   }
-  pruneOld()
-  const pruneTimer = setInterval(pruneOld, PRUNE_EVERY_MS)
+  await pruneOld()
+  const pruneTimer = setInterval(() => void pruneOld(), PRUNE_EVERY_MS)
 
   const webhook = deps.config.webhook
   let timer: ReturnType<typeof setInterval> | undefined
-  let cutBatches = (_partial: boolean) => {}
+  let cutBatches = async (_partial: boolean) => {}
   if (webhook) {
-    const batches = createWebhookBatches(deps.db, deps.queue)
-    batches.start()
+    const batches = createWebhookBatches(deps.store.outbox, deps.queue)
+    await batches.start()
     handlers[WEBHOOK_QUEUE] = createWebhookDelivery({
       batches,
       url: webhook.url,
@@ -85,29 +82,29 @@ export function createEvidenceJobs(deps: EvidenceJobsDeps) {
         log.error('webhook batch given up after its retries', { batchId, err: error })
       },
     })
-    cutBatches = (partial) => {
+    cutBatches = async (partial) => {
       // A cut the database refuses (locked by another process) is made at the next commit or tick:
       // the cursor has not moved, so nothing is skipped.
       try {
-        batches.cutBatches(webhook.batchSize, partial)
+        await batches.cutBatches(webhook.batchSize, partial)
       } catch (err) {
         log.warn('outbound batches not cut, trying again later', { err })
       }
     }
-    timer = setInterval(() => cutBatches(true), PARTIAL_BATCH_AFTER_MS)
+    timer = setInterval(() => void cutBatches(true), PARTIAL_BATCH_AFTER_MS)
   }
 
   return {
     handlers,
     /** After each ingest commit: full batches go out at once. */
-    onCommitted: () => cutBatches(false),
+    onCommitted: (): Promise<void> => cutBatches(false),
     /** On shutdown: what is waiting goes into a last (partial) batch, kept by the queue. */
-    stop(): void {
+    async stop(): Promise<void> {
       clearInterval(pruneTimer)
       clearInterval(timer)
-      cutBatches(true)
+      await cutBatches(true)
     },
   }
 }
 
-export type EvidenceJobs = ReturnType<typeof createEvidenceJobs>
+export type EvidenceJobs = Awaited<ReturnType<typeof createEvidenceJobs>>

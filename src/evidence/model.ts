@@ -1,6 +1,5 @@
 import { t } from 'elysia'
 import type { GroundTruthLabel } from '../classify'
-import type { schema } from '../db'
 
 export const CLIENT_KINDS = ['sonarr', 'radarr', 'lidarr', 'readarr', 'whisparr', 'other'] as const
 export type ClientKind = (typeof CLIENT_KINDS)[number]
@@ -29,7 +28,56 @@ export interface EvidenceReport {
 }
 
 /** A stored evidence row, as GraphQL and the dashboard read it. */
-export type EvidenceRecord = Omit<typeof schema.evidence.$inferSelect, 'infoHash'> & { infoHash: string | null }
+export interface EvidenceRecord {
+  id: number
+  infoHash: string | null
+  instance: string
+  client: ClientKind
+  event: string
+  type: EvidenceType
+  result: EvidenceResult
+  occurredAt: string
+  receivedAt: string
+  /** The body kept for inspection; empty for a duplicate and once pruned. */
+  payload: string
+  /** The report a duplicate repeats; null otherwise. */
+  duplicateOf: number | null
+}
+
+export const WEBHOOK_BATCH_STATUSES = ['pending', 'delivered', 'failed'] as const
+export type WebhookBatchStatus = (typeof WEBHOOK_BATCH_STATUSES)[number]
+
+/** An outbound webhook batch as an operator sees it. */
+export interface WebhookBatchSummary {
+  batchId: string
+  status: WebhookBatchStatus
+  items: number
+  attempts: number
+  createdAt: string
+  finishedAt: string | null
+}
+
+/** An outbound batch as its delivery reads it: the torrent ids it spans (both included). */
+export interface BatchRow {
+  batchId: string
+  firstTorrentId: number
+  lastTorrentId: number
+  status: WebhookBatchStatus
+  attempts: number
+}
+
+/** One classified torrent of an outbound batch. */
+export interface OutboxItem {
+  infoHash: string
+  /** The classified title, else the torrent's name. */
+  title: string
+  contentType: string
+  categories: number[]
+  confidence: number
+  sizeBytes: number
+  /** Unix seconds. */
+  publishedAt: number
+}
 
 /** A webhook that is not evidence: the client's connection test, or an event we do not use. */
 export interface NotEvidence {

@@ -1,6 +1,6 @@
 import type { EvidenceConfig } from '../config'
 import type { Logger } from '../log'
-import type { EvidenceRepository } from './repository'
+import type { EvidenceStore } from './store-port'
 
 /** Reports pruned per statement: each is a short write between ingest batches. */
 const PRUNE_BATCH = 200
@@ -15,23 +15,23 @@ const DAY_MS = 86_400_000
  * is made at the intake.
  */
 export function createEvidenceRetention(deps: {
-  repository: EvidenceRepository
+  store: EvidenceStore
   payload: EvidenceConfig['payload']
   log: Logger
   nowMs?: () => number
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
-  const { repository, payload } = deps
+  const { store, payload } = deps
 
-  const overBudget = (): number => {
+  const overBudget = async (): Promise<number> => {
     let pruned = 0
     for (
-      let excess = repository.payloadBytes() - payload.budgetBytes;
+      let excess = (await store.payloadBytes()) - payload.budgetBytes;
       excess > 0;
-      excess = repository.payloadBytes() - payload.budgetBytes
+      excess = (await store.payloadBytes()) - payload.budgetBytes
     ) {
       // A body is at most maxBytes: fewer reports than this cannot free the excess, so none goes needlessly.
-      const batch = repository.prunePayloads(Math.min(PRUNE_BATCH, Math.ceil(excess / payload.maxBytes)))
+      const batch = await store.prunePayloads(Math.min(PRUNE_BATCH, Math.ceil(excess / payload.maxBytes)))
       if (batch === 0) break
       pruned += batch
     }
@@ -40,18 +40,18 @@ export function createEvidenceRetention(deps: {
 
   return {
     /** After a report is recorded: past the budget, the oldest bodies go. A read of one counter otherwise. */
-    afterRecord(): void {
-      const pruned = overBudget()
+    async afterRecord(): Promise<void> {
+      const pruned = await overBudget()
       if (pruned > 0)
         deps.log.info('evidence bodies pruned to their facts: over the budget', { reports: pruned, budgetBytes: payload.budgetBytes })
     },
     /** Prunes the bodies past their age, then any over the budget; returns how many reports were pruned. */
-    prune(): number {
+    async prune(): Promise<number> {
       const before = new Date(nowMs() - payload.keepDays * DAY_MS).toISOString()
       let pruned = 0
-      for (let batch = repository.prunePayloads(PRUNE_BATCH, before); batch > 0; batch = repository.prunePayloads(PRUNE_BATCH, before))
+      for (let batch = await store.prunePayloads(PRUNE_BATCH, before); batch > 0; batch = await store.prunePayloads(PRUNE_BATCH, before))
         pruned += batch
-      pruned += overBudget()
+      pruned += await overBudget()
       if (pruned > 0) deps.log.info('evidence bodies pruned to their facts', { reports: pruned, keepDays: payload.keepDays })
       return pruned
     },

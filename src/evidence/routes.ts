@@ -32,7 +32,7 @@ export const evidenceRoutes = (deps: {
         const report = await readWebhook(request, params.instance, deps.keptPayloadBytes, deps.log)
         set.status = 202
         if ('ignored' in report) return { status: 'ignored', event: report.event, reason: report.reason }
-        deps.queue.enqueue({ queue: EVIDENCE_QUEUE, payload: report, maxRetries: 3 })
+        await deps.queue.enqueue({ queue: EVIDENCE_QUEUE, payload: report, maxRetries: 3 })
         return { status: 'accepted', event: report.event, type: report.type, result: report.result, info_hash: report.infoHash }
       },
       { intake: true, apiKey: true, params: EvidenceWebhookParams, query: ApiKeyQuery, parse: 'none' },

@@ -1,6 +1,6 @@
-export { createFetchRequestRepository } from './repository'
 export { createFetchService, type FetchCrawler, type FetchService, MAX_TARGETS } from './service'
 export { CrawlerOffError, InvalidFetchTargetError } from './errors'
 export { parseFetchTarget } from './parse-fetch-target'
-export type { FetchRequest, FetchState } from './model'
+export { OPEN_STATES, type FetchRequest, type FetchState } from './model'
+export type { FetchRequestStore } from './store-port'
 export { FETCH_USAGE, runFetchCommand } from './fetch-command'

@@ -2,7 +2,7 @@ import type { Logger } from '../log'
 import { CrawlerOffError, InvalidFetchTargetError } from './errors'
 import { type FetchRequest, type FetchTarget, OPEN_STATES } from './model'
 import { parseFetchTarget } from './parse-fetch-target'
-import type { FetchRequestRepository } from './repository'
+import type { FetchRequestStore } from './store-port'
 
 /** The part of the crawler a fetch needs: hand it a hash (with peer hints), or take it back. */
 export interface FetchCrawler {
@@ -18,10 +18,12 @@ export const MAX_TARGETS = 50
  * takes it (searching), then found once the torrent is in the index (by this fetch, the crawl or
  * an import) or not found at its deadline (SERVICE_DHT_FETCH_TIMEOUT). A hash the index holds
  * already is found at once; one asked for again while open keeps its request. Requests are kept
- * in the database; open ones are taken up again after a restart, with the deadline they had.
+ * in the store; open ones are taken up again after a restart, with the deadline they had. What
+ * the crawler and the ingest report (attempted, onStored, refused) never rejects: a store that
+ * refuses the change is logged, and the request ends at its deadline.
  */
 export function createFetchService(deps: {
-  repository: FetchRequestRepository
+  store: FetchRequestStore
   /** null when SERVICE_DHT_ENABLED=false: every request is refused. */
   crawler: FetchCrawler | null
   timeoutMs: number
@@ -31,19 +33,17 @@ export function createFetchService(deps: {
   const nowMs = deps.nowMs ?? (() => Date.now())
   const deadlines = new Map<string, ReturnType<typeof setTimeout>>()
 
-  const update = (infoHash: string, change: Pick<FetchRequest, 'state' | 'detail'>): FetchRequest | undefined => {
-    const request = deps.repository.get(infoHash)
-    if (!request || !OPEN_STATES.includes(request.state)) return undefined
-    const next = { ...request, ...change, updatedAtMs: nowMs() }
-    deps.repository.save(next)
-    return next
-  }
+  const logged = (doing: string, infoHash: string, change: Promise<unknown>): Promise<void> =>
+    change.then(
+      () => {},
+      (err) => deps.log.warn(`fetch request not ${doing}`, { infoHash, err }),
+    )
 
-  const close = (infoHash: string, change: Pick<FetchRequest, 'state' | 'detail'>): void => {
+  const close = async (infoHash: string, change: Pick<FetchRequest, 'state' | 'detail'>): Promise<void> => {
     clearTimeout(deadlines.get(infoHash))
     deadlines.delete(infoHash)
     deps.crawler?.cancelFetch(infoHash)
-    const closed = update(infoHash, change)
+    const closed = await deps.store.transition(infoHash, change, nowMs())
     if (closed) deps.log.info('fetch by hash ended', { infoHash, state: closed.state, detail: closed.detail })
   }
 
@@ -53,18 +53,21 @@ export function createFetchService(deps: {
       return { host: peer.slice(0, at).replace(/^\[(.*)\]$/, '$1'), port: Number(peer.slice(at + 1)) }
     })
     deps.crawler!.fetch({ infoHash: request.infoHash, peers })
-    const giveUp = () => {
-      const last = deps.repository.get(request.infoHash)?.detail
-      close(request.infoHash, {
+    const giveUp = async () => {
+      const last = (await deps.store.get(request.infoHash))?.detail
+      await close(request.infoHash, {
         state: 'not_found',
         detail: `not found within ${Math.round(deps.timeoutMs / 1000)} s${last ? ` (last try: ${last})` : ''}`,
       })
     }
-    deadlines.set(request.infoHash, setTimeout(giveUp, Math.max(0, request.deadlineAtMs - nowMs())))
+    deadlines.set(
+      request.infoHash,
+      setTimeout(() => void logged('given up', request.infoHash, giveUp()), Math.max(0, request.deadlineAtMs - nowMs())),
+    )
   }
 
-  const open = (target: FetchTarget): FetchRequest => {
-    const existing = deps.repository.get(target.infoHash)
+  const open = async (target: FetchTarget, isIndexed: boolean): Promise<FetchRequest> => {
+    const existing = await deps.store.get(target.infoHash)
     if (existing && OPEN_STATES.includes(existing.state)) return existing
     const now = nowMs()
     const request: FetchRequest = {
@@ -78,12 +81,12 @@ export function createFetchService(deps: {
       updatedAtMs: now,
       deadlineAtMs: now + deps.timeoutMs,
     }
-    if (deps.repository.isIndexed(target.infoHash)) {
+    if (isIndexed) {
       const found = { ...request, state: 'found' as const, detail: 'already in the index' }
-      deps.repository.save(found)
+      await deps.store.save(found)
       return found
     }
-    deps.repository.save(request)
+    await deps.store.save(request)
     dispatch(request)
     deps.log.info('fetch by hash asked for', { infoHash: request.infoHash, peers: request.peers.length, trackers: request.trackers.length })
     return request
@@ -92,9 +95,9 @@ export function createFetchService(deps: {
   return {
     /**
      * Opens a request per text, all checked first: one bad text (InvalidFetchTargetError naming
-     * `targets[i]`) changes nothing. Throws CrawlerOffError when no crawler runs.
+     * `targets[i]`) changes nothing. Rejects with CrawlerOffError when no crawler runs.
      */
-    request(texts: string[]): FetchRequest[] {
+    async request(texts: string[]): Promise<FetchRequest[]> {
       if (!deps.crawler) throw new CrawlerOffError()
       if (texts.length === 0 || texts.length > MAX_TARGETS)
         throw new InvalidFetchTargetError('targets', `must hold 1 to ${MAX_TARGETS} magnets or hashes, not ${texts.length}`)
@@ -103,26 +106,33 @@ export function createFetchService(deps: {
         if (typeof target === 'string') throw new InvalidFetchTargetError(`targets[${index}]`, target)
         return target
       })
-      return targets.map(open)
+      const indexed = await deps.store.indexed(targets.map((target) => target.infoHash))
+      const requests: FetchRequest[] = []
+      // One at a time: a hash given twice finds the request its first mention opened.
+      for (const target of targets) requests.push(await open(target, indexed.has(target.infoHash)))
+      return requests
     },
-    list: (limit: number): FetchRequest[] => deps.repository.list(limit),
+    list: (limit: number): Promise<FetchRequest[]> => deps.store.list(limit),
     /** The worker took it up, or a round ended without it. */
-    attempted(infoHash: string, detail: string): void {
-      update(infoHash, { state: 'searching', detail })
+    attempted(infoHash: string, detail: string): Promise<void> {
+      return logged('updated', infoHash, deps.store.transition(infoHash, { state: 'searching', detail }, nowMs()))
     },
     /** After each ingest commit: a torrent stored, by any path, ends its request. */
-    onStored(infoHashes: Iterable<string>): void {
-      for (const infoHash of infoHashes) if (deadlines.has(infoHash)) close(infoHash, { state: 'found', detail: 'indexed' })
+    async onStored(infoHashes: Iterable<string>): Promise<void> {
+      for (const infoHash of infoHashes)
+        if (deadlines.has(infoHash)) await logged('closed', infoHash, close(infoHash, { state: 'found', detail: 'indexed' }))
     },
     /** The fetched metadata was not stored (a classification rule deleted it, or the write failed). */
-    refused(infoHash: string, reason: string): void {
-      close(infoHash, { state: 'not_found', detail: `fetched, but not stored: ${reason}` })
+    refused(infoHash: string, reason: string): Promise<void> {
+      return logged('closed', infoHash, close(infoHash, { state: 'not_found', detail: `fetched, but not stored: ${reason}` }))
     },
-    /** At start: the requests a previous run left open are looked for again, or expire. */
-    resume(): void {
+    /** At start: the requests a previous run left open are looked for again, or end as found. */
+    async resume(): Promise<void> {
       if (!deps.crawler) return
-      for (const request of deps.repository.listOpen()) {
-        if (deps.repository.isIndexed(request.infoHash)) close(request.infoHash, { state: 'found', detail: 'indexed' })
+      const open = await deps.store.listOpen()
+      const indexed = await deps.store.indexed(open.map((request) => request.infoHash))
+      for (const request of open) {
+        if (indexed.has(request.infoHash)) await close(request.infoHash, { state: 'found', detail: 'indexed' })
         else dispatch(request)
       }
     },

@@ -29,13 +29,13 @@ const toGraphql = (request: FetchRequest) => ({
 export function createCrawlerResolvers(deps: CrawlerControlDeps) {
   return {
     Query: adminOnly(deps.adminKey, {
-      fetchRequests: (_: unknown, { limit }: { limit?: number | null }) => {
+      fetchRequests: async (_: unknown, { limit }: { limit?: number | null }) => {
         const wanted = limit ?? FETCH_REQUESTS_PAGE.defaultLimit
         if (wanted < 1 || wanted > FETCH_REQUESTS_PAGE.maxLimit)
           throw new GraphQLError(`limit must be from 1 to ${FETCH_REQUESTS_PAGE.maxLimit}, not ${wanted}`, {
             extensions: { code: 'bad_request', field: 'limit' },
           })
-        return deps.fetches.list(wanted).map(toGraphql)
+        return (await deps.fetches.list(wanted)).map(toGraphql)
       },
     }),
     Mutation: adminOnly(deps.adminKey, {
@@ -44,9 +44,9 @@ export function createCrawlerResolvers(deps: CrawlerControlDeps) {
         deps.crawlerControl.setPaused(paused)
         return deps.stats.crawler()
       },
-      fetchTorrents: (_: unknown, { targets }: { targets: string[] }) => {
+      fetchTorrents: async (_: unknown, { targets }: { targets: string[] }) => {
         try {
-          return deps.fetches.request(targets).map(toGraphql)
+          return (await deps.fetches.request(targets)).map(toGraphql)
         } catch (err) {
           if (err instanceof InvalidFetchTargetError)
             throw new GraphQLError(err.message, { extensions: { code: 'bad_request', field: err.field } })

@@ -1,9 +1,9 @@
 import { GraphQLError } from 'graphql'
 import type { ContentType } from '../classify'
-import type { EvidenceRepository, WebhookBatchStatus } from '../evidence'
+import type { EvidenceStore, WebhookBatchStatus } from '../evidence'
 import { InvalidSettingError, type RuntimeSettings, type SettingEntry } from '../settings'
 import type { IndexStatsService } from '../stats'
-import { InvalidWantError, type WantService } from '../wants'
+import { InvalidWantError, type WantRegistry } from '../wants'
 import { adminOnly } from './admin-only'
 import { readPage } from './search-input'
 
@@ -17,8 +17,8 @@ export interface DashboardDeps {
   /** The core admin key every field here asks for (adminOnly). */
   adminKey: string
   stats: IndexStatsService
-  evidence: EvidenceRepository
-  wants: WantService
+  evidence: EvidenceStore
+  wants: WantRegistry
   settings: RuntimeSettings
 }
 
@@ -34,9 +34,9 @@ export function readLimit(field: string, value: number | null | undefined, page:
 }
 
 /** A refusal of the settings or wants capability, as the GraphQL error naming its field. */
-function asBadInput<T>(run: () => T): T {
+async function asBadInput<T>(run: () => Promise<T>): Promise<T> {
   try {
-    return run()
+    return await run()
   } catch (err) {
     if (err instanceof InvalidSettingError || err instanceof InvalidWantError)
       throw new GraphQLError(err.message, { extensions: { code: 'bad_request', field: err.field } })
@@ -53,36 +53,36 @@ export function createDashboardResolvers(deps: DashboardDeps) {
     Query: adminOnly(deps.adminKey, {
       stats: () => deps.stats.read(),
       crawler: () => deps.stats.crawler(),
-      webhookBatches: (_: unknown, { input }: { input?: { status?: string | null; limit?: number | null } | null }) => {
+      webhookBatches: async (_: unknown, { input }: { input?: { status?: string | null; limit?: number | null } | null }) => {
         const status = input?.status ?? undefined
         if (status !== undefined && !BATCH_STATUSES.includes(status as WebhookBatchStatus))
           throw badInput('input.status', `must be one of ${BATCH_STATUSES.join(', ')}, not ${JSON.stringify(status)}`)
         const limit = readLimit('input.limit', input?.limit, WEBHOOK_BATCHES_PAGE)
-        return deps.evidence
-          .listWebhookBatches({ status: status as WebhookBatchStatus | undefined, limit })
-          .map(({ batchId, ...batch }) => ({ id: batchId, ...batch }))
+        return (await deps.evidence.listWebhookBatches({ status: status as WebhookBatchStatus | undefined, limit })).map(
+          ({ batchId, ...batch }) => ({ id: batchId, ...batch }),
+        )
       },
       wantMatches: (_: unknown, { input }: { input?: { afterId?: number | null; limit?: number | null } | null }) => {
         const afterId = input?.afterId ?? 0
         if (afterId < 0) throw badInput('input.afterId', `must be 0 or more, not ${afterId}`)
         return deps.wants.matchesAfter(afterId, readLimit('input.limit', input?.limit, WANT_MATCHES_PAGE))
       },
-      evidence: (
+      evidence: async (
         _: unknown,
         { input }: { input?: { infoHash?: string | null; limit?: number | null; page?: number | null; offset?: number | null } | null },
       ) => {
         const { limit, offset } = readPage(input ?? {})
-        const { total, items } = deps.evidence.list({ infoHash: input?.infoHash ?? undefined, limit, offset })
+        const { total, items } = await deps.evidence.list({ infoHash: input?.infoHash ?? undefined, limit, offset })
         return { totalCount: total, items }
       },
     }),
     Mutation: adminOnly(deps.adminKey, {
-      registerWants: (_: unknown, { wants }: { wants: { id: string; query: string; contentType: ContentType }[] }) => {
-        asBadInput(() => deps.wants.register(wants.map(({ id, query, contentType }) => ({ id, query, contentType }))))
+      registerWants: async (_: unknown, { wants }: { wants: { id: string; query: string; contentType: ContentType }[] }) => {
+        await asBadInput(() => deps.wants.register(wants.map(({ id, query, contentType }) => ({ id, query, contentType }))))
         return true
       },
-      applySettings: (_: unknown, { settings }: { settings: SettingEntry[] }) => {
-        asBadInput(() => deps.settings.apply(settings.map(({ key, value }) => ({ key, value }))))
+      applySettings: async (_: unknown, { settings }: { settings: SettingEntry[] }) => {
+        await asBadInput(() => deps.settings.apply(settings.map(({ key, value }) => ({ key, value }))))
         return true
       },
     }),

@@ -1,25 +1,22 @@
-import { type Explanation, renderExplanation } from '../classify'
-import type { TorrentRepository } from './torrent-repository'
+import { type ExplainedRow, type Explanation, renderExplanation } from '../classify'
 
 export interface ExplanationDeps {
-  torrents: TorrentRepository
   /** A rule's description in the rules in force, quoted in the sentence of the rule that decided. */
   describeRule: (id: string) => string | null
 }
 
-/** `TorrentContent.explanation`: read (one row by info hash) only when a query selects it. */
+/** A search item as toTorrentContent builds it: its stored explanation, read with the page's. */
+interface ExplainedItem {
+  explained(): Promise<{ codes: string; row: ExplainedRow } | undefined>
+}
+
+/** `TorrentContent.explanation`: read only when a query selects it, for the whole page at once. */
 export function createExplanationResolvers(deps: ExplanationDeps) {
   return {
     TorrentContent: {
-      explanation: (item: { infoHash: string }): Explanation | null => {
-        const row = deps.torrents.explainedOf(item.infoHash)
-        if (!row?.explanation) return null
-        const { explanation, sizeBytes, filesCount, contentType, confidence, status, firedRules, ...parsed } = row
-        return renderExplanation(
-          explanation,
-          { contentType, confidence, status, firedRules, sizeBytes, filesCount, parsed },
-          deps.describeRule,
-        )
+      explanation: async (item: ExplainedItem): Promise<Explanation | null> => {
+        const found = await item.explained()
+        return found ? renderExplanation(found.codes, found.row, deps.describeRule) : null
       },
     },
   }

@@ -1,3 +1,3 @@
 export { graphqlRoutes, type GraphqlRouteOptions, TYPE_DEFS } from './routes'
-export { createTorrentRepository, type TorrentRepository } from './torrent-repository'
+export type { FileOrderColumn, FileRow, FilesQuery, SourceMetricRow, TorrentDetailsStore } from './store-port'
 export type { GraphqlDeps } from './resolvers'

@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql'
 import { isTagName, TAG_MAX_LENGTH } from '../classify'
-import type { EvidenceRepository } from '../evidence'
+import type { EvidenceStore } from '../evidence'
 import type { HealthCheck } from '../health'
-import type { JobStatus, QueueRepository, QueueService, WorkerRegistry } from '../queue'
+import type { JobStatus, QueueService, QueueStore, WorkerRegistry } from '../queue'
 import { type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
 import { type OperatorEdits, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../torrents'
 import { toAggregations } from './aggregations'
@@ -12,20 +12,21 @@ import { createDashboardResolvers, type DashboardDeps } from './dashboard-resolv
 import { createExplanationResolvers, type ExplanationDeps } from './explanation-resolvers'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
 import { readPage, toSearchQuery, type SearchInput } from './search-input'
+import { createPageDetails } from './page-details'
+import type { TorrentDetailsStore } from './store-port'
 import { toGraphqlFile, toTorrentContent } from './torrent-content'
-import type { TorrentRepository } from './torrent-repository'
 
 export interface GraphqlDeps extends DashboardDeps, CrawlerControlDeps, BlockListDeps, ExplanationDeps {
   /** Runs searches off the main thread (the search workers), so a heavy one stalls no other request. */
   search: { search(query: SearchQuery): Promise<SearchResult> }
-  torrents: TorrentRepository
+  torrents: TorrentDetailsStore
   /** Deletes and tag edits, through the torrent store. */
   operator: OperatorEdits
   queue: QueueService
-  jobs: QueueRepository
+  jobs: QueueStore
   workers: WorkerRegistry
   health: HealthCheck
-  evidence: EvidenceRepository
+  evidence: EvidenceStore
   version: string
 }
 
@@ -58,8 +59,8 @@ export function createResolvers(deps: GraphqlDeps) {
     Query: {
       version: () => deps.version,
       workers: () => ({ listAll: () => ({ workers: deps.workers.listAll() }) }),
-      health: () => {
-        const report = deps.health.check()
+      health: async () => {
+        const report = await deps.health.check()
         const statusOf = (key: string) => report.checks.find((check) => check.key === key)?.status ?? 'unknown'
         return {
           status: report.status,
@@ -88,17 +89,18 @@ export function createResolvers(deps: GraphqlDeps) {
           if (err instanceof SearchTimeoutError) throw new GraphQLError(err.message, { extensions: { code: err.code } })
           throw err
         }
+        const details = createPageDetails(deps.torrents)
         return {
           totalCount: result.total,
           totalCountIsEstimate: result.totalIsEstimate,
           hasNextPage: result.hasNextPage,
-          items: result.items.map((item) => toTorrentContent(item, deps.torrents)),
+          items: result.items.map((item) => toTorrentContent(item, details)),
           aggregations: toAggregations(result.facets, input.facets?.genre?.aggregate === true),
         }
       },
     },
     TorrentQuery: {
-      files: (
+      files: async (
         _: unknown,
         {
           input,
@@ -116,39 +118,34 @@ export function createResolvers(deps: GraphqlDeps) {
         const { limit, offset } = readPage(input)
         const first = input.orderBy?.[0]
         const column = first?.field === 'index' || !first ? 'fileIndex' : (first.field as 'path' | 'extension' | 'size')
-        const { items, total, hasNextPage } = deps.torrents.files(
-          input.infoHashes ?? null,
-          { column, descending: first?.descending === true },
+        const { items, total, hasNextPage } = await deps.torrents.files({
+          infoHashes: input.infoHashes ?? null,
+          order: { column, descending: first?.descending === true },
           limit,
           offset,
-          input.totalCount === true,
-        )
+          countTotal: input.totalCount === true,
+        })
         return { totalCount: total, hasNextPage, items: items.map(toGraphqlFile) }
       },
-      listSources: () => ({ sources: deps.torrents.listSources() }),
-      suggestTags: (_: unknown, { input }: { input?: { prefix?: string | null; exclusions?: string[] | null } | null }) => ({
-        suggestions: deps.torrents.suggestTags((input?.prefix ?? '').toLowerCase(), input?.exclusions ?? [], 10),
+      listSources: async () => ({ sources: await deps.torrents.listSources() }),
+      suggestTags: async (_: unknown, { input }: { input?: { prefix?: string | null; exclusions?: string[] | null } | null }) => ({
+        suggestions: await deps.torrents.suggestTags((input?.prefix ?? '').toLowerCase(), input?.exclusions ?? [], 10),
       }),
-      metrics: (
+      metrics: async (
         _: unknown,
         { input }: { input: { bucketDuration: Bucket; sources?: string[] | null; startTime?: number | null; endTime?: number | null } },
       ) => {
         const seconds = BUCKET_SECONDS[input.bucketDuration]
         const toSeconds = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : ms / 1000)
         return {
-          buckets: deps.torrents
-            .metrics(seconds, input.sources ?? null, toSeconds(input.startTime), toSeconds(input.endTime))
-            .map((row) => ({
-              source: row.source,
-              bucket: new Date(row.bucket * 1000).toISOString(),
-              updated: row.updated === 1,
-              count: row.count,
-            })),
+          buckets: (
+            await deps.torrents.sourceMetrics(seconds, input.sources ?? null, toSeconds(input.startTime), toSeconds(input.endTime))
+          ).map((row) => ({ ...row, bucket: new Date(row.bucket * 1000).toISOString() })),
         }
       },
     },
     QueueQuery: {
-      jobs: (
+      jobs: async (
         _: unknown,
         {
           input,
@@ -173,10 +170,12 @@ export function createResolvers(deps: GraphqlDeps) {
           statuses: input.statuses ?? input.facets?.status?.filter ?? undefined,
         }
         const order = input.orderBy?.[0] ?? { field: 'created_at' as const, descending: true }
-        const items = deps.jobs.list(filter, limit, offset, { field: order.field, descending: order.descending === true })
-        const total = deps.jobs.count(filter)
-        const aggregate = (column: 'queue' | 'status', wanted: boolean | undefined) =>
-          wanted ? deps.jobs.countsBy(column, filter).map((row) => ({ value: row.value, label: row.value, count: row.count })) : null
+        const items = await deps.jobs.list(filter, limit, offset, { field: order.field, descending: order.descending === true })
+        const total = await deps.jobs.count(filter)
+        const aggregate = async (column: 'queue' | 'status', wanted: boolean | undefined) =>
+          wanted
+            ? (await deps.jobs.countsBy(column, filter)).map((row) => ({ value: row.value, label: row.value, count: row.count }))
+            : null
         return {
           totalCount: total,
           hasNextPage: offset + items.length < total,
@@ -188,12 +187,12 @@ export function createResolvers(deps: GraphqlDeps) {
             createdAt: new Date(job.createdAt).toISOString(),
           })),
           aggregations: {
-            queue: aggregate('queue', input.facets?.queue?.aggregate ?? undefined),
-            status: aggregate('status', input.facets?.status?.aggregate ?? undefined),
+            queue: await aggregate('queue', input.facets?.queue?.aggregate ?? undefined),
+            status: await aggregate('status', input.facets?.status?.aggregate ?? undefined),
           },
         }
       },
-      metrics: (
+      metrics: async (
         _: unknown,
         {
           input,
@@ -207,8 +206,8 @@ export function createResolvers(deps: GraphqlDeps) {
           }
         },
       ) => ({
-        buckets: deps.jobs
-          .metrics(
+        buckets: (
+          await deps.jobs.metrics(
             {
               queues: input.queues ?? undefined,
               statuses: input.statuses ?? undefined,
@@ -217,14 +216,14 @@ export function createResolvers(deps: GraphqlDeps) {
             },
             BUCKET_SECONDS[input.bucketDuration] * 1000,
           )
-          .map((bucket) => ({
-            queue: bucket.queue,
-            status: bucket.status,
-            createdAtBucket: new Date(bucket.createdAtBucket).toISOString(),
-            ranAtBucket: bucket.ranAtBucket === null ? null : new Date(bucket.ranAtBucket).toISOString(),
-            count: bucket.count,
-            latency: bucket.latencyMs,
-          })),
+        ).map((bucket) => ({
+          queue: bucket.queue,
+          status: bucket.status,
+          createdAtBucket: new Date(bucket.createdAtBucket).toISOString(),
+          ranAtBucket: bucket.ranAtBucket === null ? null : new Date(bucket.ranAtBucket).toISOString(),
+          count: bucket.count,
+          latency: bucket.latencyMs,
+        })),
       }),
     },
     Mutation: {
@@ -253,18 +252,18 @@ export function createResolvers(deps: GraphqlDeps) {
         deps.operator.deleteTags(infoHashes ?? null, tagNames ?? null)
         return ok
       },
-      reprocess: (_: unknown, { input }: { input: { infoHashes: string[] } }) => {
+      reprocess: async (_: unknown, { input }: { input: { infoHashes: string[] } }) => {
         if (input.infoHashes.length === 0) throw new GraphQLError('at least one info hash is required')
-        deps.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [...new Set(input.infoHashes)] } })
+        await deps.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [...new Set(input.infoHashes)] } })
         return ok
       },
     },
     QueueMutation: {
-      purgeJobs: (_: unknown, { input }: { input: { queues?: string[] | null; statuses?: JobStatus[] | null } }) => {
-        deps.jobs.purge({ queues: input.queues ?? undefined, statuses: input.statuses ?? undefined })
+      purgeJobs: async (_: unknown, { input }: { input: { queues?: string[] | null; statuses?: JobStatus[] | null } }) => {
+        await deps.jobs.purge({ queues: input.queues ?? undefined, statuses: input.statuses ?? undefined })
         return ok
       },
-      enqueueReprocessTorrentsBatch: (
+      enqueueReprocessTorrentsBatch: async (
         _: unknown,
         {
           input,
@@ -280,9 +279,9 @@ export function createResolvers(deps: GraphqlDeps) {
         const chunkSize = input?.chunkSize ?? 10_000
         if (!Number.isInteger(chunkSize) || chunkSize < 1 || chunkSize > 1_000_000)
           throw new GraphQLError('chunkSize must be a whole number from 1 to 1000000')
-        if (input?.purge) deps.jobs.purge({ queues: [REPROCESS_BATCH_QUEUE] })
+        if (input?.purge) await deps.jobs.purge({ queues: [REPROCESS_BATCH_QUEUE] })
         const contentTypes = input?.contentTypes?.filter((type): type is string => type !== null) ?? []
-        deps.queue.enqueue({
+        await deps.queue.enqueue({
           queue: REPROCESS_BATCH_QUEUE,
           payload: { contentTypes: contentTypes.length ? contentTypes : null, chunkSize, afterId: 0 },
         })

@@ -2,7 +2,8 @@ import { buildMagnetUri } from '../metainfo'
 import type { IndexedTorrent } from '../search'
 import { toGraphqlContent } from './content'
 import { languageInfo } from './languages'
-import type { FileRow, TorrentRepository } from './torrent-repository'
+import type { PageDetails } from './page-details'
+import type { FileRow } from './store-port'
 
 const iso = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString()
 
@@ -19,22 +20,19 @@ export function episodesLabel(seasons: number[], episodes: number[]): string {
 }
 
 /** The files past the stored list (SERVICE_MAX_FILES_PER_TORRENT), read once and only when asked. */
-function filesNotListed(item: IndexedTorrent, torrents: TorrentRepository): () => { count: number; size: number } | null {
-  let summary: { count: number; size: number } | null | undefined
-  return () => {
-    if (summary !== undefined) return summary
-    summary = null
-    if (item.filesCount !== null && item.filesCount > 1) {
-      const listed = torrents.listedFilesOf(item.id)
-      if (listed.count < item.filesCount) summary = { count: item.filesCount - listed.count, size: item.sizeBytes - listed.sizeBytes }
-    }
-    return summary
+function filesNotListed(item: IndexedTorrent, details: PageDetails): () => Promise<{ count: number; size: number } | null> {
+  let summary: Promise<{ count: number; size: number } | null> | undefined
+  const read = async () => {
+    if (item.filesCount === null || item.filesCount <= 1) return null
+    const listed = (await details.listedFiles(item.id)) ?? { count: 0, sizeBytes: 0 }
+    return listed.count < item.filesCount ? { count: item.filesCount - listed.count, size: item.sizeBytes - listed.sizeBytes } : null
   }
+  return () => (summary ??= read())
 }
 
 export function toGraphqlFile(row: FileRow) {
   return {
-    infoHash: row.infoHash.toString('hex'),
+    infoHash: row.infoHash,
     index: row.fileIndex,
     path: row.path,
     extension: row.extension,
@@ -47,14 +45,19 @@ export function toGraphqlFile(row: FileRow) {
 
 /**
  * A search item in bitmagnet's TorrentContent shape. Fields that cost a query (the torrent's
- * files, sources, tags) are methods, which graphql-js calls only when a query selects them.
+ * files, sources, tags) are methods, which graphql-js calls only when a query selects them; the
+ * page's details read each kind once for every item that asks.
  */
-export function toTorrentContent(item: IndexedTorrent, torrents: TorrentRepository) {
-  let row: ReturnType<TorrentRepository['byHash']> | undefined
-  const stored = () => (row ??= torrents.byHash(item.infoHash))
-  const sources = () => torrents.sourcesOf(item.id)
+export function toTorrentContent(item: IndexedTorrent, details: PageDetails) {
+  const times = () => details.times(item.infoHash)
+  const updatedAt = async () => iso((await times())?.updatedAt ?? item.publishedAt)
   // 0 is the column's "never checked": unknown is null (DESIGN.md 3.19).
-  const swarmCheckedAt = () => (stored()?.swarmCheckedAt ? iso(stored()!.swarmCheckedAt) : null)
+  const swarmCheckedAt = async () => {
+    const checkedAt = (await times())?.swarmCheckedAt
+    return checkedAt ? iso(checkedAt) : null
+  }
+  const sources = async () => (await details.sources(item.id)) ?? []
+  const fileTypes = async () => (await details.fileTypes(item.id)) ?? []
   return {
     id: item.infoHash,
     infoHash: item.infoHash,
@@ -84,17 +87,18 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
     seeders: item.seeders,
     leechers: item.leechers,
     swarmCheckedAt,
+    /** Not a field: what the explanation resolver reads, batched with the page's other items. */
+    explained: () => details.explanations(item.infoHash),
     publishedAt: iso(item.publishedAt),
     createdAt: iso(item.publishedAt),
-    updatedAt: () => iso(stored()?.updatedAt ?? item.publishedAt),
-    torrentSource: () => sources()[0]?.key ?? 'unknown',
+    updatedAt,
+    torrentSource: async () => (await sources())[0]?.key ?? 'unknown',
     confidence: item.confidence,
     classificationStatus: item.status,
     grabs: item.grabs,
     evidenceScore: item.evidenceScore,
     torrent: () => {
-      const fileTypes = torrents.fileTypesOf(item.id)
-      const notListed = filesNotListed(item, torrents)
+      const notListed = filesNotListed(item, details)
       return {
         infoHash: item.infoHash,
         name: item.name,
@@ -103,21 +107,22 @@ export function toTorrentContent(item: IndexedTorrent, torrents: TorrentReposito
         singleFile: item.filesCount === null ? null : item.filesCount === 1,
         extension: item.filesCount === 1 ? (/\.([a-z0-9]{1,8})$/i.exec(item.name)?.[1]?.toLowerCase() ?? null) : null,
         // bitmagnet's over_threshold: more files than it keeps; here the first ones are listed.
-        filesStatus: () =>
-          item.filesCount === null ? 'no_info' : item.filesCount === 1 ? 'single' : notListed() ? 'over_threshold' : 'multi',
+        filesStatus: async () =>
+          item.filesCount === null ? 'no_info' : item.filesCount === 1 ? 'single' : (await notListed()) ? 'over_threshold' : 'multi',
         filesCount: item.filesCount,
         filesNotListed: notListed,
-        fileType: fileTypes[0] ?? null,
+        fileType: async () => (await fileTypes())[0] ?? null,
         fileTypes,
-        files: () => torrents.files([item.infoHash], { column: 'fileIndex', descending: false }, 10_000, 0, false).items.map(toGraphqlFile),
-        sources: () => sources().map((source) => ({ ...source, importId: null, seeders: item.seeders, leechers: item.leechers })),
+        files: async () => (await details.files(item.infoHash)).map(toGraphqlFile),
+        sources: async () =>
+          (await sources()).map((source) => ({ ...source, importId: null, seeders: item.seeders, leechers: item.leechers })),
         seeders: item.seeders,
         leechers: item.leechers,
         swarmCheckedAt,
-        tagNames: () => torrents.tagsOf(item.id),
+        tagNames: async () => (await details.tags(item.id)) ?? [],
         magnetUri: buildMagnetUri({ infoHash: item.infoHash, infoHashV2: item.infoHashV2, name: item.name }),
         createdAt: iso(item.publishedAt),
-        updatedAt: () => iso(stored()?.updatedAt ?? item.publishedAt),
+        updatedAt,
       }
     },
   }

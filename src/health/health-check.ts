@@ -1,10 +1,6 @@
-import { count } from 'drizzle-orm'
-import type { DatabaseHandle } from '../db'
-import { schema } from '../db'
 import type { CrawlerStatus } from '../dht'
 import type { WorkerRegistry } from '../queue'
-
-const { schemaVersions, torrents, queueJobs } = schema
+import type { HealthStore } from './store-port'
 
 /** bitmagnet's health states, which its GraphQL `health` exposes too. */
 export type ComponentStatus = 'up' | 'down' | 'inactive' | 'unknown'
@@ -25,8 +21,8 @@ export interface HealthReport {
 
 /**
  * The database probes are answered from memory for this long: a health check polled by Docker,
- * a load balancer and the dashboard at once costs one set of reads, and /healthz answers as soon as
- * the event loop turns, whatever the writer is doing.
+ * a load balancer and the dashboard at once costs one set of reads (checks that come while it
+ * runs share it), and /healthz answers as soon as the event loop turns, whatever the writer is doing.
  */
 const PROBE_EVERY_MS = 1_000
 
@@ -40,21 +36,16 @@ const PROBE_EVERY_MS = 1_000
  *   It does not decide the overall status: a node behind a closed port still serves its index.
  */
 export function createHealthCheck(deps: {
-  db: DatabaseHandle
+  store: HealthStore
   workers?: WorkerRegistry
   crawler?: () => CrawlerStatus
   nowMs?: () => number
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
-  const { orm } = deps.db
-  const probe = (key: ComponentCheck['key'], read: () => unknown, whenUp: () => ComponentStatus = () => 'up'): ComponentCheck => {
-    try {
-      read()
-      return { key, status: whenUp(), timestamp: nowMs(), error: null }
-    } catch (err) {
-      return { key, status: 'down', timestamp: nowMs(), error: `database unreachable: ${err instanceof Error ? err.message : String(err)}` }
-    }
-  }
+  const checkOf = (key: ComponentCheck['key'], failure: string | null, whenUp: () => ComponentStatus = () => 'up'): ComponentCheck =>
+    failure === null
+      ? { key, status: whenUp(), timestamp: nowMs(), error: null }
+      : { key, status: 'down', timestamp: nowMs(), error: `database unreachable: ${failure}` }
   const queueWorkersStatus = (): ComponentStatus => {
     const queueWorkers = deps.workers?.listAll().filter((worker) => worker.key.startsWith('queue:')) ?? []
     if (queueWorkers.length === 0) return 'inactive'
@@ -80,20 +71,21 @@ export function createHealthCheck(deps: {
       error: crawler.running ? null : 'the crawler worker is restarting',
     }
   }
-  let probed: { atMs: number; checks: ComponentCheck[] } | null = null
-  const probeDatabase = (): ComponentCheck[] => {
-    if (probed && nowMs() - probed.atMs < PROBE_EVERY_MS) return probed.checks
-    const checks = [
-      probe('db', () => orm.select({ n: count() }).from(schemaVersions).get()),
-      probe('torrent', () => orm.select({ id: torrents.id }).from(torrents).limit(1).get()),
-      probe('queue', () => orm.select({ id: queueJobs.id }).from(queueJobs).limit(1).get(), queueWorkersStatus),
-    ]
-    probed = { atMs: nowMs(), checks }
-    return checks
+  const probeDatabase = async (): Promise<ComponentCheck[]> => {
+    let failures: Awaited<ReturnType<HealthStore['probe']>>
+    try {
+      failures = await deps.store.probe()
+    } catch (err) {
+      const failure = err instanceof Error ? err.message : String(err)
+      failures = { db: failure, torrent: failure, queue: failure }
+    }
+    return [checkOf('db', failures.db), checkOf('torrent', failures.torrent), checkOf('queue', failures.queue, queueWorkersStatus)]
   }
+  let probed: { atMs: number; checks: Promise<ComponentCheck[]> } | null = null
   return {
-    check(): HealthReport {
-      const checks = [...probeDatabase(), crawlerCheck()]
+    async check(): Promise<HealthReport> {
+      if (!probed || nowMs() - probed.atMs >= PROBE_EVERY_MS) probed = { atMs: nowMs(), checks: probeDatabase() }
+      const checks = [...(await probed.checks), crawlerCheck()]
       return { status: checks[0]!.status, checks }
     },
   }

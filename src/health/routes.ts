@@ -12,8 +12,8 @@ export const healthRoutes = (deps: { health: HealthCheck; status: StatusReporter
   new Elysia({ name: 'health-routes' })
     .get(
       '/healthz',
-      ({ set }) => {
-        const report = deps.health.check()
+      async ({ set }) => {
+        const report = await deps.health.check()
         const components = Object.fromEntries(report.checks.map((check) => [check.key, check.status]))
         if (report.status !== 'up') {
           set.status = 500
@@ -26,8 +26,8 @@ export const healthRoutes = (deps: { health: HealthCheck; status: StatusReporter
     )
     .get(
       '/api/v1/status',
-      ({ set }) => {
-        const status = deps.status.report()
+      async ({ set }) => {
+        const status = await deps.status.report()
         if (status.health !== 'up') set.status = 500
         return status
       },

@@ -1,4 +1,4 @@
-import type { StorageReport } from '../storage'
+import type { StorageReport } from '../storage-cap'
 import type { HealthCheck } from './health-check'
 
 /** The body of `GET /api/v1/status`. */
@@ -9,19 +9,19 @@ export function createStatusReporter(deps: {
   version: string
   startedAtMs: number
   /** The databases' sizes and the storage cap. */
-  storage?: () => StorageReport
+  storage?: () => Promise<StorageReport>
   nowMs?: () => number
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
   return {
-    report() {
-      const health = deps.health.check()
+    async report() {
+      const health = await deps.health.check()
       return {
         version: deps.version,
         startedAt: new Date(deps.startedAtMs).toISOString(),
         uptimeSeconds: Math.floor((nowMs() - deps.startedAtMs) / 1000),
         torrents: deps.torrentCount(),
-        storage: deps.storage?.() ?? null,
+        storage: (await deps.storage?.()) ?? null,
         health: health.status,
         components: Object.fromEntries(health.checks.map((check) => [check.key, { status: check.status, error: check.error }])),
       }

@@ -4,14 +4,17 @@ import { Counter, Gauge, type Registry } from 'prom-client'
  * The artwork enrichment's queue: titles waiting, resolved and not found (read from the backlog
  * table at scrape time), titles settled and requests made since start.
  */
-export function createEnrichmentMetrics(registry: Registry, backlog: () => { pending: number; resolved: number; notFound: number }) {
+export function createEnrichmentMetrics(
+  registry: Registry,
+  backlog: () => Promise<{ pending: number; resolved: number; notFound: number }>,
+) {
   new Gauge({
     name: 'enrichment_titles',
     help: 'Titles in the artwork backlog and cache, by status (pending: waiting for a lookup)',
     labelNames: ['status'] as const,
     registers: [registry],
-    collect() {
-      const counts = backlog()
+    async collect() {
+      const counts = await backlog()
       this.set({ status: 'pending' }, counts.pending)
       this.set({ status: 'resolved' }, counts.resolved)
       this.set({ status: 'not_found' }, counts.notFound)

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { CrawlStats } from '../dht'
-import type { StorageReport } from '../storage'
+import type { StorageReport } from '../storage-cap'
 import { createCrawlerMetrics } from './crawler-metrics'
 import { createEnrichmentMetrics } from './enrichment-metrics'
 import { createStorageMetrics } from './storage-metrics'
@@ -9,13 +9,13 @@ export interface MetricsSources {
   /** Torrents in the index (cached by the caller). */
   torrentCount(): number | null
   /** Jobs per queue and status. */
-  queueCounts(): { queue: string; status: string; count: number }[]
+  queueCounts(): Promise<{ queue: string; status: string; count: number }[]>
   /** Titles in the artwork backlog by status; absent, the enrichment metrics read zero. */
-  enrichmentCounts?(): { pending: number; resolved: number; notFound: number }
+  enrichmentCounts?(): Promise<{ pending: number; resolved: number; notFound: number }>
   /** Unix seconds of the oldest swarm check in the index (null when none); absent, its age is not exported. */
   oldestSwarmCheckAt?(): number | null
   /** The databases' sizes and the storage cap; absent, no storage metrics are exported. */
-  storage?(): StorageReport
+  storage?(): Promise<StorageReport>
 }
 
 /**
@@ -84,9 +84,11 @@ export function createMetrics(sources: MetricsSources) {
     help: 'Jobs in the durable queue, by queue and status',
     labelNames: ['queue', 'status'] as const,
     registers: [registry],
-    collect() {
+    // prom-client awaits an async collect before it reads the gauge.
+    async collect() {
+      const rows = await sources.queueCounts()
       this.reset()
-      for (const row of sources.queueCounts()) this.set({ queue: row.queue, status: row.status }, row.count)
+      for (const row of rows) this.set({ queue: row.queue, status: row.status }, row.count)
     },
   })
   const evidenceReports = new Counter({
@@ -102,7 +104,10 @@ export function createMetrics(sources: MetricsSources) {
     registers: [registry],
   })
   const crawler = createCrawlerMetrics(registry, sources.oldestSwarmCheckAt)
-  const enrichment = createEnrichmentMetrics(registry, () => sources.enrichmentCounts?.() ?? { pending: 0, resolved: 0, notFound: 0 })
+  const enrichment = createEnrichmentMetrics(
+    registry,
+    async () => (await sources.enrichmentCounts?.()) ?? { pending: 0, resolved: 0, notFound: 0 },
+  )
   if (sources.storage) createStorageMetrics(registry, sources.storage)
 
   return {

@@ -1,4 +1,4 @@
 export { InvalidSettingError } from './errors'
-export { createSettingsRepository } from './repository'
 export { createRuntimeSettings, type RuntimeSettings } from './service'
 export type { SettingEntry } from './model'
+export type { SettingsStore } from './store-port'

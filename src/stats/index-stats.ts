@@ -1,6 +1,6 @@
 import type { CrawlerStatus } from '../dht'
 import type { ClassifiedItem, FlushReport } from '../ingest'
-import type { StorageReport } from '../storage'
+import type { StorageReport } from '../storage-cap'
 import { type ContentTypeCount, UNCLASSIFIED } from '../torrents'
 import { createThroughputMeter } from './throughput-meter'
 
@@ -43,13 +43,13 @@ const NOT_RELEASES = new Set([UNCLASSIFIED, 'other'])
  */
 export function createIndexStats(deps: {
   countsByContentType: () => ContentTypeCount[]
-  countEvidence: () => number
+  countEvidence: () => Promise<number>
   /** null when the crawler is off (SERVICE_DHT_ENABLED=false). */
   crawler: (() => CrawlerStatus) | null
   startedAtMs: number
   /** Unix seconds: when the crawler last stored a torrent, as the index tells at start. */
   lastCrawledAtSeconds: number | null
-  storage?: () => StorageReport
+  storage?: () => Promise<StorageReport>
   nowMs?: () => number
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
@@ -62,21 +62,22 @@ export function createIndexStats(deps: {
       throughput.record(report.imported, now)
       if (classified.some((entry) => entry.item.source === 'dht')) lastCrawlAtMs = now
     },
-    read(): IndexStats {
+    async read(): Promise<IndexStats> {
+      const totalEvidence = await deps.countEvidence()
       const now = nowMs()
       const breakdown = deps.countsByContentType()
       const sum = (rows: ContentTypeCount[]) => rows.reduce((total, row) => total + row.count, 0)
       return {
         totalTorrents: sum(breakdown),
         totalReleases: sum(breakdown.filter((row) => !NOT_RELEASES.has(row.contentType))),
-        totalEvidence: deps.countEvidence(),
+        totalEvidence,
         dhtPeerCount: deps.crawler?.().routingNodes ?? 0,
         indexerThroughput: throughput.perMinute(now),
         startedAt: new Date(deps.startedAtMs).toISOString(),
         uptimeSeconds: Math.floor((now - deps.startedAtMs) / 1000),
         lastCrawlAt: lastCrawlAtMs === null ? null : new Date(lastCrawlAtMs).toISOString(),
         categoryBreakdown: breakdown,
-        storage: deps.storage?.() ?? null,
+        storage: (await deps.storage?.()) ?? null,
       }
     },
     crawler(): CrawlerState {

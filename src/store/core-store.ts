@@ -1,4 +1,14 @@
 import type { ReaderSpec } from './reader-spec'
+import type { AdminKeyStore } from '../auth'
+import type { EnrichmentStore } from '../enrichment'
+import type { EvidenceStore, OutboxStore } from '../evidence'
+import type { FetchRequestStore } from '../fetch-requests'
+import type { TorrentDetailsStore } from '../graphql'
+import type { HealthStore } from '../health'
+import type { QueueStore } from '../queue'
+import type { SettingsStore } from '../settings'
+import type { MaintenanceStore } from '../storage-cap'
+import type { WantsStore } from '../wants'
 import type { DatabaseHandle } from './sqlite/open-database'
 
 /**
@@ -12,6 +22,17 @@ export interface CoreStore {
   schemaVersion(): Promise<number>
   /** What a search thread opens its reader from (openSearchReader), its page cache `cacheSizeMb` (SERVICE_SEARCH_CACHE_MB). */
   searchReaderSpec(options: { cacheSizeMb: number }): ReaderSpec
+  adminKey: AdminKeyStore
+  queue: QueueStore
+  evidence: EvidenceStore
+  outbox: OutboxStore
+  settings: SettingsStore
+  wants: WantsStore
+  fetchRequests: FetchRequestStore
+  enrichment: EnrichmentStore
+  torrentDetails: TorrentDetailsStore
+  health: HealthStore
+  maintenance: MaintenanceStore
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

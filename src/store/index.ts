@@ -1,4 +1,5 @@
-export { openSearchReader, openStore } from './open-store'
+export { openSearchReader, openStore, prepareForStorageCap } from './open-store'
+export { storeFiles } from './store-files'
 export type { CoreStore } from './core-store'
 export type { ReaderSpec } from './reader-spec'
 export type { SearchReader } from './search-reader'

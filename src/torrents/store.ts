@@ -4,8 +4,6 @@ import type { DatabaseHandle } from '../db'
 import { createClassificationStore } from './classification-store'
 import { createClassifyAndPersist } from './classify-and-persist'
 import { createEvidenceCatchUp } from './evidence-catch-up'
-import { createEvidenceEffects } from './evidence-effects'
-import { createEviction } from './eviction'
 import { createBlockList } from './block-list'
 import { createOperatorEdits } from './operator-edits'
 import { createReclassifier } from './reclassify'
@@ -43,12 +41,9 @@ export function createTorrentStore(deps: {
     reclassifier: createReclassifier({ db, classifications, classifyAndPersist, batchSize: deps.batchSize }),
     /** For a later opinion (the rerank) that may store only over the classification it saw. */
     replaceClassificationIfUnchanged: classifications.replaceIfUnchanged,
-    evidence: createEvidenceEffects(db),
     operator: createOperatorEdits(db),
     /** What operator deletes and banned-content rules blocked, and lifting the former. */
     blockList: createBlockList(db),
-    /** The storage cap's deletions (remembered so the crawler skips them). */
-    eviction: createEviction(db),
   }
 }
 

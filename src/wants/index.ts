@@ -1,4 +1,4 @@
 export { InvalidWantError } from './errors'
-export { createWantRepository } from './repository'
-export { createWantService, type WantService } from './service'
-export type { Want } from './model'
+export { createWantRegistry, type WantRegistry } from './registry'
+export type { Want, WantMatch } from './model'
+export type { WantsStore } from './store-port'

@@ -1,29 +1,29 @@
 import { describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { hasAdminKey, resolveAdminKey } from '../../src/auth'
-import { openIndex } from '../../src/store/sqlite'
+import { openSqliteStore } from '../../src/store/sqlite'
 import { makeTempDir } from '../support/temp-dir'
 import { quietLog } from '../support/test-index'
 
 describe('resolveAdminKey', () => {
-  test('made once (64 hex characters) and kept: a second process on the same database reads the same key', () => {
+  test('made once (64 hex characters) and kept: a second process on the same database reads the same key', async () => {
     const path = join(makeTempDir('admin-key-'), 'index.db')
-    const first = openIndex(path, quietLog)
-    const second = openIndex(path, quietLog)
-    const key = resolveAdminKey(first, undefined)
+    const first = openSqliteStore({ path }, { log: quietLog })
+    const second = openSqliteStore({ path }, { log: quietLog })
+    const key = await resolveAdminKey(first.adminKey, undefined)
     expect(key).toMatch(/^[0-9a-f]{64}$/)
-    expect(resolveAdminKey(second, undefined)).toBe(key)
-    expect(resolveAdminKey(first, undefined)).toBe(key)
-    expect(first.sqlite.query('SELECT count(*) AS n FROM core_admin_key').get()).toEqual({ n: 1 })
-    first.close()
-    second.close()
+    expect(await resolveAdminKey(second.adminKey, undefined)).toBe(key)
+    expect(await resolveAdminKey(first.adminKey, undefined)).toBe(key)
+    expect(first.legacy.sqlite.query('SELECT count(*) AS n FROM core_admin_key').get()).toEqual({ n: 1 })
+    await first.close()
+    await second.close()
   })
 
-  test('CORE_ADMIN_KEY wins and is not written', () => {
-    const db = openIndex(join(makeTempDir('admin-key-'), 'index.db'), quietLog)
-    expect(resolveAdminKey(db, 'configured-admin-key-0123456789')).toBe('configured-admin-key-0123456789')
-    expect(db.sqlite.query('SELECT count(*) AS n FROM core_admin_key').get()).toEqual({ n: 0 })
-    db.close()
+  test('CORE_ADMIN_KEY wins and is not written', async () => {
+    const store = openSqliteStore({ path: join(makeTempDir('admin-key-'), 'index.db') }, { log: quietLog })
+    expect(await resolveAdminKey(store.adminKey, 'configured-admin-key-0123456789')).toBe('configured-admin-key-0123456789')
+    expect(store.legacy.sqlite.query('SELECT count(*) AS n FROM core_admin_key').get()).toEqual({ n: 0 })
+    await store.close()
   })
 })
 

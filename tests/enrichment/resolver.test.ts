@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
-import { createContentResolver, createEnrichmentRepository, createRequestPacer, createTmdbClient } from '../../src/enrichment'
+import { createContentResolver, createRequestPacer, createTmdbClient } from '../../src/enrichment'
 import { sleep } from '../../src/enrichment/request-pacer'
 import { parseImportLine } from '../../src/importer'
 import { createSearchService } from '../../src/search'
@@ -37,9 +37,9 @@ function setUp(names: string[], options: { rate?: number; timeoutMs?: number; ke
   const clock = { offsetMs: 0 }
   const nowMs = () => Date.now() + clock.offsetMs
   const state = { key: 'key' in options ? options.key : API_KEY }
-  const repository = createEnrichmentRepository(index.db.sqlite)
+  const repository = index.store.enrichment
   const resolver = createContentResolver({
-    repository,
+    store: repository,
     tmdb: createTmdbClient({
       baseUrl: tmdb.baseUrl,
       pacer: createRequestPacer(options.rate ?? 1000, { nowMs, sleep }),
@@ -84,7 +84,7 @@ describe('content resolver', () => {
   test('resolves a movie and a series to one content row each, with ids, poster and genres', async () => {
     const { byIds, drain, repository } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'Breaking.Bad.S01E02.720p.HDTV.x264-GRP'])
     await drain()
-    expect(repository.counts()).toEqual({ pending: 0, resolved: 2, notFound: 0 })
+    expect(await repository.counts()).toEqual({ pending: 0, resolved: 2, notFound: 0 })
     const [matrix] = await byIds({ imdb: ['tt0133093'] })
     expect(matrix?.name).toBe('The.Matrix.1999.1080p.BluRay.x264-GROUP')
     expect(matrix?.externalIds).toEqual({ imdb: 'tt0133093', tmdb: 603, tvdb: null, tvmaze: null })
@@ -154,7 +154,7 @@ describe('content resolver', () => {
       'The.Matrix.2001.1080p.BluRay.x264-GRP',
     ])
     await drain()
-    expect(repository.counts()).toEqual({ pending: 0, resolved: 0, notFound: 2 })
+    expect(await repository.counts()).toEqual({ pending: 0, resolved: 0, notFound: 2 })
     expect(await byIds({ imdb: ['tt0133093'] })).toEqual([])
     expect(await byIds({ tmdb: [604, 605, 624860, 603] })).toEqual([])
     const asked = searches().length
@@ -170,7 +170,7 @@ describe('content resolver', () => {
     const { drain, repository } = setUp(['The.Office.S02E03.720p.HDTV.x264-GRP', 'Dune.2021.2160p.WEB-DL.x265-GRP'])
     await drain()
     // The Office: US (120) against UK (60) is ambiguous; Dune 2021 against 1984 is told by the year.
-    expect(repository.counts()).toEqual({ pending: 0, resolved: 1, notFound: 1 })
+    expect(await repository.counts()).toEqual({ pending: 0, resolved: 1, notFound: 1 })
   })
 
   test('ground-truth ids win over looked-up ones', async () => {
@@ -190,7 +190,7 @@ describe('content resolver', () => {
     const { byIds, drain, repository, state } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'], { key: undefined })
     await drain()
     expect(tmdb.requests).toEqual([])
-    expect(repository.counts()).toEqual({ pending: 0, resolved: 0, notFound: 0 })
+    expect(await repository.counts()).toEqual({ pending: 0, resolved: 0, notFound: 0 })
     state.key = API_KEY
     await drain()
     expect((await byIds({ imdb: ['tt0133093'] }))[0]?.content?.posterUrl).toStartWith(FAKE_IMAGE_BASE)
@@ -210,7 +210,7 @@ describe('content resolver', () => {
     await drain()
     state.key = API_KEY
     await drain()
-    expect(repository.counts().resolved).toBe(3)
+    expect((await repository.counts()).resolved).toBe(3)
     const order = searches().map((request) => request.query.get('query'))
     expect(order).toEqual(['breaking bad', 'dune', 'the matrix'])
   })
@@ -220,13 +220,13 @@ describe('content resolver', () => {
     tmdb.queue({ kind: '429', retryAfter: '30' })
     const report = await drain()
     expect(report.waitMs).toBe(30_000)
-    expect(repository.counts().pending).toBe(1)
+    expect((await repository.counts()).pending).toBe(1)
     const asked = tmdb.requests.length
     expect((await resolver.step()).waitMs).toBeGreaterThan(0)
     expect(tmdb.requests.length).toBe(asked)
     clock.offsetMs += 30_000
     await drain()
-    expect(repository.counts()).toMatchObject({ pending: 0, resolved: 1 })
+    expect(await repository.counts()).toMatchObject({ pending: 0, resolved: 1 })
   })
 
   test('the API down (5xx) or too slow: the title stays in the backlog and the wait grows', async () => {
@@ -237,20 +237,20 @@ describe('content resolver', () => {
     clock.offsetMs += 5_000
     tmdb.queue({ kind: 'slow', delayMs: 60_000 })
     expect((await drain()).waitMs).toBe(10_000)
-    expect(repository.counts()).toMatchObject({ pending: 1, resolved: 0, notFound: 0 })
+    expect(await repository.counts()).toMatchObject({ pending: 1, resolved: 0, notFound: 0 })
     clock.offsetMs += 10_000
     await drain()
-    expect(repository.counts()).toMatchObject({ pending: 0, resolved: 1 })
+    expect(await repository.counts()).toMatchObject({ pending: 0, resolved: 1 })
   })
 
   test('a refused key is an API failure, not a not-found: the title waits for a good key', async () => {
     const { drain, repository, state } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'], { key: 'wrong-key-0123456789' })
     expect((await drain()).waitMs).toBe(5_000)
-    expect(repository.counts().pending).toBe(1)
+    expect((await repository.counts()).pending).toBe(1)
     // A new key ends the wait at once.
     state.key = API_KEY
     await drain()
-    expect(repository.counts().resolved).toBe(1)
+    expect((await repository.counts()).resolved).toBe(1)
   })
 
   test('holds the rate: requests start at least 1/rate apart', async () => {
@@ -275,9 +275,9 @@ describe('content resolver', () => {
       'Breaking.Bad.S01E02.720p.HDTV.x264-GRP',
     ])
     // Fed as the resolver feeds, before any lookup; then the oldest is grabbed.
-    const { fedThrough } = repository.startFeeding()
-    repository.feedRange(0, fedThrough!, { fedThrough, backfillBefore: 0 })
-    expect(resolver.prioritise(matrix!)).toBe(1)
+    const { fedThrough } = await repository.startFeeding()
+    await repository.feedRange(0, fedThrough!, { fedThrough, backfillBefore: 0 })
+    expect(await resolver.prioritise(matrix!)).toBe(1)
     state.key = API_KEY
     await drain()
     expect(searches().map((request) => request.query.get('query'))).toEqual(['the matrix', 'breaking bad', 'dune'])

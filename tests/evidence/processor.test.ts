@@ -2,20 +2,19 @@
 import { describe, expect, test } from 'bun:test'
 import type { EvidenceReport } from '../../src/evidence/model'
 import { createEvidenceProcessor } from '../../src/evidence/processor'
-import { createEvidenceRepository } from '../../src/evidence/repository'
+import { parseImportLine } from '../../src/importer'
 import { defaultEvidenceWeights, openTestIndex, quietLog } from '../support/test-index'
 
 const HASH = 'ef'.repeat(20)
 const T0 = Date.parse('2026-01-01T00:00:00.000Z')
 
 function openProcessor() {
-  const { db, torrents } = openTestIndex()
+  const { db, store, pipeline } = openTestIndex()
+  const reclassified: string[] = []
   const processor = createEvidenceProcessor({
-    db,
-    repository: createEvidenceRepository(db),
-    effects: torrents.evidence,
+    store: store.evidence,
     weights: defaultEvidenceWeights,
-    reclassify: () => {},
+    reclassify: (infoHash) => reclassified.push(infoHash),
     log: quietLog,
   })
   const rows = () =>
@@ -24,7 +23,17 @@ function openProcessor() {
         'SELECT id, instance, client, result, duplicate_of, payload FROM evidence ORDER BY id',
       )
       .all()
-  return { processor, rows }
+  const index = (infoHash: string, name: string) => {
+    const parsed = parseImportLine(JSON.stringify({ infoHash, name, size: 1_000_000 }))
+    if (!parsed.ok) throw new Error(parsed.reason)
+    pipeline.submit(parsed.item)
+    pipeline.flush()
+  }
+  const torrent = (infoHash: string) =>
+    db.sqlite
+      .query<{ grabs: number; evidence_score: number }, [Buffer]>('SELECT grabs, evidence_score FROM torrents WHERE info_hash = ?')
+      .get(Buffer.from(infoHash, 'hex'))
+  return { processor, rows, index, torrent, reclassified }
 }
 
 const grab = (instance: string, atMs: number, overrides: Partial<EvidenceReport> = {}): EvidenceReport => ({
@@ -42,9 +51,9 @@ const grab = (instance: string, atMs: number, overrides: Partial<EvidenceReport>
 })
 
 describe('createEvidenceProcessor', () => {
-  test('the same grab under 50 instance names within 60 s is one report: the rest point at it and keep no body', () => {
+  test('the same grab under 50 instance names within 60 s is one report: the rest point at it and keep no body', async () => {
     const { processor, rows } = openProcessor()
-    for (let i = 1; i <= 50; i++) processor.process(grab(`sonarr-${i}`, T0 + i * 1000 - 1000))
+    for (let i = 1; i <= 50; i++) await processor.process(grab(`sonarr-${i}`, T0 + i * 1000 - 1000))
     const [original, ...repeats] = rows()
     expect(original).toMatchObject({
       instance: 'sonarr-1',
@@ -57,13 +66,13 @@ describe('createEvidenceProcessor', () => {
     expect(repeats.map((row) => row.instance)).toEqual(Array.from({ length: 49 }, (_, i) => `sonarr-${i + 2}`))
   })
 
-  test('a grab counts again after 60 s, from another client kind, or as another type', () => {
+  test('a grab counts again after 60 s, from another client kind, or as another type', async () => {
     const { processor, rows } = openProcessor()
-    processor.process(grab('sonarr', T0))
-    processor.process(grab('radarr', T0 + 1000, { client: 'radarr' }))
-    processor.process(grab('sonarr-4k', T0 + 2000, { type: 'import', event: 'Download' }))
-    processor.process(grab('sonarr-4k', T0 + 60_000))
-    processor.process(grab('sonarr-4k', T0 + 60_001))
+    await processor.process(grab('sonarr', T0))
+    await processor.process(grab('radarr', T0 + 1000, { client: 'radarr' }))
+    await processor.process(grab('sonarr-4k', T0 + 2000, { type: 'import', event: 'Download' }))
+    await processor.process(grab('sonarr-4k', T0 + 60_000))
+    await processor.process(grab('sonarr-4k', T0 + 60_001))
     expect(rows().map((row) => [row.instance, row.result, row.duplicate_of])).toEqual([
       ['sonarr', 'success', null],
       ['radarr', 'success', null],
@@ -73,11 +82,39 @@ describe('createEvidenceProcessor', () => {
     ])
   })
 
-  test('a repeat of a repeat points at the original report', () => {
+  test('a repeat of a repeat points at the original report', async () => {
     const { processor, rows } = openProcessor()
-    processor.process(grab('sonarr', T0))
-    processor.process(grab('sonarr', T0 + 30_000))
-    processor.process(grab('sonarr', T0 + 59_000))
+    await processor.process(grab('sonarr', T0))
+    await processor.process(grab('sonarr', T0 + 30_000))
+    await processor.process(grab('sonarr', T0 + 59_000))
     expect(rows().map((row) => row.duplicate_of)).toEqual([null, 1, 1])
+  })
+
+  test('a failed grab is a failure: the penalty comes off the score and no grab is counted', async () => {
+    const { processor, index, torrent } = openProcessor()
+    index(HASH, 'Some.Show.S01E01.720p.HDTV.x264-GRP')
+    await processor.process(grab('sonarr', T0, { result: 'failed', event: 'GrabFailed' }))
+    expect(torrent(HASH)).toEqual({ grabs: 0, evidence_score: -defaultEvidenceWeights.failurePenalty })
+    await processor.process(grab('sonarr', T0 + 120_000))
+    expect(torrent(HASH)).toEqual({ grabs: 1, evidence_score: defaultEvidenceWeights.grab - defaultEvidenceWeights.failurePenalty })
+  })
+
+  test('a labelled import becomes ground truth and its torrent is re-classified; a duplicate of it is not', async () => {
+    const { processor, index, reclassified } = openProcessor()
+    index(HASH, 'Some.Show.S01E01.720p.HDTV.x264-GRP')
+    const label = {
+      contentType: 'tv_show' as const,
+      title: 'Some Show',
+      year: null,
+      seasons: [1],
+      episodes: [1],
+      imdb: null,
+      tmdb: null,
+      tvdb: 1,
+      tvmaze: null,
+    }
+    await processor.process(grab('sonarr', T0, { type: 'import', event: 'Download', label }))
+    await processor.process(grab('sonarr', T0 + 1000, { type: 'import', event: 'Download', label }))
+    expect(reclassified).toEqual([HASH])
   })
 })

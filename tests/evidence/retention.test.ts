@@ -1,7 +1,6 @@
 /** Issue 30.2: the evidence is bounded by itself: bodies past their age or the budget are pruned to the facts, oldest first. */
 import { describe, expect, test } from 'bun:test'
 import type { EvidenceReport } from '../../src/evidence/model'
-import { createEvidenceRepository } from '../../src/evidence/repository'
 import { createEvidenceRetention } from '../../src/evidence/retention'
 import { openTestIndex, quietLog } from '../support/test-index'
 
@@ -22,9 +21,10 @@ const report = (n: number, atMs: number, bodyBytes: number): EvidenceReport => (
 })
 
 function open(payload: { maxBytes: number; keepDays: number; budgetBytes: number }) {
-  const { db } = openTestIndex()
-  const repository = createEvidenceRepository(db)
-  const retention = createEvidenceRetention({ repository, payload, log: quietLog, nowMs: () => NOW })
+  const { db, store } = openTestIndex()
+  const record = (counted: EvidenceReport) =>
+    store.evidence.record(counted, { grabs: 0, scoreDelta: 0, label: null }, { duplicateWindowMs: 60_000, labelledAt: NOW / 1000 })
+  const retention = createEvidenceRetention({ store: store.evidence, payload, log: quietLog, nowMs: () => NOW })
   const rows = () =>
     db.sqlite
       .query<{ id: number; info_hash: Uint8Array; result: string; kept: number }, []>(
@@ -32,15 +32,15 @@ function open(payload: { maxBytes: number; keepDays: number; budgetBytes: number
       )
       .all()
   const counted = () => db.sqlite.query<{ payload_bytes: number }, []>('SELECT payload_bytes FROM evidence_count').get()!.payload_bytes
-  return { repository, retention, rows, counted }
+  return { record, retention, rows, counted }
 }
 
 describe('createEvidenceRetention', () => {
-  test('past the budget the oldest bodies go, each report keeping its facts; the counter matches the table', () => {
-    const { repository, retention, rows, counted } = open({ maxBytes: 32_768, keepDays: 30, budgetBytes: 100_000 })
+  test('past the budget the oldest bodies go, each report keeping its facts; the counter matches the table', async () => {
+    const { record, retention, rows, counted } = open({ maxBytes: 32_768, keepDays: 30, budgetBytes: 100_000 })
     for (let n = 1; n <= 10; n++) {
-      repository.record(report(n, NOW - (10 - n) * 1000, 30_000), 'success')
-      retention.afterRecord()
+      await record(report(n, NOW - (10 - n) * 1000, 30_000))
+      await retention.afterRecord()
       expect(counted()).toBeLessThanOrEqual(100_000)
     }
     const kept = rows()
@@ -49,18 +49,18 @@ describe('createEvidenceRetention', () => {
     expect(counted()).toBe(kept.reduce((total, row) => total + row.kept, 0))
   })
 
-  test('bodies older than SERVICE_EVIDENCE_PAYLOAD_DAYS go; newer ones stay', () => {
-    const { repository, retention, rows, counted } = open({ maxBytes: 32_768, keepDays: 30, budgetBytes: 10_000_000 })
+  test('bodies older than SERVICE_EVIDENCE_PAYLOAD_DAYS go; newer ones stay', async () => {
+    const { record, retention, rows, counted } = open({ maxBytes: 32_768, keepDays: 30, budgetBytes: 10_000_000 })
     for (const [n, ageDays] of [
       [1, 45],
       [2, 31],
       [3, 29],
       [4, 1],
     ])
-      repository.record(report(n!, NOW - ageDays! * DAY, 1000), 'success')
-    expect(retention.prune()).toBe(2)
+      await record(report(n!, NOW - ageDays! * DAY, 1000))
+    expect(await retention.prune()).toBe(2)
     expect(rows().map((row) => row.kept)).toEqual([0, 0, 1000, 1000])
     expect(counted()).toBe(2000)
-    expect(retention.prune()).toBe(0)
+    expect(await retention.prune()).toBe(0)
   })
 })

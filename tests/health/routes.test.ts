@@ -6,10 +6,10 @@ import { startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { openTestIndex } from '../support/test-index'
 
-function healthApp(db: ReturnType<typeof openTestIndex>['db']) {
+function healthApp({ db, store }: ReturnType<typeof openTestIndex>) {
   const workers = createWorkerRegistry()
   workers.set('queue:process_torrent', true)
-  const health = createHealthCheck({ db, workers })
+  const health = createHealthCheck({ store: store.health, workers })
   return healthRoutes({
     health,
     status: createStatusReporter({
@@ -25,19 +25,19 @@ const get = (app: ReturnType<typeof healthRoutes>, path: string) => app.handle(n
 
 describe('GET /healthz and /api/v1/status', () => {
   test('answer 200 with every component up while the database answers', async () => {
-    const { db } = openTestIndex()
-    const response = await get(healthApp(db), '/healthz')
+    const index = openTestIndex()
+    const response = await get(healthApp(index), '/healthz')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ status: 'ok', components: { db: 'up', torrent: 'up', queue: 'up', dht: 'inactive' } })
-    const status = (await (await get(healthApp(db), '/api/v1/status')).json()) as Record<string, unknown>
+    const status = (await (await get(healthApp(index), '/api/v1/status')).json()) as Record<string, unknown>
     expect(status).toMatchObject({ version: '9.9.9', torrents: 0, health: 'up', components: { db: { status: 'up', error: null } } })
     expect(status.uptimeSeconds).toBeGreaterThanOrEqual(5)
   })
 
   test('answer 500 with the reason once the connection is closed', async () => {
-    const { db } = openTestIndex()
-    const app = healthApp(db)
-    db.close()
+    const index = openTestIndex()
+    const app = healthApp(index)
+    index.db.close()
     const response = await get(app, '/healthz')
     expect(response.status).toBe(500)
     const body = (await response.json()) as { status: string; error: string; components: Record<string, string> }
@@ -47,23 +47,53 @@ describe('GET /healthz and /api/v1/status', () => {
     expect((await get(app, '/api/v1/status')).status).toBe(500)
   })
 
-  test('the database is probed at most once a second; in between the answer comes from memory', () => {
-    const { db } = openTestIndex()
+  test('the database is probed at most once a second; in between the answer comes from memory', async () => {
+    const { db, store } = openTestIndex()
     let nowMs = 1_000_000
-    const health = createHealthCheck({ db, workers: createWorkerRegistry(), nowMs: () => nowMs })
-    const databaseChecks = () => health.check().checks.filter((check) => check.key !== 'dht')
-    const first = databaseChecks()
+    const health = createHealthCheck({ store: store.health, workers: createWorkerRegistry(), nowMs: () => nowMs })
+    const databaseChecks = async () => (await health.check()).checks.filter((check) => check.key !== 'dht')
+    const first = await databaseChecks()
     db.close()
     nowMs += 999
-    expect(databaseChecks()).toEqual(first)
+    expect(await databaseChecks()).toEqual(first)
     nowMs += 1
-    expect(health.check().checks.find((check) => check.key === 'db')).toMatchObject({ status: 'down', timestamp: nowMs })
+    expect((await health.check()).checks.find((check) => check.key === 'db')).toMatchObject({ status: 'down', timestamp: nowMs })
   })
 
   test('say the queue is inactive when no queue worker runs', async () => {
-    const { db } = openTestIndex()
-    const health = createHealthCheck({ db, workers: createWorkerRegistry() })
-    expect(health.check().checks.find((check) => check.key === 'queue')!.status).toBe('inactive')
+    const { store } = openTestIndex()
+    const health = createHealthCheck({ store: store.health, workers: createWorkerRegistry() })
+    expect((await health.check()).checks.find((check) => check.key === 'queue')!.status).toBe('inactive')
+  })
+})
+
+describe('createHealthCheck over a slow store', () => {
+  test('checks that come while a probe runs share it; a store that rejects is down with its reason', async () => {
+    let probes = 0
+    const slow = {
+      probe: async () => {
+        probes++
+        await Bun.sleep(20)
+        return { db: null, torrent: null, queue: 'no such table: queue_jobs' }
+      },
+    }
+    const health = createHealthCheck({ store: slow, workers: createWorkerRegistry(), nowMs: () => 1_000_000 })
+    const [first, second] = await Promise.all([health.check(), health.check()])
+    expect(probes).toBe(1)
+    expect(second).toEqual(first)
+    expect(first.status).toBe('up')
+    expect(first.checks.find((check) => check.key === 'queue')).toMatchObject({
+      status: 'down',
+      error: 'database unreachable: no such table: queue_jobs',
+    })
+    const refusing = createHealthCheck({ store: { probe: () => Promise.reject(new Error('disk I/O error')) } })
+    const report = await refusing.check()
+    expect(report.status).toBe('down')
+    expect(report.checks.filter((check) => check.key !== 'dht').map((check) => check.error)).toEqual([
+      'database unreachable: disk I/O error',
+      'database unreachable: disk I/O error',
+      'database unreachable: disk I/O error',
+    ])
   })
 })
 

@@ -1,9 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openIndex } from '../../src/store/sqlite'
-import { openDatabase } from '../../src/store/sqlite'
-import { createWantRepository } from '../../src/wants'
+import { openDatabase, openSqliteStore } from '../../src/store/sqlite'
 import { writeMagneticoDatabase } from '../support/magnetico-db'
 import { runCli, startService, TEST_ADMIN_KEY } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
@@ -12,10 +10,10 @@ import { quietLog } from '../support/test-index'
 const SEVERANCE = { id: 'want-severance', query: 'Severance', contentType: 'tv_show' as const }
 
 /** A fresh index in `dataDir` with one registered want, as the dashboard registers it through the core. */
-function indexWithWant(dataDir: string): void {
-  const db = openIndex(join(dataDir, 'index.db'), quietLog)
-  createWantRepository(db).replaceWants([SEVERANCE])
-  db.close()
+async function indexWithWant(dataDir: string): Promise<void> {
+  const store = openSqliteStore({ path: join(dataDir, 'index.db') }, { log: quietLog })
+  await store.wants.replaceWants([SEVERANCE])
+  await store.close()
 }
 
 /** The want matches recorded in the index: the release names matched, by want. */
@@ -35,7 +33,7 @@ const hash = (digit: string) => digit.repeat(40)
 describe('every import path fulfils wants', () => {
   test('cli import of JSON Lines records the matches of the registered wants', async () => {
     const dataDir = makeTempDir()
-    indexWithWant(dataDir)
+    await indexWithWant(dataDir)
     const path = join(makeTempDir(), 'dump.jsonl')
     writeFileSync(
       path,
@@ -55,7 +53,7 @@ describe('every import path fulfils wants', () => {
 
   test('cli import of a magnetico database records them too', async () => {
     const dataDir = makeTempDir()
-    indexWithWant(dataDir)
+    await indexWithWant(dataDir)
     const path = join(makeTempDir(), 'magnetico.sqlite3')
     writeMagneticoDatabase(path, [
       {
@@ -73,7 +71,7 @@ describe('every import path fulfils wants', () => {
 
   test('an import over HTTP to the running core records them, as the cli does', async () => {
     const dataDir = makeTempDir()
-    indexWithWant(dataDir)
+    await indexWithWant(dataDir)
     const core = await startService({ DATA_DIR: dataDir }, 'core')
     try {
       const line = JSON.stringify({ infoHash: hash('e'), name: 'Severance.S02E03.720p.WEB.h264-GRP', size: 1_000_000 })

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { emptyStats } from '../../src/dht/crawl-stats'
 import { createMetrics, metricsRoutes, requestMetrics, type MetricsSources } from '../../src/metrics'
 
-const noSources: MetricsSources = { torrentCount: () => null, queueCounts: () => [] }
+const noSources: MetricsSources = { torrentCount: () => null, queueCounts: async () => [] }
 
 /** The value of one series as rendered (`name{labels}` exactly as prom-client writes it); undefined when absent. */
 function seriesValue(text: string, series: string): number | undefined {
@@ -60,7 +60,7 @@ describe('createMetrics', () => {
         reads++
         return torrents
       },
-      queueCounts: () => queues,
+      queueCounts: async () => queues,
     })
     expect(reads).toBe(0)
 

@@ -1,57 +1,82 @@
 import { describe, expect, test } from 'bun:test'
 import { loadClassifier } from '../../src/classify'
 import { createReprocessHandlers, createTorrentStore, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../../src/torrents'
-import { createQueueRepository, createQueueService, type QueueService } from '../../src/queue'
+import { createQueueService, type QueueService, type QueueStore } from '../../src/queue'
 import { hashOf, openSearchIndex } from '../support/search-index'
 import { defaultEvidenceWeights, openTestIndex, quietLog } from '../support/test-index'
 
-async function waitFor(condition: () => boolean, timeoutMs = 30_000): Promise<void> {
+async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time')
     await Bun.sleep(5)
   }
 }
 
 function openQueue(nowMs?: () => number) {
-  const { db } = openTestIndex()
-  const repository = createQueueRepository(db)
-  return { db, repository, queue: createQueueService({ repository, log: quietLog, nowMs }) }
+  const { db, store } = openTestIndex()
+  const repository = store.queue
+  return { db, repository, queue: createQueueService({ store: repository, log: quietLog, nowMs }) }
 }
 
-const statusOf = (queue: ReturnType<typeof openQueue>, id: number) =>
-  queue.repository.list({}, 100, 0, { field: 'created_at', descending: false }).find((job) => job.id === id)!
+const statusOf = async (queue: ReturnType<typeof openQueue>, id: number) =>
+  (await queue.repository.list({}, 100, 0, { field: 'created_at', descending: false })).find((job) => job.id === id)!
 
 describe('the durable queue', () => {
   test('a worker runs an enqueued job at once and marks it processed', async () => {
     const q = openQueue()
     const seen: unknown[] = []
     const worker = q.queue.runWorker({ queue: 'q', handler: (payload) => void seen.push(payload), pollIntervalMs: 60_000 })
-    const job = q.queue.enqueue({ queue: 'q', payload: { n: 1 } })
-    await waitFor(() => statusOf(q, job.id).status === 'processed')
+    const job = await q.queue.enqueue({ queue: 'q', payload: { n: 1 } })
+    await waitFor(async () => (await statusOf(q, job.id)).status === 'processed')
+    expect(seen).toEqual([{ n: 1 }])
+    await worker.stop()
+  })
+
+  test('a job enqueued while a claim is in flight (a store that answers later) runs at once, not at the next poll', async () => {
+    const { store } = openTestIndex()
+    let holdClaims = true
+    const claimsInFlight: (() => void)[] = []
+    const slow: QueueStore = {
+      ...store.queue,
+      claim: async (...args) => {
+        // The claim reads the queue now and answers later, as a store over the network can.
+        const answer = await store.queue.claim(...args)
+        if (holdClaims) await new Promise<void>((answerNow) => claimsInFlight.push(answerNow))
+        return answer
+      },
+    }
+    const queue = createQueueService({ store: slow, log: quietLog })
+    const seen: unknown[] = []
+    const worker = queue.runWorker({ queue: 'q', handler: (payload) => void seen.push(payload), pollIntervalMs: 60 * 60_000 })
+    await waitFor(() => claimsInFlight.length === 1)
+    holdClaims = false
+    await queue.enqueue({ queue: 'q', payload: { n: 1 } })
+    claimsInFlight[0]!()
+    await waitFor(() => seen.length === 1, 10_000)
     expect(seen).toEqual([{ n: 1 }])
     await worker.stop()
   })
 
   test('a poll the database refuses (locked past busy_timeout) is tried again, not thrown out of the worker', async () => {
-    const { db } = openTestIndex()
-    const repository = createQueueRepository(db)
+    const { store } = openTestIndex()
+    const repository = store.queue
     let refusals = 1
-    const locked = {
+    const locked: QueueStore = {
       ...repository,
       claim: (...args: Parameters<typeof repository.claim>) => {
-        if (refusals-- > 0) throw new Error('database is locked')
+        if (refusals-- > 0) return Promise.reject(new Error('database is locked'))
         return repository.claim(...args)
       },
     }
-    const queue = createQueueService({ repository: locked, log: quietLog })
+    const queue = createQueueService({ store: locked, log: quietLog })
     const seen: unknown[] = []
     const rejections: unknown[] = []
     const onRejection = (reason: unknown) => void rejections.push(reason)
     process.on('unhandledRejection', onRejection)
     try {
       const worker = queue.runWorker({ queue: 'q', handler: (payload) => void seen.push(payload), pollIntervalMs: 20 })
-      repository.enqueue({ queue: 'q', payload: { n: 1 } }, Date.now())
+      await repository.enqueue({ queue: 'q', payload: { n: 1 } }, Date.now())
       await waitFor(() => seen.length === 1)
       await worker.stop()
       expect(seen).toEqual([{ n: 1 }])
@@ -73,45 +98,45 @@ describe('the durable queue', () => {
       pollIntervalMs: 5,
       backoffMs: 20,
     })
-    const job = q.queue.enqueue({ queue: 'q', payload: {}, maxRetries: 2 })
-    await waitFor(() => statusOf(q, job.id).status === 'failed')
-    const failed = statusOf(q, job.id)
+    const job = await q.queue.enqueue({ queue: 'q', payload: {}, maxRetries: 2 })
+    await waitFor(async () => (await statusOf(q, job.id)).status === 'failed')
+    const failed = await statusOf(q, job.id)
     expect(tries).toBe(3)
     expect(failed.retries).toBe(3)
     expect(failed.error).toBe('boom 3')
     await worker.stop()
   })
 
-  test('a retry is not claimed before its backoff has passed', () => {
+  test('a retry is not claimed before its backoff has passed', async () => {
     let now = 1_000_000
     const q = openQueue(() => now)
-    const job = q.queue.enqueue({ queue: 'q', payload: {}, maxRetries: 3 })
-    const first = q.repository.claim('q', now, 1000)!
-    q.repository.fail(first, 'x', now + 10_000)
-    expect(q.repository.claim('q', now + 9_999, 1000)).toBeNull()
+    const job = await q.queue.enqueue({ queue: 'q', payload: {}, maxRetries: 3 })
+    const first = (await q.repository.claim('q', now, 1000))!
+    await q.repository.fail(first, 'x', now + 10_000)
+    expect(await q.repository.claim('q', now + 9_999, 1000)).toBeNull()
     now += 10_000
-    expect(q.repository.claim('q', now, 1000)!.id).toBe(job.id)
+    expect((await q.repository.claim('q', now, 1000))!.id).toBe(job.id)
   })
 
-  test('a claimed job is claimed by nobody else until its lease runs out (a dead worker)', () => {
+  test('a claimed job is claimed by nobody else until its lease runs out (a dead worker)', async () => {
     const q = openQueue()
-    const job = q.queue.enqueue({ queue: 'q', payload: {} })
-    expect(q.repository.claim('q', 1_000, 500)).toBeNull() // not due before it was created
+    const job = await q.queue.enqueue({ queue: 'q', payload: {} })
+    expect(await q.repository.claim('q', 1_000, 500)).toBeNull() // not due before it was created
     const now = Date.now()
-    expect(q.repository.claim('q', now, 500)!.id).toBe(job.id)
-    expect(q.repository.claim('q', now + 100, 500)).toBeNull()
-    expect(q.repository.claim('q', now + 501, 500)!.id).toBe(job.id)
+    expect((await q.repository.claim('q', now, 500))!.id).toBe(job.id)
+    expect(await q.repository.claim('q', now + 100, 500)).toBeNull()
+    expect((await q.repository.claim('q', now + 501, 500))!.id).toBe(job.id)
   })
 
   test('a restart releases the leases of the previous run, so its jobs run again', async () => {
     const q = openQueue()
-    const job = q.queue.enqueue({ queue: 'q', payload: { again: true } })
-    q.repository.claim('q', Date.now(), 60 * 60_000) // the process that claimed it died
-    expect(q.repository.releaseLeases()).toBe(1)
-    const restarted = createQueueService({ repository: q.repository, log: quietLog })
+    const job = await q.queue.enqueue({ queue: 'q', payload: { again: true } })
+    await q.repository.claim('q', Date.now(), 60 * 60_000) // the process that claimed it died
+    expect(await q.repository.releaseLeases()).toBe(1)
+    const restarted = createQueueService({ store: q.repository, log: quietLog })
     const seen: unknown[] = []
     const worker = restarted.runWorker({ queue: 'q', handler: (payload) => void seen.push(payload), pollIntervalMs: 60_000 })
-    await waitFor(() => statusOf(q, job.id).status === 'processed')
+    await waitFor(async () => (await statusOf(q, job.id)).status === 'processed')
     expect(seen).toEqual([{ again: true }])
     await worker.stop()
   })
@@ -126,38 +151,38 @@ describe('the durable queue', () => {
       },
       pollIntervalMs: 60_000,
     })
-    const done = q.queue.enqueue({ queue: 'q', payload: big })
-    const small = q.queue.enqueue({ queue: 'q', payload: { body: 'x'.repeat(1000) } })
-    const failed = q.queue.enqueue({ queue: 'q', payload: { ...big, fail: true }, maxRetries: 0 })
-    await waitFor(() => statusOf(q, done.id).status === 'processed' && statusOf(q, failed.id).status === 'failed')
-    expect(statusOf(q, done.id)).toMatchObject({ status: 'processed', payload: '{}' })
-    expect(statusOf(q, small.id)).toMatchObject({ status: 'processed', payload: JSON.stringify({ body: 'x'.repeat(1000) }) })
-    expect(JSON.parse(statusOf(q, failed.id).payload)).toEqual({ ...big, fail: true })
+    const done = await q.queue.enqueue({ queue: 'q', payload: big })
+    const small = await q.queue.enqueue({ queue: 'q', payload: { body: 'x'.repeat(1000) } })
+    const failed = await q.queue.enqueue({ queue: 'q', payload: { ...big, fail: true }, maxRetries: 0 })
+    await waitFor(async () => (await statusOf(q, done.id)).status === 'processed' && (await statusOf(q, failed.id)).status === 'failed')
+    expect(await statusOf(q, done.id)).toMatchObject({ status: 'processed', payload: '{}' })
+    expect(await statusOf(q, small.id)).toMatchObject({ status: 'processed', payload: JSON.stringify({ body: 'x'.repeat(1000) }) })
+    expect(JSON.parse((await statusOf(q, failed.id)).payload)).toEqual({ ...big, fail: true })
     await worker.stop()
   })
 
-  test('counts, metrics buckets and purges by queue and status', () => {
+  test('counts, metrics buckets and purges by queue and status', async () => {
     const q = openQueue()
-    q.queue.enqueue({ queue: 'a', payload: {} })
-    q.queue.enqueue({ queue: 'a', payload: {} })
-    q.queue.enqueue({ queue: 'b', payload: {} })
-    q.repository.complete(q.repository.claim('b', Date.now(), 1000)!.id)
-    expect(q.repository.countsBy('status', {})).toEqual([
+    await q.queue.enqueue({ queue: 'a', payload: {} })
+    await q.queue.enqueue({ queue: 'a', payload: {} })
+    await q.queue.enqueue({ queue: 'b', payload: {} })
+    await q.repository.complete((await q.repository.claim('b', Date.now(), 1000))!.id)
+    expect(await q.repository.countsBy('status', {})).toEqual([
       { value: 'pending', count: 2 },
       { value: 'processed', count: 1 },
     ])
-    const buckets = q.repository.metrics({}, 60_000)
+    const buckets = await q.repository.metrics({}, 60_000)
     expect(buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(3)
     expect(buckets.find((bucket) => bucket.status === 'processed')!.latencyMs).toBeGreaterThanOrEqual(0)
-    expect(q.repository.purge({ queues: ['a'], statuses: ['processed'] })).toBe(0)
-    expect(q.repository.purge({ queues: ['a'] })).toBe(2)
-    expect(q.repository.count({})).toBe(1)
+    expect(await q.repository.purge({ queues: ['a'], statuses: ['processed'] })).toBe(0)
+    expect(await q.repository.purge({ queues: ['a'] })).toBe(2)
+    expect(await q.repository.count({})).toBe(1)
   })
 })
 
 describe('re-classification through the queue', () => {
   function startReprocessing(index: ReturnType<typeof openSearchIndex>): { queue: QueueService; stop: () => Promise<void> } {
-    const queue = createQueueService({ repository: createQueueRepository(index.db), log: quietLog })
+    const queue = createQueueService({ store: index.store.queue, log: quietLog })
     const { reclassifier } = createTorrentStore({
       db: index.db,
       classifier: loadClassifier(),
@@ -176,7 +201,7 @@ describe('re-classification through the queue', () => {
       [Buffer.from(hashOf(1), 'hex')],
     )
     const running = startReprocessing(index)
-    const job = running.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [hashOf(1)] } })
+    const job = await running.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [hashOf(1)] } })
     const statusOfJob = () => (index.db.sqlite.query('SELECT status FROM queue_jobs WHERE id = ?').get(job.id) as { status: string }).status
     await waitFor(() => statusOfJob() === 'processed')
     const stored = index.db.sqlite.query('SELECT content_type, status FROM torrent_classifications').get() as {
@@ -196,7 +221,7 @@ describe('re-classification through the queue', () => {
     )
     index.db.sqlite.run('UPDATE torrent_classifications SET classified_at = 0')
     const running = startReprocessing(index)
-    running.queue.enqueue({ queue: REPROCESS_BATCH_QUEUE, payload: { contentTypes: null, chunkSize: 10, afterId: 0 } })
+    await running.queue.enqueue({ queue: REPROCESS_BATCH_QUEUE, payload: { contentTypes: null, chunkSize: 10, afterId: 0 } })
     const stale = () =>
       (index.db.sqlite.query('SELECT count(*) AS n FROM torrent_classifications WHERE classified_at = 0').get() as { n: number }).n
     await waitFor(() => stale() === 0)
@@ -210,7 +235,11 @@ describe('re-classification through the queue', () => {
   test('a malformed payload fails the job instead of touching torrents', async () => {
     const index = openSearchIndex([{ infoHash: hashOf(7), name: 'Some.Movie.2020.1080p.WEB-DL.x264-GRP' }])
     const running = startReprocessing(index)
-    const job = running.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: ["'; DROP TABLE torrents; --"] }, maxRetries: 0 })
+    const job = await running.queue.enqueue({
+      queue: REPROCESS_QUEUE,
+      payload: { infoHashes: ["'; DROP TABLE torrents; --"] },
+      maxRetries: 0,
+    })
     await waitFor(
       () => (index.db.sqlite.query('SELECT status FROM queue_jobs WHERE id = ?').get(job.id) as { status: string }).status === 'failed',
     )

@@ -17,7 +17,7 @@ function build(options: { crawler?: CrawlerStatus | null; lastCrawledAtSeconds?:
       { contentType: 'unknown', count: 2 },
       { contentType: 'tv_show', count: 1 },
     ],
-    countEvidence: () => 42,
+    countEvidence: async () => 42,
     crawler: crawler ? () => crawler : null,
     startedAtMs: STARTED,
     lastCrawledAtSeconds: options.lastCrawledAtSeconds ?? null,
@@ -27,8 +27,8 @@ function build(options: { crawler?: CrawlerStatus | null; lastCrawledAtSeconds?:
 }
 
 describe('createIndexStats', () => {
-  test('totals from the counts: releases leave out other and unclassified', () => {
-    const figures = build().stats.read()
+  test('totals from the counts: releases leave out other and unclassified', async () => {
+    const figures = await build().stats.read()
     expect(figures).toMatchObject({
       totalTorrents: 13,
       totalReleases: 8,
@@ -42,19 +42,19 @@ describe('createIndexStats', () => {
     expect(figures.categoryBreakdown.map((row) => row.contentType)).toEqual(['movie', 'other', 'unknown', 'tv_show'])
   })
 
-  test('throughput counts torrents new to the index; lastCrawlAt moves only with crawled ones', () => {
+  test('throughput counts torrents new to the index; lastCrawlAt moves only with crawled ones', async () => {
     const { stats, advance } = build({ lastCrawledAtSeconds: STARTED / 1000 - 3600 })
-    expect(stats.read().lastCrawlAt).toBe('2025-12-31T23:00:00.000Z')
+    expect((await stats.read()).lastCrawlAt).toBe('2025-12-31T23:00:00.000Z')
     stats.observeCommit({ report: report(30), classified: classifiedFrom('import') })
-    expect(stats.read().lastCrawlAt).toBe('2025-12-31T23:00:00.000Z')
-    expect(stats.read().indexerThroughput).toBe(20) // 30 over the 1.5 minutes since start
+    expect((await stats.read()).lastCrawlAt).toBe('2025-12-31T23:00:00.000Z')
+    expect((await stats.read()).indexerThroughput).toBe(20) // 30 over the 1.5 minutes since start
     advance(30_000)
     stats.observeCommit({ report: report(0), classified: classifiedFrom('dht') })
-    expect(stats.read().lastCrawlAt).toBe('2026-01-01T00:02:00.000Z')
-    expect(stats.read().indexerThroughput).toBe(15)
+    expect((await stats.read()).lastCrawlAt).toBe('2026-01-01T00:02:00.000Z')
+    expect((await stats.read()).indexerThroughput).toBe(15)
   })
 
-  test('the crawler: off, running with its routing table, warning since when', () => {
+  test('the crawler: off, running with its routing table, warning since when', async () => {
     expect(build().stats.crawler()).toEqual({
       enabled: false,
       running: false,
@@ -82,6 +82,6 @@ describe('createIndexStats', () => {
       schedule: '01:00-07:00',
       warning: { code: 'no_responses', message: 'no DHT response for 5 minutes', since: '2026-01-01T00:00:00.000Z' },
     })
-    expect(warned.read().dhtPeerCount).toBe(321)
+    expect((await warned.read()).dhtPeerCount).toBe(321)
   })
 })

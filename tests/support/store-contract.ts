@@ -8,8 +8,11 @@
 import { describe, test } from 'bun:test'
 import { join } from 'node:path'
 import type { StoreConfig } from '../../src/config'
+import { type CoreStore, openStore } from '../../src/store'
 import { CORE_MIGRATIONS_DIR, readMigrations } from '../../src/store/sqlite-file'
+import { type StoreFixtures, sqliteFixtures } from './store-fixtures'
 import { makeTempDir } from './temp-dir'
+import { quietLog } from './test-index'
 
 /** One engine the contracts run on, as a contract sees it. */
 export interface StoreAdapterUnderTest {
@@ -18,6 +21,8 @@ export interface StoreAdapterUnderTest {
   newestVersion: number
   /** Where a new, empty index can be opened; opening the same config again reaches that index. */
   freshConfig(): StoreConfig
+  /** Fixtures and looks no port offers yet, on an open store of this engine. */
+  fixtures(store: CoreStore): StoreFixtures
 }
 
 type StoreAdapterEntry = { name: string; skipReason: string } | (StoreAdapterUnderTest & { skipReason: null })
@@ -30,6 +35,7 @@ const STORE_ADAPTERS: StoreAdapterEntry[] = [
     skipReason: null,
     newestVersion: readMigrations(CORE_MIGRATIONS_DIR).at(-1)!.version,
     freshConfig: () => ({ sqlite: { path: join(makeTempDir('store-contract-'), `index-${++sqliteFiles}.db`) } }),
+    fixtures: sqliteFixtures,
   },
   { name: 'PostgreSQL', skipReason: 'no PostgreSQL adapter yet (issue 36)' },
 ]
@@ -39,5 +45,15 @@ export function describeStoreContract(name: string, contract: (adapter: StoreAda
   for (const entry of STORE_ADAPTERS) {
     if (entry.skipReason === null) describe(`${name} on ${entry.name}`, () => contract(entry))
     else describe(`${name} on ${entry.name}`, () => test.skip(`skipped: ${entry.skipReason}`, () => {}))
+  }
+}
+
+/** Runs `use` on a store opened on a new index of `adapter`, and closes it after. */
+export async function withFreshStore(adapter: StoreAdapterUnderTest, use: (store: CoreStore) => Promise<void>): Promise<void> {
+  const store = await openStore(adapter.freshConfig(), { log: quietLog })
+  try {
+    await use(store)
+  } finally {
+    await store.close()
   }
 }

@@ -1,6 +1,6 @@
 import { createImportSession } from '../../src/importer'
 import { openDatabase } from '../../src/db'
-import { createEvidenceEffects } from '../../src/torrents/evidence-effects'
+import { recordGrab, recordLabel } from './evidence-effects'
 import type { openTestIndex } from './test-index'
 import { expectedKey, readTorrentFixture, torrentFixtures } from './torrent-fixtures'
 
@@ -48,7 +48,8 @@ export async function fillTravelIndex(index: TestIndex): Promise<void> {
   session.addJsonLine(travelLine(1, { source: 'later-dump', publishedAt: '2023-01-01T00:00:00Z' }), 'line 5')
   await session.finish()
 
-  createEvidenceEffects(index.db).label(
+  await recordLabel(
+    index.store,
     zNation,
     {
       contentType: 'tv_show',
@@ -66,9 +67,8 @@ export async function fillTravelIndex(index: TestIndex): Promise<void> {
   )
   index.torrents.reclassifier.run({ infoHashes: [zNation] })
   index.torrents.operator.putTags([zNation, sintel], ['kids', 'keep'], false)
-  const effects = createEvidenceEffects(index.db)
-  for (let i = 0; i < 3; i++) effects.addGrab(sintel, 0.1)
-  effects.addGrab(zNation, 0.1)
+  for (let i = 0; i < 3; i++) await recordGrab(index.store, sintel, 0.1)
+  await recordGrab(index.store, zNation, 0.1)
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { parseImportLine } from '../../src/importer'
 import type { WriteOutcome } from '../../src/ingest'
-import { createEvidenceEffects } from '../../src/torrents/evidence-effects'
+import { recordLabel } from '../support/evidence-effects'
 import { openTestIndex } from '../support/test-index'
 
 const SHOW = 'a'.repeat(40)
@@ -69,9 +69,10 @@ describe('an export line stored by the ingest writer', () => {
     expect(index.classification(SHOW)).toMatchObject({ content_type: 'tv_show', status: 'confirmed', title: 'Near Show' })
   })
 
-  test("this index's own label (its *arr apps') is never replaced by an imported one", () => {
+  test("this index's own label (its *arr apps') is never replaced by an imported one", async () => {
     const index = openIndexWithLines()
-    createEvidenceEffects(index.db).label(
+    await recordLabel(
+      index.store,
       SHOW,
       { contentType: 'movie', title: 'Near Film', year: 2001, seasons: [], episodes: [], imdb: null, tmdb: 5, tvdb: null, tvmaze: null },
       'radarr-home',

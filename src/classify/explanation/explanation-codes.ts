@@ -48,8 +48,8 @@ export const encodeText = (text: string) => encodeURIComponent(text)
 export interface DecidingRule {
   /** Its position among the fired rules. */
   firedIndex: number
-  /** Its facts' entries, as rule-facts.ts wrote them when it matched. */
-  facts: string[]
+  /** Its facts' entries as rule-facts.ts writes them, each after a space (one string: a torrent's classification allocates enough). */
+  facts: string
 }
 
 /** Where a ground-truth label came from: the *arr instance that reported it and its client kind, when known. */
@@ -64,9 +64,8 @@ export function encodeExplanation(
   label: { source: LabelSource | null } | null,
   rules: { contentType: ContentType | null; confidence: number },
 ): string {
-  const entries = decided ? [`@${decided.firedIndex}`, ...decided.facts] : ['-']
-  if (label) entries.push(`g${encodeText(label.source?.instance ?? '')}/${label.source?.client ?? ''}`, rulesVerdict(rules))
-  return entries.join(' ')
+  const codes = decided ? `@${decided.firedIndex}${decided.facts}` : '-'
+  return label ? `${codes} g${encodeText(label.source?.instance ?? '')}/${label.source?.client ?? ''} ${rulesVerdict(rules)}` : codes
 }
 
 /** The code list once the rerank model has answered: what the rules said is kept beside the answer. */

@@ -19,7 +19,7 @@ export interface RuleContext {
   counts: Map<string, bigint>
 }
 
-/** One fact of a rule, as its code-list entry at the moment the rule matched. */
+/** One fact of a rule, as its code-list entry, read once the chain has run. */
 export type FactReader = (context: RuleContext) => string
 
 /** Texts a rule may test with hasKeyword or matches: the name, or all file paths. */
@@ -48,8 +48,13 @@ function collect(node: ASTNode, keywords: ReadonlyMap<string, KeywordMatcher>, r
       const read = textOf(text)
       if (name === 'hasKeyword') {
         const matcher = keywords.get(literal)
+        const prefix = `k${text}${encodeText(literal)}=`
+        // The screened test first: most texts hold none of a group's keywords, and find runs the whole pattern.
         if (matcher)
-          readers.set(`k${text}${literal}`, (context) => `k${text}${encodeText(literal)}=${encodeText(matcher.find(read(context)) ?? '')}`)
+          readers.set(prefix, (context) => {
+            const tested = read(context)
+            return matcher.test(tested) ? prefix + encodeText(matcher.find(tested) ?? '') : prefix
+          })
       } else {
         const pattern = toRegExp(literal)
         if (pattern) readers.set(`m${text}${literal}`, (context) => `m${text}=${encodeText(cut(pattern.exec(read(context))?.[0] ?? ''))}`)
@@ -69,8 +74,9 @@ function addPath(path: string, readers: Map<string, FactReader>): void {
     return
   }
   const [root, field, sub] = path.split('.') as [string, string | undefined, string | undefined]
-  if (root === 'shares' && field) readers.set(path, (context) => `s${encodeText(field)}=${percent(context.shares.get(field) ?? 0)}`)
-  else if (root === 'counts' && field) readers.set(path, (context) => `c${encodeText(field)}=${context.counts.get(field) ?? 0}`)
+  const group = encodeText(field ?? '')
+  if (root === 'shares' && field) readers.set(path, (context) => `s${group}=${percent(context.shares.get(field) ?? 0)}`)
+  else if (root === 'counts' && field) readers.set(path, (context) => `c${group}=${context.counts.get(field) ?? 0}`)
   else if (path === 'release.complete') readers.set(path, (context) => `K${context.release.complete ? 1 : 0}`)
   else if (path === 'torrent.largestFileShare') readers.set(path, (context) => `P${percent(context.torrent.largestFileShare)}`)
   else if (path === 'torrent.largestFile.type') readers.set(path, (context) => `Q${encodeText(context.torrent.largestFile.type)}`)

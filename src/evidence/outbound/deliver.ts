@@ -29,16 +29,16 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
 
   return async (payload: unknown): Promise<void> => {
     const batchId = (payload as { batchId?: unknown }).batchId
-    const batch = typeof batchId === 'string' ? deps.batches.find(batchId) : undefined
+    const batch = typeof batchId === 'string' ? await deps.batches.find(batchId) : null
     if (batch?.status !== 'pending') return
-    const body = JSON.stringify({ batch_id: batch.batchId, sent_at: new Date().toISOString(), items: deps.batches.itemsOf(batch) })
+    const body = JSON.stringify({ batch_id: batch.batchId, sent_at: new Date().toISOString(), items: await deps.batches.itemsOf(batch) })
     let lastError = ''
     for (let attempt = batch.attempts; attempt <= RETRIES; attempt++) {
       if (attempt > 0) await sleep(deps.backoffMs * 2 ** (attempt - 1))
       const outcome = await post(deps.url, body, deps.timeoutMs)
-      deps.batches.noteAttempt(batch.batchId, outcome.ok ? null : outcome.error)
+      await deps.batches.noteAttempt(batch.batchId, outcome.ok ? null : outcome.error)
       if (outcome.ok) {
-        deps.batches.finish(batch.batchId, 'delivered')
+        await deps.batches.finish(batch.batchId, 'delivered')
         deps.onDelivered?.(batch.batchId)
         log.debug('batch delivered', { batchId: batch.batchId, attempt })
         return
@@ -47,7 +47,7 @@ export function createWebhookDelivery(deps: DeliveryDeps) {
       log.warn('batch delivery failed', { batchId: batch.batchId, attempt, err: outcome.error, retry: outcome.retry && attempt < RETRIES })
       if (!outcome.retry) break
     }
-    deps.batches.finish(batch.batchId, 'failed')
+    await deps.batches.finish(batch.batchId, 'failed')
     deps.onFailed?.(batch.batchId, lastError)
   }
 }

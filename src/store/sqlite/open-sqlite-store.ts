@@ -2,7 +2,18 @@ import type { StoreConfig } from '../../config'
 import type { Logger } from '../../log'
 import type { CoreStore } from '../core-store'
 import { currentVersion } from '../sqlite-file'
+import { createSqliteAdminKeyStore } from './admin-key'
+import { createSqliteEnrichmentStore } from './enrichment'
+import { createSqliteEvidenceStore } from './evidence'
+import { createSqliteFetchRequestStore } from './fetch-requests'
+import { createSqliteHealthStore } from './health'
+import { createSqliteMaintenanceStore } from './maintenance/maintenance-store'
 import { openIndex } from './open-index'
+import { createSqliteOutboxStore } from './outbox'
+import { createSqliteQueueStore } from './queue'
+import { createSqliteSettingsStore } from './settings'
+import { createSqliteTorrentDetailsStore } from './torrent-details'
+import { createSqliteWantsStore } from './wants'
 
 /**
  * The SQLite adapter over the index file, migrated. Built synchronously, as every SQLite call
@@ -14,7 +25,20 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     engine: 'sqlite',
     schemaVersion: async () => currentVersion(legacy.sqlite),
     searchReaderSpec: ({ cacheSizeMb }) => ({ engine: 'sqlite', path: config.path, cacheSizeMb }),
+    adminKey: createSqliteAdminKeyStore(legacy),
+    queue: createSqliteQueueStore(legacy),
+    evidence: createSqliteEvidenceStore(legacy),
+    outbox: createSqliteOutboxStore(legacy),
+    settings: createSqliteSettingsStore(legacy),
+    wants: createSqliteWantsStore(legacy),
+    fetchRequests: createSqliteFetchRequestStore(legacy),
+    enrichment: createSqliteEnrichmentStore(legacy),
+    torrentDetails: createSqliteTorrentDetailsStore(legacy),
+    health: createSqliteHealthStore(legacy),
+    maintenance: createSqliteMaintenanceStore(legacy, config.path),
     legacy,
-    close: async () => legacy.close(),
+    // close(true) finalizes the adapters' prepared statements and really closes the file; without it
+    // the connection lingers until they are collected, holding the file against a restore or a rewrite.
+    close: async () => legacy.sqlite.close(true),
   }
 }

@@ -1,0 +1,6 @@
+export { openStorage } from './open-storage'
+export { CAP_MARGIN } from './storage-cap'
+export { fileBytes, limitWriteAheadLog } from './database-files'
+export { type AgeKey, type EvictionCandidate, type EvictionScan, startEvictionScan } from './eviction-scan'
+export type { StorageReport } from './storage-report'
+export type { MaintenanceStore, StorageMeasure } from './store-port'

@@ -1,5 +1,0 @@
-export { migrateToIncrementalVacuum } from './auto-vacuum-migration'
-export { openStorage } from './open-storage'
-export { CAP_MARGIN } from './storage-cap'
-export { limitWriteAheadLog } from './database-files'
-export type { StorageReport } from './storage-report'

@@ -1,0 +1,68 @@
+/** Backups' and restores' files, on every adapter: a consistent copy while in use, what a file holds, and a guarded replace. */
+import { Database } from 'bun:sqlite'
+import { expect, test } from 'bun:test'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openStore, storeFiles } from '../../../src/store'
+import { describeStoreContract } from '../../support/store-contract'
+import { makeTempDir } from '../../support/temp-dir'
+import { quietLog } from '../../support/test-index'
+
+const hash = (n: number) => n.toString(16).padStart(40, '0')
+
+describeStoreContract('StoreFiles', (adapter) => {
+  test("the core's copy, taken while the store is open, is a whole index at the newest version, and replaces a closed one", async () => {
+    const config = adapter.freshConfig()
+    const files = storeFiles(config)
+    const source = files.coreBackupSource()
+    if (source.kind === 'refused') {
+      expect(source.reason.length).toBeGreaterThan(0)
+      return
+    }
+    const store = await openStore(config, { log: quietLog })
+    const dir = makeTempDir('store-files-')
+    const copy = join(dir, 'index-copy.db')
+    try {
+      await adapter.fixtures(store).addTorrents([{ infoHash: hash(1), name: 'Kept.In.The.Copy' }], 1_767_225_600)
+      await files.snapshot(source.path, copy)
+      await adapter.fixtures(store).addTorrents([{ infoHash: hash(2), name: 'Only.In.The.Index' }], 1_767_225_601)
+      expect(await files.inspect(copy)).toEqual({ status: 'read', kind: 'index', schemaVersion: adapter.newestVersion, problems: [] })
+      expect(files.newestSchemaVersions().index).toBe(adapter.newestVersion)
+      const staged = join(dir, 'staged.db')
+      await files.snapshot(copy, staged)
+      expect(await files.replaceExclusively(source.path, staged)).toBe('in_use')
+    } finally {
+      await store.close()
+    }
+    const staged = join(dir, 'staged-again.db')
+    await files.snapshot(copy, staged)
+    expect(await files.replaceExclusively(source.path, staged)).toBe('replaced')
+    const restored = await openStore(config, { log: quietLog })
+    try {
+      expect([...(await restored.torrentDetails.times([hash(1), hash(2)])).keys()]).toEqual([hash(1)])
+    } finally {
+      await restored.close()
+    }
+  })
+
+  test('a file that is not a database, a foreign database and a missing file are told apart; a replace makes a new file', async () => {
+    const files = storeFiles(adapter.freshConfig())
+    const dir = makeTempDir('store-files-')
+    const text = join(dir, 'notes.txt')
+    writeFileSync(text, 'not a database at all, just some text long enough to have a header'.repeat(20))
+    expect(await files.inspect(text)).toMatchObject({ status: 'unreadable' })
+    expect(await files.inspect(join(dir, 'missing.db'))).toMatchObject({ status: 'unopenable' })
+    const foreign = join(dir, 'foreign.db')
+    const sqlite = new Database(foreign, { create: true })
+    sqlite.run('CREATE TABLE recipes (name TEXT)')
+    sqlite.close()
+    expect(await files.inspect(foreign)).toEqual({ status: 'read', kind: null, schemaVersion: 0, problems: [] })
+    const target = join(dir, 'new', 'dashboard.db')
+    mkdirSync(join(dir, 'new'))
+    const staged = join(dir, 'staged.db')
+    await files.snapshot(foreign, staged)
+    expect(await files.replaceExclusively(target, staged)).toBe('replaced')
+    expect(await files.inspect(target)).toMatchObject({ status: 'read', kind: null })
+    await expect(files.snapshot(join(dir, 'missing.db'), join(dir, 'never.db'))).rejects.toMatchObject({ code: 'store_failed' })
+  })
+})

@@ -1,0 +1,91 @@
+/**
+ * What the store contracts need of an index that no port offers yet: torrents put in it (until
+ * the ingest's port, IngestStore.writeBatch, lands with issue 31's write path) and a torrent's
+ * evidence counters and ground-truth label read back. Each adapter answers them its own way; on
+ * SQLite, through the torrent store on the open index and a look with SQL.
+ */
+import type { IngestItem } from '../../src/ingest'
+import { extensionOf, fileTypeOf } from '../../src/metainfo'
+import type { CoreStore } from '../../src/store'
+import { createTorrentStore } from '../../src/torrents'
+import { defaultClassifier, defaultEvidenceWeights } from './test-index'
+
+export interface FixtureTorrent {
+  infoHash: string
+  name: string
+  sizeBytes?: number
+  /** Unix seconds; the write's own time when left out. */
+  publishedAt?: number
+  files?: { path: string; sizeBytes: number }[]
+  source?: string
+  seeders?: number
+}
+
+export interface StoreFixtures {
+  /** Stores the torrents (classified by the default rules) at `nowSeconds`, as the ingest would; their ids, in order. */
+  addTorrents(torrents: readonly FixtureTorrent[], nowSeconds: number): Promise<number[]>
+  /** Deletes stored torrents, as an operator's delete does. */
+  deleteTorrents(infoHashes: readonly string[], nowSeconds: number): Promise<void>
+  /** Adds operator tags to stored torrents. */
+  tagTorrents(infoHashes: readonly string[], tags: readonly string[]): Promise<void>
+  /** A stored torrent's evidence counters; null when it is not stored. */
+  torrentEvidence(infoHash: string): Promise<{ grabs: number; evidenceScore: number } | null>
+  /** The ground-truth label kept for a hash, stored or not; null when there is none. */
+  groundTruth(infoHash: string): Promise<{ contentType: string; title: string; labelledBy: string; labelledAt: number } | null>
+}
+
+export function sqliteFixtures(store: CoreStore): StoreFixtures {
+  const { sqlite } = store.legacy
+  const { writer, operator } = createTorrentStore({
+    db: store.legacy,
+    classifier: defaultClassifier,
+    evidenceWeights: defaultEvidenceWeights,
+    batchSize: 100,
+  })
+  return {
+    async addTorrents(torrents, nowSeconds) {
+      const { classified } = writer.writeBatch(torrents.map(toIngestItem), nowSeconds)
+      const ids = new Map(classified.map((entry) => [entry.item.infoHash, entry.torrentId]))
+      return torrents.map((torrent) => ids.get(torrent.infoHash)!)
+    },
+    async deleteTorrents(infoHashes, nowSeconds) {
+      operator.delete([...infoHashes], nowSeconds)
+    },
+    async tagTorrents(infoHashes, tags) {
+      operator.putTags([...infoHashes], [...tags], false)
+    },
+    async torrentEvidence(infoHash) {
+      const row = sqlite
+        .query<{ grabs: number; evidence_score: number }, [Buffer]>('SELECT grabs, evidence_score FROM torrents WHERE info_hash = ?')
+        .get(Buffer.from(infoHash, 'hex'))
+      return row ? { grabs: row.grabs, evidenceScore: row.evidence_score } : null
+    },
+    async groundTruth(infoHash) {
+      return sqlite
+        .query<{ contentType: string; title: string; labelledBy: string; labelledAt: number }, [Buffer]>(
+          `SELECT content_type AS contentType, title, labelled_by AS labelledBy, labelled_at AS labelledAt
+           FROM ground_truth_labels WHERE info_hash = ?`,
+        )
+        .get(Buffer.from(infoHash, 'hex'))
+    },
+  }
+}
+
+function toIngestItem(torrent: FixtureTorrent): IngestItem {
+  const files = torrent.files?.map((file, index) => {
+    const extension = extensionOf(file.path)
+    return { index, path: file.path, sizeBytes: file.sizeBytes, extension, fileType: fileTypeOf(extension) }
+  })
+  return {
+    infoHash: torrent.infoHash,
+    infoHashV2: null,
+    name: torrent.name,
+    sizeBytes: torrent.sizeBytes ?? files?.reduce((total, file) => total + file.sizeBytes, 0) ?? 1_000_000,
+    isPrivate: false,
+    files: files ?? null,
+    source: torrent.source ?? 'import',
+    publishedAt: torrent.publishedAt ?? null,
+    seeders: torrent.seeders ?? null,
+    leechers: null,
+  }
+}
