@@ -1,5 +1,5 @@
 import type { Database, Statement } from 'bun:sqlite'
-import { type ContentRecord, type ContentRow, toContentRecord } from '../../../enrichment'
+import type { ContentRecord } from '../../../enrichment'
 import type {
   Candidate,
   ExternalIdsWanted,
@@ -13,6 +13,7 @@ import type {
   TorrentWork,
 } from '../../../search'
 import { StoreError } from '../../errors'
+import { type ContentRow, toContentRecord } from './content-row'
 import { createCursorSlot } from './cursor-slot'
 import { createFeedWalk } from './feed-walk'
 import { JOIN_LOOKED_UP_CONTENT, MERGED_ID_COLUMNS, TORRENTS_OF_LOOKED_UP_IDS } from './looked-up-content'
