@@ -419,6 +419,27 @@ describeStoreContract('SearchStore', (adapter) => {
       expect((await store.feedBlock(null, null, 1)).keys[0]?.id).toBe(index.idOf(late.infoHash))
     })
 
+    test('a search that stops partway through its walks leaves none open: the next one sees what was written after it', async () => {
+      const index = await openIndexOf(adapter)
+      const store = index.reader
+      await store.withSnapshot(async (snapshot) => {
+        await snapshot.matchBlock(textOf('zephyr'), 'full', null, 2)
+        await snapshot.matchBlock(textOf('zephyr'), 'ranking', null, 2)
+        await snapshot.feedBlock(null, null, 1)
+        await snapshot.feedBlock([2000, 5000], null, 1)
+      })
+      const late = { infoHash: hashOf(901), name: 'Zephyr.Later.Still.2024.1080p.WEB-DL-GRP', publishedAt: NOW + 120 }
+      write(index.torrents, [late])
+      const seen = await store.withSnapshot(async (snapshot) => ({
+        full: await snapshot.matchBlock(textOf('zephyr'), 'full', null, 1),
+        ranking: await snapshot.matchBlock(textOf('zephyr'), 'ranking', null, 1),
+        feed: await snapshot.feedBlock(null, null, 1),
+      }))
+      expect(namesOf(seen.full.rows)).toEqual([late.name])
+      expect(namesOf(seen.ranking.rows)).toEqual([late.name])
+      expect(seen.feed.keys[0]?.id).toBe(index.idOf(late.infoHash))
+    })
+
     test('searches started together each get their own snapshot, one after the other, with the same answers', async () => {
       const { reader } = await openIndexOf(adapter)
       const search = (match: TextMatch) => reader.withSnapshot((snapshot) => matchInBlocks(snapshot, match, 'full', 2))
