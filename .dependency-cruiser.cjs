@@ -26,8 +26,29 @@ const DB_SHIM = '^src/db/index\\.ts$'
  */
 const STORAGE_PLACES = ['^src/store/', '^src/dashboard/store/', '^src/importer/read-magnetico\\.ts$']
 
+/** The HTTP framework and the GraphQL server: routers, plugins and `t` schemas use them, nothing below. */
+const HTTP_FRAMEWORK = '^node_modules/(elysia|@elysiajs/[^/]+|graphql-yoga|@graphql-yoga/[^/]+)/'
+
+/**
+ * Code below the HTTP layer (STYLE.md 2: "no Request in a service"): the capabilities that serve no
+ * HTTP at all, and in every capability its services, ports and repositories.
+ */
+const BELOW_HTTP = [
+  '^src/(classify|metainfo|vocabulary|ingest|torrents|queue|dht|enrichment|wants|settings|fetch-requests|storage-cap|backup|store|stats|search|config|log)/',
+  '[/-]service\\.ts$',
+  '/store-port\\.ts$',
+  '/repository\\.ts$',
+  '^src/dashboard/store/',
+]
+
 /** The composition roots: the only code that opens the core's store and hands its ports out. */
 const COMPOSITION_ROOTS = ['^src/(main|cli)\\.ts$', '^src/(core|process)/']
+
+/**
+ * Transitional (issue 31): the tag length the views' tag fields show, until src/vocabulary (which
+ * defines the tag rule) lands; then views import it from there and this goes.
+ */
+const VIEWS_WAITING_FOR_VOCABULARY = '^src/dashboard/library/model\\.ts$'
 
 module.exports = {
   forbidden: [
@@ -61,12 +82,50 @@ module.exports = {
       to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', DB_SHIM] },
     },
     {
+      name: 'views-one-way',
+      severity: 'error',
+      comment:
+        'Views receive their data as props they declare and import nothing of src/ but the shared vocabulary; routes import views, never the reverse (issue 31).',
+      from: { path: '^views/' },
+      to: { path: '^src/', pathNot: ['^src/vocabulary/', VIEWS_WAITING_FOR_VOCABULARY] },
+    },
+    {
+      name: 'dashboard-feature-through-index',
+      severity: 'error',
+      comment:
+        "A dashboard feature folder (its JSON routes, page routes, service, store use) is used by another only through its index.ts (issue 31).",
+      from: { path: '^src/dashboard/([^/]+)/' },
+      to: { path: '^src/dashboard/[^/]+/', pathNot: ['^src/dashboard/$1/', '^src/dashboard/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'dashboard-root-mounts-features-by-index',
+      severity: 'error',
+      comment: "The dashboard's composition root (app.ts, start.ts) mounts each feature from its index.ts.",
+      from: { path: '^src/dashboard/[^/]+\\.ts$' },
+      to: { path: '^src/dashboard/[^/]+/', pathNot: '^src/dashboard/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'dashboard-storage-only-in-its-store',
+      severity: 'error',
+      comment:
+        "The dashboard's driver, ORM, SQL and SQLite kit live in src/dashboard/store/ (always SQLite, synchronous); its features use the repositories from there (issue 31).",
+      from: { path: '^src/dashboard/', pathNot: '^src/dashboard/store/' },
+      to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', '^src/store/', DB_SHIM] },
+    },
+    {
       name: 'store-only-from-composition-roots',
       severity: 'warn',
       comment:
         "Only the composition roots open the core's store and hand its ports out; the dashboard store uses the SQLite kit (issue 31). Becomes an error with the rule above.",
       from: { path: '^src/', pathNot: [...COMPOSITION_ROOTS, '^src/store/', '^src/dashboard/store/', DB_SHIM] },
       to: { path: '^src/store/' },
+    },
+    {
+      name: 'services-without-http-framework',
+      severity: 'error',
+      comment: 'Services decide and stores store; only routers, plugins and their `t` schemas know the HTTP framework (STYLE.md 2, 14).',
+      from: { path: BELOW_HTTP },
+      to: { path: HTTP_FRAMEWORK },
     },
     {
       name: 'no-unresolvable',
@@ -77,7 +136,10 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: ['^src/', '^node_modules/', '^bun:'],
+    // Packages keep the path they are imported by, so a copy of src/ with node_modules linked in (the
+    // lint's own test) is judged like the checkout.
+    preserveSymlinks: true,
+    includeOnly: ['^src/', '^views/', '^node_modules/', '^bun:'],
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], mainFields: ['module', 'main', 'types', 'typings'] },

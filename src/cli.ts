@@ -49,7 +49,7 @@ Commands:
                    service runs (a consistent snapshot, even mid-import)
   ${RESTORE_USAGE}     put a backup back in place of the store it holds. Refused (exit 1,
                    nothing replaced) while the service or an import has that database
-                   open, or when FILE fails PRAGMA integrity_check
+                   open, or when FILE fails SQLite's integrity check
   help             show this help and the configuration variables
 `
 

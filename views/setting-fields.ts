@@ -1,6 +1,3 @@
-import type { SettingKey } from '../src/config'
-import { LOG_LEVELS } from '../src/log'
-
 /** How a setting's override is typed on the settings page. */
 export type SettingControl = 'boolean' | 'choice' | 'url' | 'secret' | 'text'
 
@@ -10,12 +7,10 @@ export interface SettingField {
   /** What the setting does, for a person who has not read the spec. */
   description: string
   control: SettingControl
-  /** The options of a `choice`. */
-  choices?: readonly string[]
 }
 
 /** Every allowlisted setting (spec 2.1) as the settings page presents it. */
-export const SETTING_FIELDS: Readonly<Record<SettingKey, SettingField>> = {
+const FIELDS = {
   torznab_api_key: {
     title: 'Torznab API key',
     description: 'The key Prowlarr, Sonarr and Radarr send to the Torznab feed. Regenerate it below rather than typing one.',
@@ -56,6 +51,10 @@ export const SETTING_FIELDS: Readonly<Record<SettingKey, SettingField>> = {
     title: 'Log level',
     description: 'How much the service logs: debug is the most, error the least.',
     control: 'choice',
-    choices: LOG_LEVELS,
   },
-}
+} satisfies Record<string, SettingField>
+
+/** The settings this page knows how to present; the route's keys must be among them. */
+export type SettingKeyView = keyof typeof FIELDS
+
+export const SETTING_FIELDS: Readonly<Record<SettingKeyView, SettingField>> = FIELDS

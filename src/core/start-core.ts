@@ -69,7 +69,7 @@ export async function startCore(
     enrichmentCounts: enrichment.counts,
     oldestSwarmCheckAt: writes.oldestSwarmCheckAt,
   })
-  const crawler = wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
+  const crawler = await wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
   const { fetches, health, settings, resolver, evidence, torrentDetails } = await wireJobs({
     config,
     store,

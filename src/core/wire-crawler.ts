@@ -1,5 +1,5 @@
 import type { Config } from '../config'
-import { type CrawlObserver, createCrawlerControlRepository, createCrawlerHost } from '../dht'
+import { type CrawlObserver, createCrawlerHost } from '../dht'
 import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import type { WorkerRegistry } from '../queue'
@@ -7,7 +7,7 @@ import type { CoreStore } from '../store'
 import { VERSION } from '../version'
 
 /** The crawler host, built (not started) with the settings its worker thread needs; null when SERVICE_DHT_ENABLED=false. */
-export function wireCrawler(deps: {
+export async function wireCrawler(deps: {
   config: Config
   store: CoreStore
   pipeline: IngestPipeline
@@ -15,23 +15,25 @@ export function wireCrawler(deps: {
   workers: WorkerRegistry
   log: Logger
 }) {
-  const { config } = deps
+  const { config, store } = deps
   if (!config.dht.enabled) return null
   const { enabled: _, ...dht } = config.dht
   return createCrawlerHost({
     settings: {
       ...dht,
-      databasePath: config.db.corePath,
       clientName: `dht-indexer ${VERSION}`,
       logLevel: config.log.level,
       limits: config.ingest.limits,
     },
+    readers: { knownHashes: store.knownHashesSpec(), dueSwarms: dht.rescrape.intervalMs === null ? null : store.dueSwarmsSpec() },
+    threadUrl: new URL('./threads/crawler-thread.ts', import.meta.url).href,
     pipeline: deps.pipeline,
     metrics: deps.observer,
     workers: deps.workers,
-    control: createCrawlerControlRepository(deps.store.legacy),
+    control: store.crawlerControl,
+    paused: await store.crawlerControl.isPaused(),
     log: deps.log.child({ component: 'dht' }),
   })
 }
 
-export type Crawler = ReturnType<typeof wireCrawler>
+export type Crawler = Awaited<ReturnType<typeof wireCrawler>>

@@ -1,45 +1,32 @@
 import { Elysia } from 'elysia'
 import { jsonErrors } from '../http'
-import { assetRoutes } from './pages/assets'
-import { pageRoutes } from './pages/routes'
-import { crossSiteGuard } from './security/cross-site-guard'
-import type { OriginPolicy } from './security/request-origin'
+import { assetRoutes, pageNotFound } from './page-kit'
+import { crossSiteGuard, type OriginPolicy } from './security'
 import type { Logger } from '../log'
-import { auditRoutes } from './audit/routes'
-import type { AuditService } from './audit/service'
-import { loginRoutes } from './auth/login-routes'
-import { authPlugin } from './auth/plugin'
-import { meRoutes } from './auth/routes'
-import type { AuthService } from './auth/service'
+import { auditRoutes, type AuditService } from './audit'
+import { authPlugin, type AuthService, loginRoutes, meRoutes, pageAuth } from './auth'
 import type { CoreClient } from './core-client'
-import { crawlerRoutes } from './crawler/routes'
-import type { CrawlerControlService } from './crawler/service'
-import { demoRoutes } from './demo/routes'
-import { downloadClientRoutes } from './download-clients/routes'
-import type { DownloadClientService } from './download-clients/service'
-import type { DemoSeedService } from './demo/service'
-import type { EventBus } from './events/event-bus'
-import { eventRoutes } from './events/routes'
-import { evidenceRoutes } from './evidence/routes'
-import type { EvidenceService } from './evidence/service'
-import { libraryRoutes } from './library/routes'
-import type { BlockListService } from './library/block-list'
-import type { LibraryService } from './library/service'
-import { notificationTargetRoutes } from './notification-targets/routes'
-import type { NotificationTargetService } from './notification-targets/service'
-import { notificationRoutes } from './notifications/routes'
-import type { NotificationService } from './notifications/service'
-import { posterRoutes } from './posters/routes'
-import type { PosterService } from './posters/service'
-import { proxyRoutes } from './proxy/routes'
-import type { ApiKeyRotation } from './settings/api-key-rotation'
-import { settingsRoutes } from './settings/routes'
-import type { SettingsService } from './settings/service'
-import { statsRoutes } from './stats/routes'
-import type { StatsService } from './stats/service'
-import { wantRoutes } from './wants/routes'
-import type { WantService } from './wants/service'
-import { pageNotFound } from './pages/not-found'
+import { type CrawlerControlService, crawlerPanel, crawlerRoutes } from './crawler'
+import { demoRoutes, type DemoSeedService } from './demo'
+import { downloadClientRoutes, type DownloadClientService, librarySend } from './download-clients'
+import { type EventBus, eventRoutes } from './events'
+import { evidencePage, evidenceRoutes, type EvidenceService } from './evidence'
+import { blockListPage, type BlockListService, libraryBulk, libraryPage, libraryRoutes, type LibraryService } from './library'
+import { notificationTargetRoutes, type NotificationTargetService } from './notification-targets'
+import { notificationRoutes, type NotificationService, notificationsPage } from './notifications'
+import { posterRoutes, type PosterService } from './posters'
+import { proxyRoutes } from './proxy'
+import {
+  type ApiKeyRotation,
+  downloadClientsPanel,
+  notificationTargetsPanel,
+  settingsPage,
+  settingsRoutes,
+  type SettingsService,
+  setupPage,
+} from './settings'
+import { overviewPage, statsRoutes, type StatsService } from './stats'
+import { wantRoutes, type WantService, wantsPage } from './wants'
 import { dashboardErrorAnswers } from './error-answers'
 
 export interface DashboardAppDeps {
@@ -64,6 +51,28 @@ export interface DashboardAppDeps {
   originPolicy: () => OriginPolicy
   log: Logger
 }
+
+/**
+ * Every page (DESIGN.md 5.8), behind pageAuth. Mounted before the API's auth plugin, whose JSON
+ * 401 is for API clients; pageAuth's hooks are scoped to this instance's parent only through this
+ * one `use`, and this instance holds nothing but pages.
+ */
+const pageRoutes = (deps: DashboardAppDeps) =>
+  new Elysia({ name: 'dashboard-pages' })
+    .use(pageAuth(deps))
+    .use(notificationsPage(deps))
+    .use(overviewPage(deps))
+    .use(crawlerPanel(deps))
+    .use(evidencePage(deps))
+    .use(setupPage(deps))
+    .use(settingsPage(deps))
+    .use(downloadClientsPanel(deps))
+    .use(notificationTargetsPanel(deps))
+    .use(libraryPage(deps))
+    .use(librarySend(deps))
+    .use(libraryBulk(deps))
+    .use(blockListPage(deps))
+    .use(wantsPage(deps))
 
 /**
  * The dashboard's routes over the parts built in start.ts; /healthz first, open to all (spec 5.2.3).

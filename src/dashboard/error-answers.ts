@@ -1,8 +1,8 @@
 import { Elysia } from 'elysia'
 import { DiskFullPage } from '../../views/pages/disk-full'
-import { ConfirmationRequiredError, TooManyAuthFailuresError } from './auth/errors'
+import { ConfirmationRequiredError, TooManyAuthFailuresError } from './auth'
 import { CoreRefusedError } from './core-client'
-import { htmlPage } from './pages/render'
+import { htmlPage } from './page-kit'
 
 /** SQLite's answer when a write needs a page the disk has no room for. */
 const isDiskFull = (error: unknown) => (error as { code?: unknown } | null)?.code === 'SQLITE_FULL'

@@ -1,43 +1,35 @@
 import type { Config } from '../config'
 import type { Logger, LogThreshold } from '../log'
 import { createDashboardApp } from './app'
-import { createAuditRepository } from './audit/repository'
-import { createAuditService } from './audit/service'
-import { createDashboardApiKey } from './auth/dashboard-api-key'
-import { createEndedSessionRepository } from './auth/ended-sessions'
-import { createAuthService } from './auth/service'
-import { createSessionLifecycle } from './auth/sessions'
-import { loadSessionSecret } from './auth/session-token'
+import { createAuditService } from './audit'
+import { createAuthService, createDashboardApiKey, createSessionLifecycle, loadSessionSecret } from './auth'
 import { createCoreClient, createResponseCache } from './core-client'
-import { createCrawlerControlService } from './crawler/service'
-import { createDemoSeedService } from './demo/service'
-import { createDownloadClientRepository } from './download-clients/repository'
-import { createDownloadClientService } from './download-clients/service'
-import { createEventBus } from './events/event-bus'
-import { createEvidenceService } from './evidence/service'
-import { createBlockListService } from './library/block-list'
-import { createLibraryService } from './library/service'
-import { startNotificationDelivery } from './notification-targets/delivery'
-import { createNotificationTargetRepository } from './notification-targets/repository'
-import { createNotificationTargetService } from './notification-targets/service'
-import { createNotificationRepository } from './notifications/repository'
-import { createNotificationService } from './notifications/service'
-import { createPosterCacheRepository } from './posters/repository'
-import { createIndexedPosterLookup } from './posters/indexed-poster'
-import { createPosterService } from './posters/service'
-import { createTmdbClient } from './posters/tmdb-client'
-import { createApiKeyRotation } from './settings/api-key-rotation'
-import { metricsBeside, settingDefaults } from './settings/defaults'
-import { createSettingsOverrideRepository } from './settings/repository'
-import { createSettingsService } from './settings/service'
-import { createStatsService } from './stats/service'
-import { createStoreSize } from './stats/store-size'
-import type { OriginPolicy } from './security/request-origin'
-import { openDashboardStore } from './store/open-store'
-import { createStateRepository } from './store/state'
-import { startCoreWatch } from './watcher/core-watch'
-import { createWantRepository } from './wants/repository'
-import { createWantService } from './wants/service'
+import { createCrawlerControlService } from './crawler'
+import { createDemoSeedService } from './demo'
+import { createDownloadClientService } from './download-clients'
+import { createEventBus } from './events'
+import { createEvidenceService } from './evidence'
+import { createBlockListService, createLibraryService } from './library'
+import { createNotificationTargetService, startNotificationDelivery } from './notification-targets'
+import { createNotificationService } from './notifications'
+import { createIndexedPosterLookup, createPosterService, createTmdbClient } from './posters'
+import { createApiKeyRotation, createSettingsService, metricsBeside, settingDefaults } from './settings'
+import { createStatsService, createStoreSize } from './stats'
+import type { OriginPolicy } from './security'
+import {
+  createAuditRepository,
+  createDownloadClientRepository,
+  createEndedSessionRepository,
+  createNotificationRepository,
+  createNotificationTargetRepository,
+  createPosterCacheRepository,
+  createSettingsOverrideRepository,
+  createStateRepository,
+  createWantRepository,
+  openDashboardStore,
+} from './store'
+import { startCoreWatch } from './watcher'
+import { createWantService } from './wants'
 
 export interface RunningDashboard {
   /** The port it listens on (the configured one, or the one the OS chose for port 0). */

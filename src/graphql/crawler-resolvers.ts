@@ -10,7 +10,7 @@ export interface CrawlerControlDeps {
   adminKey: string
   stats: IndexStatsService
   /** null when SERVICE_DHT_ENABLED=false. */
-  crawlerControl: { setPaused(paused: boolean): CrawlerStatus } | null
+  crawlerControl: { setPaused(paused: boolean): Promise<CrawlerStatus> } | null
   fetches: FetchService
 }
 
@@ -39,9 +39,9 @@ export function createCrawlerResolvers(deps: CrawlerControlDeps) {
       },
     }),
     Mutation: adminOnly(deps.adminKey, {
-      setCrawlerPaused: (_: unknown, { paused }: { paused: boolean }) => {
+      setCrawlerPaused: async (_: unknown, { paused }: { paused: boolean }) => {
         if (!deps.crawlerControl) throw new GraphQLError(new CrawlerOffError().message, { extensions: { code: 'crawler_off' } })
-        deps.crawlerControl.setPaused(paused)
+        await deps.crawlerControl.setPaused(paused)
         return deps.stats.crawler()
       },
       fetchTorrents: async (_: unknown, { targets }: { targets: string[] }) => {

@@ -1,5 +1,5 @@
-import type { ReaderSpec } from './reader-spec'
 import type { AdminKeyStore } from '../auth'
+import type { CrawlerControlStore } from '../dht'
 import type { EnrichmentStore } from '../enrichment'
 import type { EvidenceStore, OutboxStore } from '../evidence'
 import type { FetchRequestStore } from '../fetch-requests'
@@ -9,6 +9,7 @@ import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
 import type { MaintenanceStore } from '../storage-cap'
 import type { WantsStore } from '../wants'
+import type { ReaderSpec } from './reader-spec'
 import type { DatabaseHandle } from './sqlite/open-database'
 
 /**
@@ -33,6 +34,11 @@ export interface CoreStore {
   torrentDetails: TorrentDetailsStore
   health: HealthStore
   maintenance: MaintenanceStore
+  crawlerControl: CrawlerControlStore
+  /** What the crawler thread opens its known-hashes reader from (openKnownHashesReader). */
+  knownHashesSpec(): ReaderSpec
+  /** What the crawler thread opens its reader of the torrents due for a swarm re-check from (openDueSwarmsReader). */
+  dueSwarmsSpec(): ReaderSpec
   /**
    * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
    * yet are built on. Each one that moves stops using it; it goes with the last.

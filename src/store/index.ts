@@ -1,6 +1,7 @@
 export { openSearchReader, openStore, prepareForStorageCap } from './open-store'
 export { storeFiles } from './store-files'
 export type { CoreStore } from './core-store'
+export { openDueSwarmsReader, openKnownHashesReader } from './open-crawler-readers'
 export type { ReaderSpec } from './reader-spec'
 export type { SearchReader } from './search-reader'
 export { DatabaseInUseError, MigrationError, StoreError } from './errors'

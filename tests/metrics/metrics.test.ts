@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
-import { emptyStats } from '../../src/dht/crawl-stats'
+import { emptyStats } from '../../src/dht/crawl/crawl-stats'
 import { createMetrics, metricsRoutes, requestMetrics, type MetricsSources } from '../../src/metrics'
 
 const noSources: MetricsSources = { torrentCount: () => null, queueCounts: async () => [] }

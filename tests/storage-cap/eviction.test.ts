@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test'
-import { openKnownHashes } from '../../src/dht/known-hashes'
+import { loadKnownHashes } from '../../src/dht/crawl/known-hashes'
 import type { IngestItem } from '../../src/ingest'
 import { hexToBytes } from '../../src/metainfo'
 import { type EvictionScan, startEvictionScan } from '../../src/storage-cap'
+import { openKnownHashesReader } from '../../src/store'
 import { EVICTION_WINDOW } from '../../src/store/sqlite/maintenance/eviction'
 import { openTestIndex } from '../support/test-index'
 
@@ -148,15 +149,13 @@ describe('eviction', () => {
   })
 
   test('remembers evicted hashes compactly: the crawler skips them, an import still stores one', async () => {
-    const { db, store, torrents, isKept, path } = seededIndex()
+    const { db, store, torrents, isKept } = seededIndex()
     await evictAll(store.maintenance.evictBatch, isKept)
     expect(db.sqlite.query<{ n: number }, []>('SELECT count(*) AS n FROM evicted_torrents').get()!.n).toBe(55)
-    const known = openKnownHashes(path, 1024)
-    known.catchUp()
-    expect(known.has(hexToBytes(hashOf(8)))).toBe(true)
-    expect(known.has(hexToBytes(hashOf(1)))).toBe(true)
-    expect(known.has(hexToBytes(hashOf(999)))).toBe(false)
-    known.close()
+    const known = await loadKnownHashes(await openKnownHashesReader(store.knownHashesSpec()), 1024)
+    await known.catchUp()
+    expect(await known.whichKnown([hexToBytes(hashOf(8)), hexToBytes(hashOf(1)), hexToBytes(hashOf(999))])).toEqual([true, true, false])
+    await known.close()
     const outcome = torrents.writer.writeBatch([item(8)], NOW)
     expect(outcome.outcomes).toEqual(['imported'])
     expect(presentNumbers(db)).toContain(8)

@@ -19,6 +19,8 @@ export interface FixtureTorrent {
   files?: { path: string; sizeBytes: number }[]
   source?: string
   seeders?: number
+  /** Its swarm was counted at the write's time (swarm_checked_at); never, when left out. */
+  swarmChecked?: boolean
 }
 
 export interface StoreFixtures {
@@ -87,5 +89,6 @@ function toIngestItem(torrent: FixtureTorrent): IngestItem {
     publishedAt: torrent.publishedAt ?? null,
     seeders: torrent.seeders ?? null,
     leechers: null,
+    isSwarmCheck: torrent.swarmChecked ?? false,
   }
 }

@@ -1,4 +1,3 @@
-import type { BlockedTorrent } from '../../src/dashboard/library/block-list'
 import { formatCount } from '../format'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { TimeAgo } from '../partials/time-ago'
@@ -6,8 +5,18 @@ import { TimeAgo } from '../partials/time-ago'
 /** The id of the list and its pager, the `hx-target` an Unblock swaps. */
 export const BLOCK_LIST_ID = 'block-list'
 
+/** A blocked torrent as its row shows it. */
+export interface BlockedTorrentView {
+  info_hash: string
+  /** Null for banned content. */
+  name: string | null
+  reason: 'operator_delete' | 'banned_rule'
+  rule_id: string | null
+  blocked_at: string
+}
+
 export interface BlockListProps {
-  items: BlockedTorrent[]
+  items: BlockedTorrentView[]
   totalCount: number
   page: number
   pageSize: number
@@ -16,7 +25,7 @@ export interface BlockListProps {
   isError?: boolean
 }
 
-function Why(props: { item: BlockedTorrent }) {
+function Why(props: { item: BlockedTorrentView }) {
   if (props.item.reason === 'operator_delete') return <>Deleted by an operator</>
   return (
     <>
@@ -26,7 +35,7 @@ function Why(props: { item: BlockedTorrent }) {
 }
 
 /** One blocked hash: its name when kept, when, why, and Unblock for an operator's delete. */
-function BlockedRow(props: { item: BlockedTorrent; page: number }) {
+function BlockedRow(props: { item: BlockedTorrentView; page: number }) {
   const { item } = props
   const action = `/library/blocked/${item.info_hash}/unblock`
   return (

@@ -1,9 +1,9 @@
-import type { EvidenceEvent } from '../../src/dashboard/evidence/model'
 import { Layout, chromeOf, type PageChrome } from '../layout'
+import type { EvidenceEventView } from '../partials/evidence-row'
 import { EvidenceTable } from '../partials/evidence-table'
 
 export interface EvidencePageProps extends PageChrome {
-  events: EvidenceEvent[]
+  events: EvidenceEventView[]
   offset: number
   pageSize: number
   hasNext: boolean

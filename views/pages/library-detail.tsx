@@ -1,4 +1,3 @@
-import type { TorrentDetail, TorrentFacts } from '../../src/dashboard/library/model'
 import { formatBytes, formatCount } from '../format'
 import { hasHiddenCharacters } from '../hidden-characters'
 import { Layout, chromeOf, type PageChrome } from '../layout'
@@ -12,9 +11,38 @@ import { LibraryTags } from '../partials/library-tags'
 import { SuspiciousNameNotice } from '../partials/suspicious-name'
 import { TimeAgo } from '../partials/time-ago'
 
+/** A torrent as its page shows it: what it is, its files and the evidence about it. */
+export interface TorrentDetailView {
+  info_hash: string
+  title: string
+  content_type: string
+  size_bytes: number
+  created_at: string
+  magnet_uri: string
+  files: { path: string; size_bytes: number }[]
+  evidence: { source: string; type: string; result: string; occurred_at: string }[]
+}
+
+/** What the page shows beside it: the parsed facts, the label, the tags and why it has its type. */
+export interface TorrentFactsView {
+  year: number | null
+  episodes: string | null
+  resolution: string | null
+  source: string | null
+  codec: string | null
+  release_group: string | null
+  languages: string[]
+  seeders: number | null
+  confidence: number
+  classification_status: 'confirmed' | 'pending'
+  tags: string[]
+  /** Null when it was classified before explanations were kept. */
+  explanation: { decided_by: string; steps: string[] } | null
+}
+
 export interface LibraryDetailPageProps extends PageChrome {
-  torrent: TorrentDetail
-  facts: TorrentFacts
+  torrent: TorrentDetailView
+  facts: TorrentFactsView
   /** Set when artwork is configured and the artwork API has a poster for the torrent's id. */
   posterUrl: string | null
   /** A tag the core refused, and why (the form without JavaScript lands here). */

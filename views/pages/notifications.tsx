@@ -1,10 +1,9 @@
 import type { Child } from 'hono/jsx'
-import type { Notification } from '../../src/dashboard/notifications/model'
 import { Layout, UnreadBadge, chromeOf, type PageChrome } from '../layout'
-import { NotificationRow } from '../partials/notification-row'
+import { NotificationRow, type NotificationView } from '../partials/notification-row'
 
 export interface NotificationsPageProps extends PageChrome {
-  notifications: Notification[]
+  notifications: NotificationView[]
 }
 
 /** The id the notification list fills; "Mark all read" swaps it. */
@@ -13,7 +12,7 @@ export const NOTIFICATION_LIST_ID = 'notification-list'
 /** The list refetches itself (with the counts, out of band) as each notification is created. */
 const LIVE_LIST = { 'hx-get': '/notifications/list', 'hx-trigger': 'sse:notification, every 10s', 'hx-swap': 'outerHTML' }
 
-export function NotificationList(props: { notifications: Notification[] }) {
+export function NotificationList(props: { notifications: NotificationView[] }) {
   if (props.notifications.length === 0)
     return (
       <p id={NOTIFICATION_LIST_ID} class="card muted" {...LIVE_LIST}>

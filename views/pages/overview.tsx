@@ -1,31 +1,40 @@
-import type { EvidenceEvent } from '../../src/dashboard/evidence/model'
-import type { CrawlerState, IndexedOverTime, IndexedSlot } from '../../src/dashboard/stats/overview-service'
-import type { Stats } from '../../src/dashboard/stats/service'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { BarChart } from '../partials/chart-bars'
 import { CategoryChart } from '../partials/chart-categories'
+import type { EvidenceEventView } from '../partials/evidence-row'
 import { EvidenceTable } from '../partials/evidence-table'
-import { OVERVIEW_STATS_ID, OverviewStats } from '../partials/overview-stats'
-import { OverviewCrawler } from '../partials/overview-crawler'
-import { FetchForm, FetchTable } from '../partials/fetch-panel'
-import type { FetchRequestView } from '../../src/dashboard/crawler/model'
+import { FetchForm, FetchTable, type FetchView } from '../partials/fetch-panel'
+import { type CrawlerStateView, OverviewCrawler } from '../partials/overview-crawler'
+import { OVERVIEW_STATS_ID, OverviewStats, type StatsView } from '../partials/overview-stats'
 
 export interface OverviewPageProps extends PageChrome {
   /** Null when the core cannot be reached; so are the others below. */
-  stats: Stats | null
-  crawler: CrawlerState | null
+  stats: StatsView | null
+  crawler: CrawlerStateView | null
   /** The newest fetches by hash or magnet; null when the core is away. */
-  fetches: FetchRequestView[] | null
-  recentEvidence: EvidenceEvent[]
+  fetches: FetchView[] | null
+  recentEvidence: EvidenceEventView[]
   coreUnavailable: boolean
 }
 
 /** The id of the recent-evidence table's body, refilled by /overview/evidence. */
 export const OVERVIEW_EVIDENCE_ID = 'overview-evidence'
 
+/** Torrents first seen in one time slot (its start, UTC). */
+export interface IndexedSlotView {
+  start: string
+  count: number
+}
+
+/** The history charts: the last 24 hours by the hour and the last 7 days by the day, oldest first. */
+export interface IndexedOverTimeView {
+  hourly: IndexedSlotView[]
+  daily: IndexedSlotView[]
+}
+
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-const hourLabel = (slot: IndexedSlot) => `${slot.start.slice(11, 16)} UTC`
-const dayLabel = (slot: IndexedSlot) => `${WEEKDAYS[new Date(slot.start).getUTCDay()]} ${slot.start.slice(0, 10)}`
+const hourLabel = (slot: IndexedSlotView) => `${slot.start.slice(11, 16)} UTC`
+const dayLabel = (slot: IndexedSlotView) => `${WEEKDAYS[new Date(slot.start).getUTCDay()]} ${slot.start.slice(0, 10)}`
 
 /**
  * The two history charts, filled by /overview/indexed once the page has loaded: the core's
@@ -39,7 +48,7 @@ export function IndexedChartsLoader() {
   )
 }
 
-export function IndexedCharts(props: { indexed: IndexedOverTime | null }) {
+export function IndexedCharts(props: { indexed: IndexedOverTimeView | null }) {
   if (!props.indexed) return <p class="card muted">The history comes back when the core does.</p>
   return (
     <>

@@ -1,15 +1,13 @@
-import { AUDIT_KINDS } from '../../src/dashboard/audit/model'
-import { API_KEY_TARGETS, type Setting } from '../../src/dashboard/settings/model'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { AUDIT_LOG_ID, AuditLog, type AuditLogProps } from '../partials/audit-log'
-import { AUDIT_KIND_LABELS } from '../partials/audit-row'
+import { AUDIT_KIND_LABELS, type AuditKindView } from '../partials/audit-row'
 import { DownloadClientsSection, type DownloadClientsSectionProps } from '../partials/download-clients-section'
 import { NotificationTargetsSection, type NotificationTargetsSectionProps } from '../partials/notification-targets-section'
-import { ApiKeyCard, type ApiKeyCardProps } from '../partials/setting-api-key'
-import { SettingCard, type SettingCardProps } from '../partials/setting-card'
+import { API_KEY_CARD_TARGETS, ApiKeyCard, type ApiKeyCardProps } from '../partials/setting-api-key'
+import { SettingCard, type SettingCardProps, type SettingView } from '../partials/setting-card'
 
 export interface SettingsPageProps extends PageChrome {
-  settings: Setting[]
+  settings: SettingView[]
   /** The card that just took (or refused) a change, with what was typed and said. */
   changed?: Omit<SettingCardProps, 'setting'> & { key: string }
   /** The key card that just regenerated its key (shown once) or refused to (the page was posted without htmx). */
@@ -46,7 +44,7 @@ export function SettingsPage(props: SettingsPageProps) {
       </div>
       <h2>API keys</h2>
       <div class="settings-grid">
-        {API_KEY_TARGETS.map((target) =>
+        {API_KEY_CARD_TARGETS.map((target) =>
           props.keyCard?.target === target ? (
             <ApiKeyCard {...props.keyCard} />
           ) : (
@@ -77,7 +75,7 @@ export function SettingsPage(props: SettingsPageProps) {
             <option value="" selected={audit.kind === undefined}>
               All
             </option>
-            {AUDIT_KINDS.map((kind) => (
+            {(Object.keys(AUDIT_KIND_LABELS) as AuditKindView[]).map((kind) => (
               <option value={kind} selected={audit.kind === kind}>
                 {AUDIT_KIND_LABELS[kind]}
               </option>

@@ -1,11 +1,11 @@
-import type { Want } from '../../src/dashboard/wants/model'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import { contentTypeLabel } from '../partials/library-content-type'
 import { SetupCopyField, SetupSecretField } from '../partials/setup-copy-field'
 import { TimeAgo } from '../partials/time-ago'
+import type { WantView } from '../partials/want-row'
 
 export interface WantDetailPageProps extends PageChrome {
-  want: Want
+  want: WantView
   feed: {
     url: string
     /** The URL with its key masked, when it has one. */
@@ -15,7 +15,7 @@ export interface WantDetailPageProps extends PageChrome {
   }
 }
 
-const STATUS_LABELS: Record<Want['status'], string> = { active: 'Active', paused: 'Paused', fulfilled: 'Fulfilled' }
+const STATUS_LABELS: Record<WantView['status'], string> = { active: 'Active', paused: 'Paused', fulfilled: 'Fulfilled' }
 
 /** One want: what it asks for, and its feed for RSS readers and download clients' RSS rules. */
 export function WantDetailPage(props: WantDetailPageProps) {

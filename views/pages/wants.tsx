@@ -1,14 +1,13 @@
-import type { Want } from '../../src/dashboard/wants/model'
 import { Layout, chromeOf, type PageChrome } from '../layout'
 import type { WantFormErrors, WantFormValues } from '../partials/want-fields'
 import { WantForm } from '../partials/want-form'
-import { WantRow } from '../partials/want-row'
+import { WantRow, type WantView } from '../partials/want-row'
 
 /** The id of the wants table, replaced out of band when the create form adds one. */
 export const WANT_LIST_ID = 'want-list'
 
 export interface WantListProps {
-  wants: Want[]
+  wants: WantView[]
 }
 
 export function WantList(props: WantListProps & { outOfBand?: boolean }) {

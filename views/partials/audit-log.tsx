@@ -1,5 +1,4 @@
-import type { AuditKind, AuditLogEntry } from '../../src/dashboard/audit/model'
-import { AuditRow } from './audit-row'
+import { type AuditEntryView, type AuditKindView, AuditRow } from './audit-row'
 
 /** The id the audit log fills; its filter and paging links swap it. */
 export const AUDIT_LOG_ID = 'audit-log'
@@ -7,14 +6,14 @@ export const AUDIT_LOG_ID = 'audit-log'
 export const AUDIT_PAGE_SIZE = 50
 
 export interface AuditLogProps {
-  entries: AuditLogEntry[]
-  kind: AuditKind | undefined
+  entries: AuditEntryView[]
+  kind: AuditKindView | undefined
   /** 1-based. */
   page: number
   hasOlder: boolean
 }
 
-const pageHref = (kind: AuditKind | undefined, page: number) => {
+const pageHref = (kind: AuditKindView | undefined, page: number) => {
   const query = new URLSearchParams()
   if (kind) query.set('kind', kind)
   if (page > 1) query.set('page', String(page))
@@ -22,7 +21,7 @@ const pageHref = (kind: AuditKind | undefined, page: number) => {
   return `/settings${text ? `?${text}` : ''}`
 }
 
-function PageLink(props: { kind: AuditKind | undefined; page: number; label: string }) {
+function PageLink(props: { kind: AuditKindView | undefined; page: number; label: string }) {
   const href = pageHref(props.kind, props.page)
   return (
     <a class="button secondary" href={href} hx-get={href} hx-target={`#${AUDIT_LOG_ID}`} hx-swap="outerHTML" hx-push-url="true">

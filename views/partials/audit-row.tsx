@@ -1,9 +1,27 @@
-import type { AuditKind, AuditLogEntry } from '../../src/dashboard/audit/model'
 import { TimeAgo } from './time-ago'
 
-export const AUDIT_KIND_LABELS: Record<AuditKind, string> = { setting: 'Setting', auth: 'Sign-in', health: 'Health', operator: 'Operator' }
+/** What an audit entry is about. */
+export type AuditKindView = 'setting' | 'auth' | 'health' | 'operator'
 
-const KIND_TONE: Record<AuditKind, string> = { setting: '', auth: 'warn', health: 'bad', operator: '' }
+/** An audit entry as its row shows it (values are plain JSON, secrets already masked). */
+export interface AuditEntryView {
+  kind: AuditKindView
+  key: string
+  action: string
+  old_value: unknown
+  new_value: unknown
+  changed_by: string
+  changed_at: string
+}
+
+export const AUDIT_KIND_LABELS: Record<AuditKindView, string> = {
+  setting: 'Setting',
+  auth: 'Sign-in',
+  health: 'Health',
+  operator: 'Operator',
+}
+
+const KIND_TONE: Record<AuditKindView, string> = { setting: '', auth: 'warn', health: 'bad', operator: '' }
 
 function Value(props: { value: unknown }) {
   if (props.value === null || props.value === undefined) return <span class="muted">none</span>
@@ -27,7 +45,7 @@ const ACTION_LABELS: Record<string, string> = {
 }
 
 /** One audit entry; values arrive masked where they are secrets. */
-export function AuditRow(props: { entry: AuditLogEntry }) {
+export function AuditRow(props: { entry: AuditEntryView }) {
   const { entry } = props
   return (
     <tr>

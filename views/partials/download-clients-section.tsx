@@ -1,4 +1,3 @@
-import { DOWNLOAD_CLIENT_KIND_LABELS, DOWNLOAD_CLIENT_KINDS, type DownloadClient } from '../../src/dashboard/download-clients/model'
 import { ChoiceField, TextField } from './form-field'
 import { type ResourceColumn, ResourceSection, type TestOutcome } from './resource-section'
 
@@ -16,8 +15,19 @@ export interface DownloadClientDraft {
 
 export const EMPTY_DOWNLOAD_CLIENT: DownloadClientDraft = { name: '', kind: 'qbittorrent', url: '', username: '', category: '' }
 
+/** A download client as its row shows it. */
+export interface DownloadClientView {
+  id: string
+  name: string
+  kind: string
+  url: string
+  category: string | null
+}
+
 export interface DownloadClientsSectionProps {
-  clients: DownloadClient[]
+  clients: DownloadClientView[]
+  /** Each kind of client the dashboard can send to, by its name for people, in the form's order. */
+  kindLabels: Readonly<Record<string, string>>
   draft?: DownloadClientDraft
   /** Refusals of the add form, by field. */
   errors?: Partial<Record<keyof DownloadClientDraft | 'password', string>>
@@ -26,7 +36,7 @@ export interface DownloadClientsSectionProps {
   tested?: TestOutcome
 }
 
-const CLIENT_COLUMNS: ResourceColumn<DownloadClient>[] = [
+const clientColumns = (kindLabels: Readonly<Record<string, string>>): ResourceColumn<DownloadClientView>[] => [
   {
     header: 'Name',
     className: 'title',
@@ -37,12 +47,10 @@ const CLIENT_COLUMNS: ResourceColumn<DownloadClient>[] = [
       </>
     ),
   },
-  { header: 'Client', cell: (client) => DOWNLOAD_CLIENT_KIND_LABELS[client.kind] },
+  { header: 'Client', cell: (client) => kindLabels[client.kind] ?? client.kind },
   { header: 'Address', className: 'title', isHiddenNarrow: true, cell: (client) => <code>{client.url}</code> },
   { header: 'Category', isHiddenNarrow: true, cell: (client) => client.category ?? <span class="muted">default</span> },
 ]
-
-const KIND_CHOICES = DOWNLOAD_CLIENT_KINDS.map((kind) => [kind, DOWNLOAD_CLIENT_KIND_LABELS[kind]] as const)
 
 /**
  * The settings page's download clients: each with Test (its version call) and Remove, and a form
@@ -52,6 +60,7 @@ export function DownloadClientsSection(props: DownloadClientsSectionProps) {
   const draft = props.draft ?? EMPTY_DOWNLOAD_CLIENT
   const errors = props.errors ?? {}
   const prefix = 'new-client'
+  const kindChoices = Object.entries(props.kindLabels)
   return (
     <ResourceSection
       id={DOWNLOAD_CLIENTS_ID}
@@ -59,7 +68,7 @@ export function DownloadClientsSection(props: DownloadClientsSectionProps) {
       about="Where “Send to” in the library puts a torrent, as a magnet link."
       empty="No download client yet. Add qBittorrent or Transmission below."
       items={props.clients}
-      columns={CLIENT_COLUMNS}
+      columns={clientColumns(props.kindLabels)}
       what="download client"
       tested={props.tested}
       path="/settings/download-clients"
@@ -77,7 +86,7 @@ export function DownloadClientsSection(props: DownloadClientsSectionProps) {
           isRequired
           placeholder="Home qBittorrent"
         />
-        <ChoiceField prefix={prefix} name="kind" label="Client" value={draft.kind} error={errors.kind} choices={KIND_CHOICES} />
+        <ChoiceField prefix={prefix} name="kind" label="Client" value={draft.kind} error={errors.kind} choices={kindChoices} />
         <TextField
           prefix={prefix}
           name="url"

@@ -1,5 +1,17 @@
-import type { EvidenceEvent } from '../../src/dashboard/evidence/model'
 import { TimeAgo } from './time-ago'
+
+/** An evidence report as its row shows it. */
+export interface EvidenceEventView {
+  info_hash: string | null
+  /** The client kind (sonarr, radarr, ...): the row's source badge. */
+  source: string
+  instance: string
+  type: string
+  result: string
+  occurred_at: string
+  /** The webhook's body as received; the row reads the release's title from it. */
+  payload: unknown
+}
 
 /** The client kinds with a badge of their own colour; anything else is "other". */
 const CLIENTS = new Set(['sonarr', 'radarr', 'lidarr', 'readarr', 'whisparr'])
@@ -36,7 +48,7 @@ export function ClientBadge(props: { client: string; instance: string }) {
 }
 
 /** One evidence report: time, client badge, torrent, type, result (spec 2.1). */
-export function EvidenceRow(props: { event: EvidenceEvent }) {
+export function EvidenceRow(props: { event: EvidenceEventView }) {
   const { event } = props
   const title = evidenceTitle(event.payload)
   return (

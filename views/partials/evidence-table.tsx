@@ -1,8 +1,7 @@
-import type { EvidenceEvent } from '../../src/dashboard/evidence/model'
-import { EvidenceRow } from './evidence-row'
+import { EvidenceRow, type EvidenceEventView } from './evidence-row'
 
 /** The evidence table's body, the element live updates refill. */
-export function EvidenceRows(props: { events: EvidenceEvent[] }) {
+export function EvidenceRows(props: { events: EvidenceEventView[] }) {
   if (props.events.length === 0)
     return (
       <tr>
@@ -21,7 +20,7 @@ export function EvidenceRows(props: { events: EvidenceEvent[] }) {
 }
 
 export interface EvidenceTableProps {
-  events: EvidenceEvent[]
+  events: EvidenceEventView[]
   /** The table's accessible name. */
   caption: string
   /** When set, the body is refetched from this URL on each `evidence` event (or every 10 s without the stream). */

@@ -1,11 +1,19 @@
-import type { FetchRequestView } from '../../src/dashboard/crawler/model'
 import { TimeAgo } from './time-ago'
+
+/** A fetch by hash or magnet as its row shows it. */
+export interface FetchView {
+  infoHash: string
+  name: string | null
+  state: 'queued' | 'searching' | 'found' | 'not_found'
+  detail: string | null
+  requestedAt: string
+}
 
 /** The fetch form's id (it swaps itself, with its error or emptied), and the list's body (it refills itself). */
 export const FETCH_FORM_ID = 'fetch-form'
 export const FETCH_ROWS_ID = 'fetch-rows'
 
-const STATE_TAGS: Record<FetchRequestView['state'], { label: string; tone: string }> = {
+const STATE_TAGS: Record<FetchView['state'], { label: string; tone: string }> = {
   queued: { label: 'queued', tone: '' },
   searching: { label: 'searching', tone: 'warn' },
   found: { label: 'found', tone: 'ok' },
@@ -38,7 +46,7 @@ export function FetchForm(props: { draft?: string; error?: string; asked?: numbe
 }
 
 /** The requests' rows, newest first. */
-export function FetchRows(props: { requests: FetchRequestView[] | null }) {
+export function FetchRows(props: { requests: FetchView[] | null }) {
   if (props.requests === null)
     return (
       <tr>
@@ -80,7 +88,7 @@ export function FetchRows(props: { requests: FetchRequestView[] | null }) {
 }
 
 /** The fetches asked for, refilled every 5 s while the overview is open. */
-export function FetchTable(props: { requests: FetchRequestView[] | null }) {
+export function FetchTable(props: { requests: FetchView[] | null }) {
   return (
     <div class="table-wrap">
       <table class="fetch-table">

@@ -1,7 +1,16 @@
-import { type FacetKey, type FacetValue, LIBRARY_FACETS } from '../../src/dashboard/library/model'
 import { formatCount } from '../format'
 import { contentTypeLabel } from './library-content-type'
-import { LIBRARY_SEARCH_FORM_ID, type LibraryFilter, liveSearch } from './library-filter'
+import { FACET_HEADINGS, FACET_KEYS, type FacetKeyView, LIBRARY_SEARCH_FORM_ID, type LibraryFilter, liveSearch } from './library-filter'
+
+/** A facet value with how many matches have it (an estimate past the core's census). */
+export interface FacetValueView {
+  value: string
+  label: string
+  count: number
+  isEstimate: boolean
+}
+
+const FACETS = FACET_KEYS.map((key) => ({ key, heading: FACET_HEADINGS[key] }))
 
 /** The id of the facet lists, swapped out of band with each result page (their panel keeps its open state). */
 export const LIBRARY_FACETS_ID = 'library-facets'
@@ -9,11 +18,11 @@ export const LIBRARY_FACETS_ID = 'library-facets'
 /** Values listed per facet: the commonest, and every ticked one. */
 const SHOWN_VALUES = 10
 
-function valuesToShow(facet: (typeof LIBRARY_FACETS)[number], counted: FacetValue[], ticked: string[]): FacetValue[] {
+function valuesToShow(facet: { key: FacetKeyView }, counted: FacetValueView[], ticked: string[]): FacetValueView[] {
   const shown = counted.slice(0, SHOWN_VALUES)
   for (const value of ticked)
     if (!shown.some((entry) => entry.value === value)) shown.push({ value, label: value, count: 0, isEstimate: false })
-  const label = (entry: FacetValue) =>
+  const label = (entry: FacetValueView) =>
     facet.key === 'content_type'
       ? contentTypeLabel(entry.value)
       : facet.key === 'file_type'
@@ -26,7 +35,7 @@ function valuesToShow(facet: (typeof LIBRARY_FACETS)[number], counted: FacetValu
   return shownEntries
 }
 
-function FacetCount(props: { value: FacetValue }) {
+function FacetCount(props: { value: FacetValueView }) {
   return (
     <span class="facet-count">
       {props.value.isEstimate ? (
@@ -45,11 +54,15 @@ function FacetCount(props: { value: FacetValue }) {
  * narrow (any ticked value of a facet, every facet). The boxes belong to the search form, so the
  * form without JavaScript sends them too ("Apply"); with htmx a tick re-lists at once.
  */
-export function LibraryFacets(props: { filter: LibraryFilter; facets: Record<FacetKey, FacetValue[]> | null; isOutOfBand?: boolean }) {
+export function LibraryFacets(props: {
+  filter: LibraryFilter
+  facets: Record<FacetKeyView, FacetValueView[]> | null
+  isOutOfBand?: boolean
+}) {
   const oob = props.isOutOfBand ? { 'hx-swap-oob': 'true' } : {}
   return (
     <div id={LIBRARY_FACETS_ID} class="facets" {...oob}>
-      {LIBRARY_FACETS.map((facet) => {
+      {FACETS.map((facet) => {
         const ticked = props.filter.facets[facet.key]
         const values = valuesToShow(facet, props.facets?.[facet.key] ?? [], ticked)
         if (values.length === 0) return null

@@ -1,15 +1,25 @@
-import type { LibraryResults as Results } from '../../src/dashboard/library/model'
 import { formatCount } from '../format'
-import { LibraryFacets } from './library-facets'
-import { hasRowFilters, LIBRARY_RESULTS_ID, type LibraryFilter, libraryUrl, withoutFacets } from './library-filter'
+import { type FacetValueView, LibraryFacets } from './library-facets'
+import { type FacetKeyView, hasRowFilters, LIBRARY_RESULTS_ID, type LibraryFilter, libraryUrl, withoutFacets } from './library-filter'
 import { LibraryPager } from './library-pager'
-import { LibraryRow } from './library-row'
+import { LibraryRow, type LibraryRowView } from './library-row'
 import { LibrarySelection, SelectAllRows, type SendTarget } from './library-selection'
+
+/** A page of the library as the core found it. */
+export interface LibraryResultsView {
+  totalCount: number
+  /** The count is the core's estimate (a census of the matches). */
+  totalIsEstimate: boolean
+  hasNextPage: boolean
+  items: LibraryRowView[]
+  /** Each facet's values with their counts. */
+  facets: Record<FacetKeyView, FacetValueView[]>
+}
 
 export interface LibraryResultsProps {
   filter: LibraryFilter
   /** null when the core did not answer (or refused the search: `refusal`). */
-  results: Results | null
+  results: LibraryResultsView | null
   /** Why the core refused the search, in its words. */
   refusal?: string
   pageSize: number
@@ -45,7 +55,7 @@ function SearchHelp() {
 }
 
 /** The count line: "1–50 of 1,234 torrents", or why there is nothing to show. */
-function CountLine(props: LibraryResultsProps & { results: Results; isPastEnd: boolean }) {
+function CountLine(props: LibraryResultsProps & { results: LibraryResultsView; isPastEnd: boolean }) {
   const { filter, results, pageSize } = props
   const first = (filter.page - 1) * pageSize + 1
   const isFiltered = filter.q !== '' || Object.values(filter.facets).some((values) => values.length > 0)
@@ -70,7 +80,7 @@ function CountLine(props: LibraryResultsProps & { results: Results; isPastEnd: b
  * What the pages cannot reach, said plainly: filters checked on the newest torrents only (the
  * list ended before the estimated count), the depth cap, and a sort over a census.
  */
-function DepthNote(props: { filter: LibraryFilter; results: Results; depth: number; pageSize: number }) {
+function DepthNote(props: { filter: LibraryFilter; results: LibraryResultsView; depth: number; pageSize: number }) {
   const { results } = props
   const lastShown = (props.filter.page - 1) * props.pageSize + results.items.length
   const isCutShort = !results.hasNextPage && results.totalIsEstimate && hasRowFilters(props.filter)

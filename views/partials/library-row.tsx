@@ -1,4 +1,3 @@
-import type { LibraryRow as Row } from '../../src/dashboard/library/model'
 import { formatBytes, formatCount } from '../format'
 import { hasHiddenCharacters } from '../hidden-characters'
 import { contentTypeLabel } from './library-content-type'
@@ -6,8 +5,21 @@ import { SelectRow } from './library-selection'
 import { SuspiciousNameBadge } from './suspicious-name'
 import { TimeAgo } from './time-ago'
 
+/** A torrent as its row of the library table shows it. */
+export interface LibraryRowView {
+  info_hash: string
+  title: string
+  magnet_uri: string
+  content_type: string
+  size_bytes: number
+  created_at: string
+  /** Null while the core knows nothing of its swarm. */
+  seeders: number | null
+  classification_status: 'confirmed' | 'pending'
+}
+
 /** Confirmed = ground truth from an *arr client's evidence; pending = only the rules labelled it (DESIGN.md 3.6). */
-export function ClassificationTag(props: { status: Row['classification_status'] }) {
+export function ClassificationTag(props: { status: LibraryRowView['classification_status'] }) {
   return props.status === 'confirmed' ? (
     <span class="tag ok" title="Labelled by evidence from an *arr client">
       Confirmed
@@ -33,7 +45,7 @@ export function MagnetLink(props: { magnetUri: string; name: string }) {
  * "Copy magnets"). A long name is cut to two lines; the whole of it is its tooltip and its page.
  * On a phone each row is a card (app.css), its cells labelled by `data-label`.
  */
-export function LibraryRow(props: { row: Row }) {
+export function LibraryRow(props: { row: LibraryRowView }) {
   const { row } = props
   return (
     <tr>

@@ -1,7 +1,18 @@
-import type { Notification } from '../../src/dashboard/notifications/model'
 import { TimeAgo } from './time-ago'
 
-const LABELS: Record<Notification['type'], string> = {
+/** The kinds of notification the dashboard sends. */
+export type NotificationTypeView = 'want_fulfilled' | 'webhook_delivery_failed' | 'crawler_warning'
+
+/** A notification as its row shows it. */
+export interface NotificationView {
+  id: string
+  type: NotificationTypeView
+  message: string
+  read: boolean
+  created_at: string
+}
+
+const LABELS: Record<NotificationTypeView, string> = {
   want_fulfilled: 'Want fulfilled',
   webhook_delivery_failed: 'Webhook failed',
   crawler_warning: 'Crawler warning',
@@ -10,7 +21,7 @@ const LABELS: Record<Notification['type'], string> = {
 /** The id of a notification's row, the `hx-target` its Mark read button swaps. */
 export const notificationRowId = (id: string) => `notification-${id}`
 
-export function NotificationRow(props: { notification: Notification }) {
+export function NotificationRow(props: { notification: NotificationView }) {
   const { notification } = props
   return (
     <tr id={notificationRowId(notification.id)} class={notification.read ? 'read' : 'unread'}>

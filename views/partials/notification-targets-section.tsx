@@ -1,10 +1,4 @@
-import {
-  NOTIFICATION_EVENTS,
-  NOTIFICATION_TARGET_KIND_LABELS,
-  NOTIFICATION_TARGET_KINDS,
-  type NotificationTarget,
-} from '../../src/dashboard/notification-targets/model'
-import type { NotificationType } from '../../src/dashboard/notifications/model'
+import type { NotificationTypeView } from './notification-row'
 import { FieldError } from './field-error'
 import { ChoiceField, TextField } from './form-field'
 import { type ResourceColumn, ResourceSection, type TestOutcome } from './resource-section'
@@ -13,7 +7,7 @@ import { TimeAgo } from './time-ago'
 /** The id of the settings page's notification targets, the `hx-target` each of its forms swaps. */
 export const NOTIFICATION_TARGETS_ID = 'notification-targets'
 
-export const EVENT_LABELS: Record<NotificationType, string> = {
+export const EVENT_LABELS: Record<NotificationTypeView, string> = {
   want_fulfilled: 'A want is fulfilled',
   webhook_delivery_failed: 'The evidence webhook fails',
   crawler_warning: 'The crawler warns',
@@ -27,10 +21,25 @@ export interface NotificationTargetDraft {
   events: string[]
 }
 
-export const EMPTY_NOTIFICATION_TARGET: NotificationTargetDraft = { name: '', kind: 'ntfy', url: '', events: [...NOTIFICATION_EVENTS] }
+export const EMPTY_NOTIFICATION_TARGET: NotificationTargetDraft = { name: '', kind: 'ntfy', url: '', events: Object.keys(EVENT_LABELS) }
+
+/** A notification target as its row shows it. */
+export interface NotificationTargetView {
+  id: string
+  name: string
+  kind: string
+  url: string
+  events: NotificationTypeView[]
+  /** When a notification last reached it, null before the first. */
+  last_delivered_at: string | null
+  /** The last delivery that failed after its retries, while no later one succeeded. */
+  last_failure: { at: string; message: string } | null
+}
 
 export interface NotificationTargetsSectionProps {
-  targets: NotificationTarget[]
+  targets: NotificationTargetView[]
+  /** Each kind of receiver, by its name for people, in the form's order. */
+  kindLabels: Readonly<Record<string, string>>
   draft?: NotificationTargetDraft
   errors?: Partial<Record<keyof NotificationTargetDraft | 'token', string>>
   notice?: string
@@ -38,7 +47,7 @@ export interface NotificationTargetsSectionProps {
 }
 
 /** Delivered or failed, and when: a failure after its retries is shown in full, with the receiver's reason. */
-function LastDelivery(props: { target: NotificationTarget }) {
+function LastDelivery(props: { target: NotificationTargetView }) {
   const { target } = props
   if (target.last_failure)
     return (
@@ -56,7 +65,7 @@ function LastDelivery(props: { target: NotificationTarget }) {
   return <span class="muted">Nothing sent yet</span>
 }
 
-const TARGET_COLUMNS: ResourceColumn<NotificationTarget>[] = [
+const targetColumns = (kindLabels: Readonly<Record<string, string>>): ResourceColumn<NotificationTargetView>[] => [
   {
     header: 'Name',
     className: 'title',
@@ -69,7 +78,7 @@ const TARGET_COLUMNS: ResourceColumn<NotificationTarget>[] = [
       </>
     ),
   },
-  { header: 'Service', cell: (target) => NOTIFICATION_TARGET_KIND_LABELS[target.kind] },
+  { header: 'Service', cell: (target) => kindLabels[target.kind] ?? target.kind },
   {
     header: 'Sends',
     isHiddenNarrow: true,
@@ -84,8 +93,6 @@ const TARGET_COLUMNS: ResourceColumn<NotificationTarget>[] = [
   { header: 'Last delivery', cell: (target) => <LastDelivery target={target} /> },
 ]
 
-const KIND_CHOICES = NOTIFICATION_TARGET_KINDS.map((kind) => [kind, NOTIFICATION_TARGET_KIND_LABELS[kind]] as const)
-
 /**
  * The settings page's notification targets: each with what it is sent, how its last delivery
  * went (a failure in full), Test (sends now) and Remove; and a form to add one.
@@ -94,6 +101,7 @@ export function NotificationTargetsSection(props: NotificationTargetsSectionProp
   const draft = props.draft ?? EMPTY_NOTIFICATION_TARGET
   const errors = props.errors ?? {}
   const prefix = 'new-target'
+  const kindChoices = Object.entries(props.kindLabels)
   return (
     <ResourceSection
       id={NOTIFICATION_TARGETS_ID}
@@ -101,7 +109,7 @@ export function NotificationTargetsSection(props: NotificationTargetsSectionProp
       about="Where notifications are pushed as they happen, beside the Notifications page: a phone through ntfy or Gotify, a Discord channel, any webhook."
       empty="No notification target yet. Add one below."
       items={props.targets}
-      columns={TARGET_COLUMNS}
+      columns={targetColumns(props.kindLabels)}
       what="notification target"
       tested={props.tested}
       path="/settings/notification-targets"
@@ -119,7 +127,7 @@ export function NotificationTargetsSection(props: NotificationTargetsSectionProp
           isRequired
           placeholder="My phone"
         />
-        <ChoiceField prefix={prefix} name="kind" label="Service" value={draft.kind} error={errors.kind} choices={KIND_CHOICES} />
+        <ChoiceField prefix={prefix} name="kind" label="Service" value={draft.kind} error={errors.kind} choices={kindChoices} />
       </div>
       <TextField
         prefix={prefix}
@@ -143,7 +151,7 @@ export function NotificationTargetsSection(props: NotificationTargetsSectionProp
       />
       <fieldset class="events" {...(errors.events ? { 'aria-describedby': `${prefix}-events-error` } : {})}>
         <legend>Send when</legend>
-        {NOTIFICATION_EVENTS.map((event) => (
+        {(Object.keys(EVENT_LABELS) as NotificationTypeView[]).map((event) => (
           <label class="check">
             <input type="checkbox" name="events" value={event} checked={draft.events.includes(event)} /> {EVENT_LABELS[event]}
           </label>

@@ -1,10 +1,12 @@
-import type { ApiKeyTarget } from '../../src/dashboard/settings/model'
 import { ConfirmKeyField } from './confirm-key-field'
 
-/** The id of an API key's card, the `hx-target` its Regenerate button swaps. */
-export const apiKeyCardId = (target: ApiKeyTarget) => `api-key-${target}`
+/** The keys the dashboard regenerates. */
+export type ApiKeyTargetView = 'torznab' | 'dashboard'
 
-const ABOUT: Record<ApiKeyTarget, { name: string; use: string; after: string }> = {
+/** The id of an API key's card, the `hx-target` its Regenerate button swaps. */
+export const apiKeyCardId = (target: ApiKeyTargetView) => `api-key-${target}`
+
+const ABOUT: Record<ApiKeyTargetView, { name: string; use: string; after: string }> = {
   torznab: {
     name: 'Torznab API key',
     use: 'What Prowlarr (or Sonarr and Radarr directly) sends to the Torznab feed.',
@@ -18,8 +20,11 @@ const ABOUT: Record<ApiKeyTarget, { name: string; use: string; after: string }> 
   },
 }
 
+/** The key cards, in the page's order. */
+export const API_KEY_CARD_TARGETS = Object.keys(ABOUT) as ApiKeyTargetView[]
+
 export interface ApiKeyCardProps {
-  target: ApiKeyTarget
+  target: ApiKeyTargetView
   /** The key just made: shown this once. */
   newKey?: string
   /** The core could not be told the new Torznab key yet: it gets it when it is back. */

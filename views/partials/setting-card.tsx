@@ -1,13 +1,24 @@
-import { CONFIRMED_SETTINGS, type Setting } from '../../src/dashboard/settings/model'
-import { SETTING_FIELDS } from '../setting-fields'
+import { SETTING_FIELDS, type SettingKeyView } from '../setting-fields'
 import { ConfirmKeyField } from './confirm-key-field'
 import { FieldError } from './field-error'
 
 /** The id of a setting's card, the `hx-target` its Save and Reset buttons swap. */
 export const settingCardId = (key: string) => `setting-${key}`
 
+/** A setting as its card shows it. */
+export interface SettingView {
+  key: SettingKeyView
+  default: string | boolean | null
+  value: string | boolean | null
+  overridden: boolean
+  /** Whether a change to it asks for the dashboard key where the session is not fresh. */
+  isConfirmed: boolean
+  /** The values a `choice` setting takes. */
+  choices?: readonly string[]
+}
+
 export interface SettingCardProps {
-  setting: Setting
+  setting: SettingView
   /** What the person typed, kept when it was refused. */
   draft?: string
   /** The service's 400 message, shown beside the field. */
@@ -20,7 +31,7 @@ export interface SettingCardProps {
   confirmError?: string
 }
 
-function ShownValue(props: { value: Setting['value'] }) {
+function ShownValue(props: { value: SettingView['value'] }) {
   if (props.value === null) return <span class="muted">not set</span>
   return <code>{String(props.value)}</code>
 }
@@ -32,7 +43,7 @@ function ValueControl(props: SettingCardProps & { id: string; describedBy?: stri
   const common = { id: props.id, name: 'value', 'aria-invalid': invalid, 'aria-describedby': props.describedBy }
   const current = props.draft ?? (field.control === 'secret' || setting.value === null ? '' : String(setting.value))
   if (field.control === 'boolean' || field.control === 'choice') {
-    const options = field.control === 'boolean' ? ['true', 'false'] : (field.choices ?? [])
+    const options = field.control === 'boolean' ? ['true', 'false'] : (setting.choices ?? [])
     return (
       <select {...common}>
         {options.map((option) => (
@@ -107,7 +118,7 @@ export function SettingCard(props: SettingCardProps) {
           <ValueControl {...props} id={inputId} describedBy={props.error ? errorId : undefined} />
           <FieldError id={errorId} error={props.error} />
         </div>
-        {props.asksConfirmKey && CONFIRMED_SETTINGS.has(key) ? <ConfirmKeyField idPrefix={id} error={props.confirmError} /> : null}
+        {props.asksConfirmKey && setting.isConfirmed ? <ConfirmKeyField idPrefix={id} error={props.confirmError} /> : null}
         <div class="setting-actions">
           <button type="submit">
             Save<span class="visually-hidden"> {SETTING_FIELDS[key].title}</span>

@@ -1,9 +1,8 @@
-import type { Want } from '../../src/dashboard/wants/model'
 import { WantFields, type WantFormErrors, type WantFormValues } from './want-fields'
-import { wantRowId } from './want-row'
+import { type WantView, wantRowId } from './want-row'
 
 /** A want's row turned into its edit form (Save swaps back the row; Cancel fetches it unchanged). */
-export function WantEditRow(props: { want: Want; values: WantFormValues; errors: WantFormErrors }) {
+export function WantEditRow(props: { want: WantView; values: WantFormValues; errors: WantFormErrors }) {
   const { want } = props
   const url = `/wants/${encodeURIComponent(want.id)}`
   const row = { 'hx-target': `#${wantRowId(want.id)}`, 'hx-swap': 'outerHTML' }

@@ -1,10 +1,23 @@
-import type { Want } from '../../src/dashboard/wants/model'
 import { contentTypeLabel } from './library-content-type'
+
+/** A want as its row, edit form and page show it. */
+export interface WantView {
+  id: string
+  title: string
+  content_type: string
+  query: string
+  priority: 'low' | 'medium' | 'high'
+  status: 'active' | 'paused' | 'fulfilled'
+  notes: string
+  created_at: string
+  /** The info hash of the torrent that fulfilled it, when the indexer did. */
+  fulfilled_by: string | null
+}
 
 /** The id of a want's row, the `hx-target` its buttons and its edit form swap. */
 export const wantRowId = (id: string) => `want-${id}`
 
-function Status(props: { want: Want }) {
+function Status(props: { want: WantView }) {
   const { want } = props
   const fulfilledBy = want.fulfilled_by
   if (want.status === 'active') return <span class="tag ok">Active</span>
@@ -26,7 +39,7 @@ function Status(props: { want: Want }) {
  * `focus`: the button that takes the focus when the row is swapped in (htmx focuses `autofocus`),
  * the one a keyboard user pressed or came back to (Cancel or Save of an edit): the swap removed it.
  */
-export function WantRow(props: { want: Want; focus?: 'edit' | 'status' }) {
+export function WantRow(props: { want: WantView; focus?: 'edit' | 'status' }) {
   const { want } = props
   const focus = (button: 'edit' | 'status') => (props.focus === button ? { autofocus: true } : {})
   const row = { 'hx-target': `#${wantRowId(want.id)}`, 'hx-swap': 'outerHTML' }

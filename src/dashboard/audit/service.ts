@@ -1,10 +1,23 @@
 import type { AuditEntry, AuditKind, AuditLogEntry, AuditRecord } from './model'
-import type { AuditRepository } from './repository'
+import type { AuditRepository, AuditRow } from '../store'
 
 /** Spec 4.1: a listing without `limit` returns the newest 100. */
 const DEFAULT_LIMIT = 100
 
 const writeJson = (value: unknown): string | null => (value === undefined || value === null ? null : JSON.stringify(value))
+
+const readJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text))
+
+const toEntry = (row: AuditRow): AuditLogEntry => ({
+  id: String(row.id),
+  kind: row.kind,
+  key: row.key,
+  action: row.action,
+  old_value: readJson(row.oldValue),
+  new_value: readJson(row.newValue),
+  changed_by: row.changedBy,
+  changed_at: row.changedAt,
+})
 
 /**
  * The append-only audit log (DESIGN.md 3.10): settings changes, auth events, health transitions.
@@ -26,11 +39,14 @@ export function createAuditService(deps: { repository: AuditRepository; now?: ()
     },
     /** Settings changes only, in the spec's shape (no id, no kind). */
     listSettingChanges(limit = DEFAULT_LIMIT): AuditEntry[] {
-      return deps.repository.list(limit, 'setting').map(({ id: _id, kind: _kind, ...entry }) => entry)
+      return deps.repository.list(limit, 'setting').map((row) => {
+        const { id: _id, kind: _kind, ...entry } = toEntry(row)
+        return entry
+      })
     },
     /** Newest first; `offset` skips the newest rows (the settings page reads it a page at a time). */
     list(options: { limit?: number; kind?: AuditKind; offset?: number } = {}): AuditLogEntry[] {
-      return deps.repository.list(options.limit ?? DEFAULT_LIMIT, options.kind, options.offset)
+      return deps.repository.list(options.limit ?? DEFAULT_LIMIT, options.kind, options.offset).map(toEntry)
     },
   }
 }

@@ -1,4 +1,4 @@
-import type { StateRepository } from '../store/state'
+import type { StateRepository } from '../store'
 
 /**
  * The tier-1 key: a rotated one kept in dashboard_state wins over DASHBOARD_API_KEY, so a rotation

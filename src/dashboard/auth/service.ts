@@ -1,13 +1,12 @@
 import { constantTimeEqual } from '../../auth'
 import type { DashboardConfig } from '../../config'
 import type { Logger } from '../../log'
-import type { AuditService } from '../audit/service'
-import type { SettingsService } from '../settings/service'
+import type { AuditService } from '../audit'
 import type { DashboardApiKey } from './dashboard-api-key'
 import { ConfirmationRequiredError, TooManyAuthFailuresError } from './errors'
 import { createFailureThrottle } from './failure-throttle'
 import { ANONYMOUS, type Credentials, type Identity } from './model'
-import { createOncePerWindow } from './once-per-window'
+import { createOncePerWindow } from '../security'
 import { clearedSessionCookie, sessionCookie, signSessionToken, verifySessionToken } from './session-token'
 import type { SessionLifecycle } from './sessions'
 import { type Tier, tiersFor } from './tiers'
@@ -29,6 +28,12 @@ type TierOutcome = { identity: Identity } | { failure: string } | null
 
 const API_KEY_IDENTITY: Identity = Object.freeze({ id: 'api_key', method: 'api_key', display: 'API key', actor: 'api_key' })
 
+/** The settings auth reads on every request; the settings service is one (settings builds on auth, not the other way). */
+export interface AuthSettings {
+  value(key: 'trust_proxy_headers' | 'trust_forwarded_user'): boolean
+  value(key: 'sso_cookie_name'): string
+}
+
 /**
  * Resolves who a request is (spec 5.2, DESIGN.md 3.9): the tiers of AUTH_METHOD in spec order,
  * each failure falling to the next. Reads trust_* and sso_cookie_name from the settings on every
@@ -38,7 +43,7 @@ const API_KEY_IDENTITY: Identity = Object.freeze({ id: 'api_key', method: 'api_k
  */
 export function createAuthService(deps: {
   config: Pick<DashboardConfig, 'requireAuth' | 'authMethod' | 'ssoSessionTtlMs'>
-  settings: Pick<SettingsService, 'value'>
+  settings: AuthSettings
   dashboardApiKey: Pick<DashboardApiKey, 'current'>
   sessionSecret: Uint8Array
   sessions: SessionLifecycle

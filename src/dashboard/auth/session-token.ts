@@ -1,5 +1,5 @@
 import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose'
-import type { StateRepository } from '../store/state'
+import type { StateRepository } from '../store'
 import { readUserName } from './user-name'
 
 /** DESIGN.md 3.9 fixes HS256; pinning it refuses `alg: none` and every other algorithm a token may claim. */

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { StateRepository } from '../store/state'
-import type { EndedSessionRepository } from './ended-sessions'
+import type { EndedSessionRepository, StateRepository } from '../store'
 import type { SessionClaims, SessionMark } from './session-token'
 
 /**

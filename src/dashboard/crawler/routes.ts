@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import type { AuthPlugin } from '../auth/plugin'
+import type { AuthPlugin } from '../auth'
 import { FetchBody, PausedBody } from './model'
 import type { CrawlerControlService } from './service'
 

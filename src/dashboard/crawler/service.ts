@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../http'
-import type { AuditService } from '../audit/service'
+import type { AuditService } from '../audit'
 import { type CoreClient, CoreQueryError } from '../core-client'
 import { CRAWLER_FIELDS, type CrawlerState, FETCH_FIELDS, type FetchRequestView } from './model'
 

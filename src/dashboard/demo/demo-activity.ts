@@ -1,4 +1,4 @@
-import type { NotificationType } from '../notifications/model'
+import type { NotificationType } from '../notifications'
 import { DEMO_RELEASES, type DemoRelease } from './demo-releases'
 
 /** One report in the core intake's generic form (DESIGN.md 3.5), sent to /evidence/arr/<client>. */

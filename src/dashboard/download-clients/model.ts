@@ -1,5 +1,5 @@
 import { t } from 'elysia'
-import { MAX_URL_LENGTH } from '../outbound/receiver-url'
+import { MAX_URL_LENGTH } from '../outbound'
 
 export const DOWNLOAD_CLIENT_KINDS = ['qbittorrent', 'transmission'] as const
 export type DownloadClientKind = (typeof DOWNLOAD_CLIENT_KINDS)[number]

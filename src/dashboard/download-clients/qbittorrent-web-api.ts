@@ -1,4 +1,4 @@
-import { callOutbound, readAnswerText } from '../outbound/call'
+import { callOutbound, readAnswerText } from '../outbound'
 import type { AddOutcome, CallOptions, ClientAccess, DownloadClientApi, TorrentToAdd } from './client-api'
 import { ClientAnswerError } from './errors'
 

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
-import type { AuthPlugin } from '../auth/plugin'
-import { readInfoHash, TorrentParams } from '../library/model'
+import type { AuthPlugin } from '../auth'
+import { readInfoHash, TorrentParams } from '../library'
 import { CreateDownloadClientBody, DownloadClientParams, SendBody, UpdateDownloadClientBody } from './model'
 import type { DownloadClientService } from './service'
 

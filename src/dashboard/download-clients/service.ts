@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { BadRequestError } from '../../http'
 import type { Logger } from '../../log'
-import type { AuditService } from '../audit/service'
-import { TorrentNotFoundError } from '../library/service'
-import { OutboundCallError } from '../outbound/call'
-import { MAX_URL_LENGTH, readReceiverUrl } from '../outbound/receiver-url'
-import { createReceiverBook } from '../outbound/receiver-book'
-import { maskCredential, redactSecrets } from '../outbound/secrets'
+import type { AuditService } from '../audit'
+import { TorrentNotFoundError } from '../library'
+import { createReceiverBook, maskCredential, MAX_URL_LENGTH, OutboundCallError, readReceiverUrl, redactSecrets } from '../outbound'
 import type { ClientAccess, DownloadClientApi, TorrentToAdd } from './client-api'
 import { ClientAnswerError, DownloadClientFailedError, DownloadClientNotFoundError } from './errors'
 import {
@@ -18,7 +15,7 @@ import {
   type UpdateDownloadClientInput,
 } from './model'
 import { createQbittorrentWebApi } from './qbittorrent-web-api'
-import type { DownloadClientRepository, DownloadClientRow } from './repository'
+import type { DownloadClientRepository, DownloadClientRow } from '../store'
 import { createTransmissionRpc } from './transmission-rpc'
 
 /** Longest one call to a client may take: a click waits on it, and a NAS on the LAN answers in far less. */

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import { BadRequestError } from '../../http'
-import { readPaging } from '../library/model'
+import { readPaging } from '../library'
 import { EvidenceIntakeQuery, EvidenceListQuery } from './model'
 import { type EvidenceService, MAX_EVIDENCE_BYTES } from './service'
 

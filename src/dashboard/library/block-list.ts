@@ -1,4 +1,4 @@
-import type { AuditService } from '../audit/service'
+import type { AuditService } from '../audit'
 import type { CoreClient, ResponseCache } from '../core-client'
 
 /** A hash the core refuses, as the block list page shows it. */

@@ -46,12 +46,12 @@ export type LibraryOrder = (typeof LIBRARY_ORDERS)[number]
  * carries, the core's aggregation and facet name, and what a value looks like in the address.
  */
 export const LIBRARY_FACETS = [
-  { key: 'content_type', aggregation: 'contentType', heading: 'Content type', pattern: /^[a-z_]{2,16}$/ },
-  { key: 'resolution', aggregation: 'videoResolution', heading: 'Resolution', pattern: /^\d{3,4}p$/ },
-  { key: 'source', aggregation: 'videoSource', heading: 'Video source', pattern: /^[a-z]{2,10}$/ },
-  { key: 'language', aggregation: 'language', heading: 'Language', pattern: /^([a-z]{2}|multi|dual)$/ },
-  { key: 'year', aggregation: 'releaseYear', heading: 'Year', pattern: /^(1[89]|20|21)\d\d$/ },
-  { key: 'file_type', aggregation: 'torrentFileType', heading: 'File type', pattern: /^[a-z]{2,12}$/ },
+  { key: 'content_type', aggregation: 'contentType', pattern: /^[a-z_]{2,16}$/ },
+  { key: 'resolution', aggregation: 'videoResolution', pattern: /^\d{3,4}p$/ },
+  { key: 'source', aggregation: 'videoSource', pattern: /^[a-z]{2,10}$/ },
+  { key: 'language', aggregation: 'language', pattern: /^([a-z]{2}|multi|dual)$/ },
+  { key: 'year', aggregation: 'releaseYear', pattern: /^(1[89]|20|21)\d\d$/ },
+  { key: 'file_type', aggregation: 'torrentFileType', pattern: /^[a-z]{2,12}$/ },
 ] as const
 export type FacetKey = (typeof LIBRARY_FACETS)[number]['key']
 

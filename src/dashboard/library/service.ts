@@ -1,5 +1,5 @@
 import { AppError } from '../../app-error'
-import type { AuditService } from '../audit/service'
+import type { AuditService } from '../audit'
 import type { CoreClient, ResponseCache } from '../core-client'
 import { browseLibrary, LIST_TTL_MS } from './browse'
 import type { LibraryQuery, LibraryResults, ListQuery, TorrentDetail, TorrentFacts, TorrentSummary } from './model'

@@ -1,4 +1,4 @@
-import { callOutbound, OutboundCallError, readAnswerText } from '../outbound/call'
+import { callOutbound, OutboundCallError, readAnswerText } from '../outbound'
 import { fitLength } from './fit-text'
 import { NOTIFICATION_TARGET_KIND_LABELS, type Notice, type NotificationTargetKind } from './model'
 import { RECEIVER_PROTOCOLS } from './protocols'

@@ -1,11 +1,11 @@
 import type { Logger } from '../../log'
-import type { AuditService } from '../audit/service'
-import type { EventBus } from '../events/event-bus'
-import type { Notification } from '../notifications/model'
-import { redactSecrets } from '../outbound/secrets'
+import type { AuditService } from '../audit'
+import type { EventBus } from '../events'
+import type { Notification } from '../notifications'
+import { redactSecrets } from '../outbound'
 import type { Notice } from './model'
 import { noticeOf } from './notice'
-import type { NotificationTargetRow } from './repository'
+import type { NotificationTargetRow } from '../store'
 import { type NotificationTargetService, secretsOf } from './service'
 
 /**

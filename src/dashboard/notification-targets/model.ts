@@ -1,6 +1,6 @@
 import { t } from 'elysia'
-import type { NotificationType } from '../notifications/model'
-import { MAX_URL_LENGTH } from '../outbound/receiver-url'
+import type { NotificationType } from '../notifications'
+import { MAX_URL_LENGTH } from '../outbound'
 
 export const NOTIFICATION_TARGET_KINDS = ['ntfy', 'gotify', 'discord', 'webhook'] as const
 export type NotificationTargetKind = (typeof NOTIFICATION_TARGET_KINDS)[number]

@@ -1,4 +1,4 @@
-import type { Notification, NotificationType } from '../notifications/model'
+import type { Notification, NotificationType } from '../notifications'
 import type { Notice } from './model'
 
 const TITLES: Record<NotificationType | 'test', string> = {

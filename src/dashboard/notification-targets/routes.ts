@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import type { AuthPlugin } from '../auth/plugin'
+import type { AuthPlugin } from '../auth'
 import { CreateNotificationTargetBody, NotificationTargetParams, UpdateNotificationTargetBody } from './model'
 import type { NotificationTargetService } from './service'
 

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { BadRequestError } from '../../http'
-import type { AuditService } from '../audit/service'
-import type { NotificationType } from '../notifications/model'
-import { MAX_URL_LENGTH, readReceiverUrl } from '../outbound/receiver-url'
-import { createReceiverBook } from '../outbound/receiver-book'
-import { maskCredential, maskUrl, redactSecrets, secretsOfUrl } from '../outbound/secrets'
+import type { AuditService } from '../audit'
+import type { NotificationType } from '../notifications'
+import { createReceiverBook, maskCredential, maskUrl, MAX_URL_LENGTH, readReceiverUrl, redactSecrets, secretsOfUrl } from '../outbound'
 import { deliverOnce, type DeliveryOutcome } from './deliver'
 import { NotificationTargetFailedError, NotificationTargetNotFoundError } from './errors'
 import {
@@ -18,7 +16,7 @@ import {
 } from './model'
 import { testNotice } from './notice'
 import { RECEIVER_PROTOCOLS } from './protocols'
-import type { NotificationTargetRepository, NotificationTargetRow } from './repository'
+import type { NotificationTargetRepository, NotificationTargetRow } from '../store'
 
 /** Longest one delivery attempt waits on a receiver; four attempts and the backoff between them stay within 30 s. */
 export const DELIVERY_TIMEOUT_MS = 5_000

@@ -1,6 +1,6 @@
 import type { AppError } from '../../app-error'
 import { BadRequestError } from '../../http'
-import type { AuditService } from '../audit/service'
+import type { AuditService } from '../audit'
 
 /** The queries a book needs of its feature's repository. */
 interface NamedRows<Row> {

@@ -1,7 +1,6 @@
-import type { StateRepository } from '../store/state'
+import type { PosterCacheRepository, StateRepository } from '../store'
 import { PosterNotFoundError } from './errors'
 import type { MediaType, Poster } from './model'
-import type { PosterCacheRepository } from './repository'
 import type { TmdbClient } from './tmdb-client'
 
 /** How long a lookup (found or not found) and the image base are kept (spec 8, DESIGN.md 5.6). */

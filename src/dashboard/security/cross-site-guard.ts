@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Logger } from '../../log'
-import { createOncePerWindow } from '../auth/once-per-window'
+import { createOncePerWindow } from './once-per-window'
 import { CrossSiteRequestError } from './errors'
 import { judgeWriteOrigin, type OriginPolicy } from './request-origin'
 

@@ -1,7 +1,6 @@
 import { maskSecret } from '../../config'
-import type { AuditService } from '../audit/service'
-import type { DashboardApiKey } from '../auth/dashboard-api-key'
-import type { SessionLifecycle } from '../auth/sessions'
+import type { AuditService } from '../audit'
+import type { DashboardApiKey, SessionLifecycle } from '../auth'
 import type { ApiKeyTarget, SettingChange } from './model'
 import type { SettingsService } from './service'
 

@@ -1,12 +1,11 @@
 import { Elysia } from 'elysia'
-import type { AuthPlugin } from '../auth/plugin'
-import type { AuthService } from '../auth/service'
+import type { AuthPlugin, AuthService } from '../auth'
 import type { ApiKeyRotation } from './api-key-rotation'
 import { CONFIRMED_SETTINGS, OverrideBody, readRegenerateBody, SettingParams } from './model'
 import type { SettingsService } from './service'
 import { isSettingKey } from '../../config'
 
-/** Where DELETE (no body) and any other request may carry the confirming key. */
+/** Where a delete request (no body) and any other request may carry the confirming key. */
 const CONFIRM_HEADER = 'x-confirm-key'
 
 const needsConfirming = (key: string) => isSettingKey(key) && CONFIRMED_SETTINGS.has(key)

@@ -1,11 +1,11 @@
 import { isSettingKey, maskSecret, SETTING_KEYS, SETTING_RULES, type SettingKey, type SettingValue } from '../../config'
 import type { Logger, LogLevel } from '../../log'
-import type { AuditService } from '../audit/service'
+import type { AuditService } from '../audit'
 import type { CoreClient } from '../core-client'
 import { createCoreSettingsSync } from './core-sync'
 import { InvalidSettingValueError, UnknownSettingError } from './errors'
 import { type CoreSettingEntry, SECRETS_OF_OTHER_HOSTS, type Setting, type SettingChange, type SettingValues } from './model'
-import type { SettingsOverrideRepository } from './repository'
+import type { SettingsOverrideRepository } from '../store'
 
 export type SettingChangeListener = (key: SettingKey) => void
 

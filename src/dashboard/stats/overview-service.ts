@@ -1,7 +1,7 @@
 import type { CoreClient } from '../core-client'
-import { CRAWLER_FIELDS, type CrawlerState } from '../crawler/model'
+import { CRAWLER_FIELDS, type CrawlerState } from '../crawler'
 
-export type { CrawlerState } from '../crawler/model'
+export type { CrawlerState } from '../crawler'
 
 /** Torrents first seen in one time slot (the start of the slot, UTC). */
 export interface IndexedSlot {

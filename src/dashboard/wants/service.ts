@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../app-error'
 import { BadRequestError } from '../../http'
-import type { NotificationService } from '../notifications/service'
+import type { NotificationService } from '../notifications'
 import type { CreateWantInput, UpdateWantInput, Want, WantStatus } from './model'
 import { priorityLabel, priorityValue } from './priority'
 import { queryWords } from './query-words'
-import type { WantRepository, WantRow } from './repository'
+import type { WantRepository, WantRow } from '../store'
 
 export class WantNotFoundError extends AppError {
   constructor(id: string) {

@@ -1,11 +1,11 @@
 import type { Logger } from '../../log'
 import { type CoreClient, CoreUnavailableError, type ResponseCache } from '../core-client'
-import type { EventBus } from '../events/event-bus'
-import { CORE_EVIDENCE_FIELDS, type CoreEvidence, toEvidenceEvent } from '../evidence/model'
-import type { NotificationService } from '../notifications/service'
-import { CORE_STATS_FIELDS, type CoreStats, toStats } from '../stats/service'
-import type { StateRepository } from '../store/state'
-import type { WantService } from '../wants/service'
+import type { EventBus } from '../events'
+import { CORE_EVIDENCE_FIELDS, type CoreEvidence, toEvidenceEvent } from '../evidence'
+import type { NotificationService } from '../notifications'
+import { CORE_STATS_FIELDS, type CoreStats, toStats } from '../stats'
+import type { StateRepository } from '../store'
+import type { WantService } from '../wants'
 
 /** Stats reach open pages every 5 s (DESIGN.md 5.7); want matches are fulfilled within 30 s. */
 export const WATCH_INTERVAL_MS = 5_000

@@ -3,6 +3,7 @@ import type { Logger } from '../../log'
 import type { CoreStore } from '../core-store'
 import { currentVersion } from '../sqlite-file'
 import { createSqliteAdminKeyStore } from './admin-key'
+import { createSqliteCrawlerControlStore } from './crawler-control'
 import { createSqliteEnrichmentStore } from './enrichment'
 import { createSqliteEvidenceStore } from './evidence'
 import { createSqliteFetchRequestStore } from './fetch-requests'
@@ -36,6 +37,11 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     torrentDetails: createSqliteTorrentDetailsStore(legacy),
     health: createSqliteHealthStore(legacy),
     maintenance: createSqliteMaintenanceStore(legacy, config.path),
+    crawlerControl: createSqliteCrawlerControlStore(legacy),
+    // The crawler thread reads single rows and pages by id, the re-check a few pages a batch: the
+    // writer's 16 MiB page cache would be wasted on either.
+    knownHashesSpec: () => ({ engine: 'sqlite', path: config.path, cacheSizeMb: 2 }),
+    dueSwarmsSpec: () => ({ engine: 'sqlite', path: config.path, cacheSizeMb: 0.5 }),
     legacy,
     // close(true) finalizes the adapters' prepared statements and really closes the file; without it
     // the connection lingers until they are collected, holding the file against a restore or a rewrite.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { getTableConfig } from 'drizzle-orm/sqlite-core'
 import { join } from 'node:path'
-import { openDashboardStore } from '../../../src/dashboard/store/open-store'
+import { openDashboardStore } from '../../../src/dashboard/store'
 import * as schema from '../../../src/dashboard/store/schema'
 import { makeTempDir } from '../../support/temp-dir'
 import { quietLog } from '../../support/test-index'

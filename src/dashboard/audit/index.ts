@@ -1,0 +1,3 @@
+export { AUDIT_KINDS, type AuditKind } from './model'
+export { auditRoutes } from './routes'
+export { type AuditService, createAuditService } from './service'

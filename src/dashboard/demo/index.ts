@@ -1,0 +1,2 @@
+export { demoRoutes } from './routes'
+export { createDemoSeedService, type DemoSeedService } from './service'

@@ -1,0 +1,5 @@
+export { DownloadClientFailedError, DownloadClientNotFoundError } from './errors'
+export { type CreateDownloadClientInput, DOWNLOAD_CLIENT_KIND_LABELS } from './model'
+export { downloadClientRoutes } from './routes'
+export { librarySend } from './send-pages'
+export { createDownloadClientService, type DownloadClientService } from './service'

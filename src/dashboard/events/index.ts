@@ -1,0 +1,2 @@
+export { createEventBus, type EventBus } from './event-bus'
+export { eventRoutes } from './routes'

@@ -1,0 +1,8 @@
+export { type BlockListService, createBlockListService } from './block-list'
+export { blockListPage } from './block-list-page'
+export { libraryBulk } from './bulk-pages'
+export { readInfoHash, readPaging, TorrentParams } from './model'
+export { libraryPage } from './pages'
+export { libraryRoutes } from './routes'
+export { answerSelection, isInfoHash, readSelection, type SelectionOutcome, torrentCount } from './selection'
+export { createLibraryService, type LibraryService, TorrentNotFoundError } from './service'

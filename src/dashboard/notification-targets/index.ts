@@ -1,0 +1,5 @@
+export { startNotificationDelivery } from './delivery'
+export { NotificationTargetFailedError, NotificationTargetNotFoundError } from './errors'
+export { type CreateNotificationTargetInput, NOTIFICATION_TARGET_KIND_LABELS } from './model'
+export { notificationTargetRoutes } from './routes'
+export { createNotificationTargetService, type NotificationTargetService } from './service'

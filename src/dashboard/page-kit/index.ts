@@ -1,0 +1,5 @@
+export { assetRoutes } from './assets'
+export { readFromCore } from './core-optional'
+export { fieldErrorOf, formList, formText } from './field-errors'
+export { pageNotFound } from './not-found'
+export { htmlPage, htmlPartial, isHtmx, pageChrome, staleParts } from './render'

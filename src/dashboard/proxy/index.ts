@@ -1,0 +1,1 @@
+export { proxyRoutes } from './routes'

@@ -1,0 +1,3 @@
+export { crossSiteGuard } from './cross-site-guard'
+export { createOncePerWindow } from './once-per-window'
+export { isServedOverHttps, type OriginPolicy } from './request-origin'

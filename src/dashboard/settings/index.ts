@@ -1,0 +1,8 @@
+export { type ApiKeyRotation, createApiKeyRotation } from './api-key-rotation'
+export { metricsBeside, settingDefaults } from './defaults'
+export { downloadClientsPanel } from './download-clients-panel'
+export { notificationTargetsPanel } from './notification-targets-panel'
+export { settingsPage } from './pages'
+export { settingsRoutes } from './routes'
+export { createSettingsService, type SettingsService } from './service'
+export { coreBaseFor, setupPage } from './setup-page'

@@ -1,0 +1,1 @@
+export { startCoreWatch } from './core-watch'
