@@ -9,7 +9,7 @@
  * What the dashboard may use of the rest of src/: shared plumbing and the SQLite kit its store is
  * built on, never the core's capabilities.
  */
-const DASHBOARD_MAY_USE = '^src/(dashboard|config|store/sqlite-file/index\\.ts|log|http|auth|app-error\\.ts|version\\.ts)'
+const DASHBOARD_MAY_USE = '^src/(dashboard|vocabulary|config|store/sqlite-file/index\\.ts|log|http|auth|app-error\\.ts|version\\.ts)'
 
 /** The SQLite kit: src/store's second public entry, for the core's adapter and the dashboard store. */
 const SQLITE_KIT = '^src/store/sqlite-file/index\\.ts$'
@@ -43,12 +43,6 @@ const BELOW_HTTP = [
 
 /** The composition roots: the only code that opens the core's store and hands its ports out. */
 const COMPOSITION_ROOTS = ['^src/(main|cli)\\.ts$', '^src/(core|process)/']
-
-/**
- * Transitional (issue 31): the tag length the views' tag fields show, until src/vocabulary (which
- * defines the tag rule) lands; then views import it from there and this goes.
- */
-const VIEWS_WAITING_FOR_VOCABULARY = '^src/dashboard/library/model\\.ts$'
 
 module.exports = {
   forbidden: [
@@ -87,7 +81,7 @@ module.exports = {
       comment:
         'Views receive their data as props they declare and import nothing of src/ but the shared vocabulary; routes import views, never the reverse (issue 31).',
       from: { path: '^views/' },
-      to: { path: '^src/', pathNot: ['^src/vocabulary/', VIEWS_WAITING_FOR_VOCABULARY] },
+      to: { path: '^src/', pathNot: '^src/vocabulary/' },
     },
     {
       name: 'dashboard-feature-through-index',

@@ -1,9 +1,8 @@
 /**
  * The classification vocabulary. Values are the spec's (lowercase, `v1080p`...), which is also
- * what the shared corpora use; GraphQL maps them to its enum names at its own edge.
+ * what the shared corpora use; GraphQL maps them to its enum names at its own edge. The content
+ * types, which the dashboard speaks too, are src/vocabulary's.
  */
-export const CONTENT_TYPES = ['movie', 'tv_show', 'music', 'audiobook', 'ebook', 'comic', 'software', 'game', 'xxx', 'other'] as const
-export type ContentType = (typeof CONTENT_TYPES)[number]
 
 export const VIDEO_RESOLUTIONS = ['v360p', 'v480p', 'v540p', 'v576p', 'v720p', 'v1080p', 'v1440p', 'v2160p', 'v4320p'] as const
 export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number]

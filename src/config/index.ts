@@ -21,12 +21,4 @@ export { variables } from './variables'
 export type { HostPort } from './value-types'
 export type { DailyWindow } from './daily-windows'
 export { type AuthMethod, AUTH_METHODS } from './variables'
-export {
-  isSettingKey,
-  maskSecret,
-  SETTING_KEYS,
-  SETTING_RULES,
-  type SettingKey,
-  type SettingRule,
-  type SettingValue,
-} from './settings-allowlist'
+export { maskSecret, SETTING_RULES, type SettingRule } from './settings-allowlist'

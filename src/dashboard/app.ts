@@ -10,7 +10,7 @@ import { type CrawlerControlService, crawlerPanel, crawlerRoutes } from './crawl
 import { demoRoutes, type DemoSeedService } from './demo'
 import { downloadClientRoutes, type DownloadClientService, librarySend } from './download-clients'
 import { type EventBus, eventRoutes } from './events'
-import { evidencePage, evidenceRoutes, type EvidenceService } from './evidence'
+import { evidenceApiRoutes, evidencePage, type EvidenceService } from './evidence'
 import { blockListPage, type BlockListService, libraryBulk, libraryPage, libraryRoutes, type LibraryService } from './library'
 import { notificationTargetRoutes, type NotificationTargetService } from './notification-targets'
 import { notificationRoutes, type NotificationService, notificationsPage } from './notifications'
@@ -96,7 +96,7 @@ export function createDashboardApp(deps: DashboardAppDeps) {
     .use(statsRoutes(deps))
     .use(crawlerRoutes({ ...deps, authPlugin: auth }))
     .use(libraryRoutes(deps))
-    .use(evidenceRoutes(deps))
+    .use(evidenceApiRoutes(deps))
     .use(wantRoutes(deps))
     .use(notificationRoutes(deps))
     .use(downloadClientRoutes({ ...deps, authPlugin: auth }))

@@ -12,7 +12,7 @@ import { createEvidenceService } from './evidence'
 import { createBlockListService, createLibraryService } from './library'
 import { createNotificationTargetService, startNotificationDelivery } from './notification-targets'
 import { createNotificationService } from './notifications'
-import { createIndexedPosterLookup, createPosterService, createTmdbClient } from './posters'
+import { createIndexedPosterLookup, createPosterClient, createPosterService } from './posters'
 import { createApiKeyRotation, createSettingsService, metricsBeside, settingDefaults } from './settings'
 import { createStatsService, createStoreSize } from './stats'
 import type { OriginPolicy } from './security'
@@ -196,7 +196,7 @@ export function buildDashboard(
     posters: createPosterService({
       cache: createPosterCacheRepository(store.orm),
       state,
-      tmdb: createTmdbClient({ baseUrl: config.dashboard.artworkApiUrl }),
+      tmdb: createPosterClient({ baseUrl: config.dashboard.artworkApiUrl }),
       apiKey: () => settings.value('artwork_api_key') ?? undefined,
       indexed: createIndexedPosterLookup(core),
     }),

@@ -1,7 +1,9 @@
 import type { Facets } from '../search'
+import type { ContentType } from '../vocabulary'
 import { languageInfo } from './languages'
 
-const CONTENT_TYPE_LABELS: Record<string, string> = {
+/** bitmagnet's labels, which its clients show: this API's, not the dashboard's words (src/vocabulary). */
+const CONTENT_TYPE_LABELS: Record<string, string> & Readonly<Record<ContentType, string>> = {
   movie: 'Movie',
   tv_show: 'TV Show',
   music: 'Music',

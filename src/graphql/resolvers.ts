@@ -11,7 +11,7 @@ import { type CrawlerControlDeps, createCrawlerResolvers } from './crawler-resol
 import { createDashboardResolvers, type DashboardDeps } from './dashboard-resolvers'
 import { createExplanationResolvers, type ExplanationDeps } from './explanation-resolvers'
 import { DateScalar, DateTime, Duration, Hash20, Int64, Void, Year } from './scalars'
-import { readPage, toSearchQuery, type SearchInput } from './search-input'
+import { readPage, graphqlSearchQuery, type SearchInput } from './search-input'
 import { createPageDetails } from './page-details'
 import type { TorrentDetailsStore } from './store-port'
 import { toGraphqlFile, toTorrentContent } from './torrent-content'
@@ -79,7 +79,7 @@ export function createResolvers(deps: GraphqlDeps) {
     },
     TorrentContentQuery: {
       search: async (_: unknown, { input }: { input: SearchInput }) => {
-        const query = toSearchQuery(input)
+        const query = graphqlSearchQuery(input)
         // No torrent has a genre here: filtering by one matches nothing.
         if (input.facets?.genre?.filter?.some((genre) => genre !== null)) query.infoHashes = []
         let result: SearchResult

@@ -70,7 +70,7 @@ export function readPage(input: { limit?: number | null; page?: number | null; o
 }
 
 /** The search a `torrentContent.search` input asks for; bad numbers are GraphQL errors naming the field. */
-export function toSearchQuery(input: SearchInput): SearchQuery {
+export function graphqlSearchQuery(input: SearchInput): SearchQuery {
   const { limit, offset } = readPage(input)
   const facets = input.facets ?? {}
   const values = <T>(name: FacetName | 'genre') => (facets[name]?.filter ?? []).filter((value): value is T => value !== null)

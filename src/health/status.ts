@@ -1,4 +1,4 @@
-import type { StorageReport } from '../storage-cap'
+import type { StorageReport } from '../vocabulary'
 import type { HealthCheck } from './health-check'
 
 /** The body of `GET /api/v1/status`. */

@@ -1,6 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client'
 import type { CrawlStats } from '../dht'
-import type { StorageReport } from '../storage-cap'
+import type { StorageReport } from '../vocabulary'
 import { createCrawlerMetrics } from './crawler-metrics'
 import { createEnrichmentMetrics } from './enrichment-metrics'
 import { createStorageMetrics } from './storage-metrics'

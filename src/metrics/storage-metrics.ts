@@ -1,5 +1,5 @@
 import { Counter, Gauge, type Registry } from 'prom-client'
-import type { StorageReport } from '../storage-cap'
+import type { StorageReport } from '../vocabulary'
 
 /**
  * The databases' sizes on disk, the storage cap and what it evicted, read from the storage

@@ -1,15 +1,11 @@
-import type { SettingKey as AllowlistedKey } from '../config'
 import type { LogLevel } from '../log'
+import type { CoreSettingKey } from '../vocabulary'
 
 /**
- * The settings the core takes as run-time overrides (the dashboard's allowlist, the core's share
- * of it). Each has an environment variable whose value it replaces while the override exists.
+ * The overrides in force, one per key the core takes (src/vocabulary's CORE_SETTING_KEYS); a key
+ * left out takes its environment value.
  */
-export const SETTING_KEYS = ['torznab_api_key', 'log_level', 'artwork_api_key'] as const satisfies readonly AllowlistedKey[]
-export type SettingKey = (typeof SETTING_KEYS)[number]
-
-/** The overrides in force; a key left out takes its environment value. */
-export interface Overrides {
+export interface Overrides extends Partial<Record<CoreSettingKey, string>> {
   torznab_api_key?: string
   log_level?: LogLevel
   artwork_api_key?: string

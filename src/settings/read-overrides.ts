@@ -1,14 +1,13 @@
 import { SETTING_RULES } from '../config'
 import { InvalidSettingError } from './errors'
-import { type Overrides, SETTING_KEYS, type SettingEntry, type SettingKey } from './model'
+import { CORE_SETTING_KEYS, type CoreSettingKey, isCoreSettingKey } from '../vocabulary'
+import type { Overrides, SettingEntry } from './model'
 
 /**
  * A value as the dashboard's allowlist rules take it (DESIGN.md 3.22, src/config), exactly: the
  * dashboard sends what it validated, so a value that needs trimming did not come from it.
  */
-const read = (key: SettingKey, value: string): string | undefined => (SETTING_RULES[key].parse(value) === value ? value : undefined)
-
-const isSettingKey = (key: string): key is SettingKey => (SETTING_KEYS as readonly string[]).includes(key)
+const read = (key: CoreSettingKey, value: string): string | undefined => (SETTING_RULES[key].parse(value) === value ? value : undefined)
 
 /**
  * The overrides a list of entries asks for, every entry checked before any is used, so a list
@@ -17,10 +16,10 @@ const isSettingKey = (key: string): key is SettingKey => (SETTING_KEYS as readon
 export function readOverrides(entries: SettingEntry[], listName = 'settings'): Overrides {
   const overrides: Record<string, string> = {}
   entries.forEach(({ key, value }, index) => {
-    if (!isSettingKey(key))
+    if (!isCoreSettingKey(key))
       throw new InvalidSettingError(
         `${listName}[${index}].key`,
-        `unknown setting ${JSON.stringify(key)}; one of ${SETTING_KEYS.join(', ')}`,
+        `unknown setting ${JSON.stringify(key)}; one of ${CORE_SETTING_KEYS.join(', ')}`,
       )
     if (key in overrides) throw new InvalidSettingError(`${listName}[${index}].key`, `${key} is given twice`)
     const accepted = read(key, value)

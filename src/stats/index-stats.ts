@@ -1,38 +1,7 @@
 import type { CrawlerStatus } from '../dht'
 import type { ClassifiedItem, FlushReport } from '../ingest'
-import type { StorageReport } from '../storage-cap'
-import { type ContentTypeCount, UNCLASSIFIED } from '../torrents'
+import { type ContentTypeCount, type CrawlerState, type IndexStats, type StorageReport, UNCLASSIFIED } from '../vocabulary'
 import { createThroughputMeter } from './throughput-meter'
-
-/** The figures of GraphQL `stats`. */
-interface IndexStats {
-  totalTorrents: number
-  /** Classified as a known kind of release: a content type, and not `other`. */
-  totalReleases: number
-  totalEvidence: number
-  dhtPeerCount: number
-  /** Torrents stored per minute, over the last 10 minutes or the uptime when shorter. */
-  indexerThroughput: number
-  startedAt: string
-  uptimeSeconds: number
-  /** RFC 3339; null when the crawler has stored nothing. */
-  lastCrawlAt: string | null
-  /** Zero counts left out; unclassified torrents under `unknown`. */
-  categoryBreakdown: ContentTypeCount[]
-  /** The databases' sizes and the storage cap; null when the caller measures none. */
-  storage: StorageReport | null
-}
-
-/** GraphQL `crawler`. */
-interface CrawlerState {
-  enabled: boolean
-  running: boolean
-  /** crawling, paused or off_hours; `crawling` for a disabled crawler says nothing (enabled is false). */
-  mode: string
-  paused: boolean
-  schedule: string | null
-  warning: { code: string; message: string; since: string } | null
-}
 
 const NOT_RELEASES = new Set([UNCLASSIFIED, 'other'])
 

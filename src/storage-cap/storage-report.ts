@@ -1,24 +1,8 @@
+import type { StorageReport } from '../vocabulary'
 import { fileBytes } from './database-files'
 import type { StorageCap } from './storage-cap'
 import type { MaintenanceStore } from './store-port'
 import { usedBytesOf } from './usage'
-
-/** The sizes `/api/v1/status`, `/metrics` and the dashboard's stats show. */
-export interface StorageReport {
-  /** SERVICE_STORAGE_LIMIT; null without a cap. */
-  limitBytes: number | null
-  /** What the cap compares: pages of the core database holding data, plus its WAL and shared memory. */
-  usedBytes: number
-  /** The core database file (index.db) and its write-ahead log. */
-  databaseBytes: number
-  walBytes: number
-  /** The dashboard store at DASHBOARD_DB_PATH; null when there is no such file on this host. */
-  dashboardBytes: number | null
-  /** Torrents the cap evicted since the core started. */
-  evictedTorrents: number
-  /** Over the cap with nothing left to evict: the crawler is paused. */
-  isFull: boolean
-}
 
 export function createStorageReporter(deps: {
   store: MaintenanceStore

@@ -1,6 +1,6 @@
 export { createTorrentStore, type TorrentStore } from './store'
 export type { Reclassifier, ReclassifyFilter } from './reclassify'
-export { type ContentTypeCount, createTorrentCounts, UNCLASSIFIED } from './torrent-count'
+export { createTorrentCounts } from './torrent-count'
 export { readLastCrawledAt } from './last-crawled'
 export { readOldestSwarmCheckAt } from './oldest-swarm-check'
 export type { BlockList, BlockedTorrent } from './block-list'

@@ -1,16 +1,8 @@
 import type { DatabaseHandle } from '../db'
 import { schema } from '../db'
+import type { ContentTypeCount } from '../vocabulary'
 
 const { torrentCounts } = schema
-
-/** The bucket of torrents without a classification, in torrent_counts and in the breakdown. */
-export const UNCLASSIFIED = 'unknown'
-
-export interface ContentTypeCount {
-  /** A content type, or `unknown` for torrents not classified. */
-  contentType: string
-  count: number
-}
 
 /**
  * The number of torrents, in all and per content type, from the counts the triggers of migration

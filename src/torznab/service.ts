@@ -3,7 +3,7 @@ import { renderCaps } from './caps'
 import { searchFailed } from './errors'
 import { parseTorznabRequest } from './parse-request'
 import { renderRss } from './render-rss'
-import { toSearchQuery } from './to-search-query'
+import { torznabSearchQuery } from './to-search-query'
 
 export interface TorznabAnswer {
   contentType: string
@@ -25,7 +25,7 @@ export function createTorznabService(deps: { search: SearchService; version: str
     async answer(params: URLSearchParams): Promise<TorznabAnswer> {
       const request = parseTorznabRequest(params)
       if (request.fn === 'caps') return { contentType: CAPS_TYPE, body: renderCaps(deps.baseUrl, deps.version) }
-      const query = toSearchQuery(request, Math.floor(nowMs() / 1000))
+      const query = torznabSearchQuery(request, Math.floor(nowMs() / 1000))
       let items: IndexedTorrent[] = []
       if (query) {
         try {

@@ -18,7 +18,7 @@ const SECONDS_PER_DAY = 86_400
  * empty answer, never the recent items, or the client never runs its title search (R43, D4).
  * Ids take precedence over `q` (spec §4.3), which then only carries an absolute episode.
  */
-export function toSearchQuery(request: TorznabRequest, nowSeconds: number): SearchQuery | null {
+export function torznabSearchQuery(request: TorznabRequest, nowSeconds: number): SearchQuery | null {
   const fn = request.fn === 'caps' ? 'search' : request.fn
   const { ids } = request
   if (ids && ids.imdb.length + ids.tmdb.length + ids.tvdb.length + ids.tvmaze.length === 0) return null

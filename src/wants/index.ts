@@ -1,4 +1,4 @@
 export { InvalidWantError } from './errors'
 export { createWantRegistry, type WantRegistry } from './registry'
-export type { Want, WantMatch } from './model'
+export type { WantMatch } from './model'
 export type { WantsStore } from './store-port'

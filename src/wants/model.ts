@@ -1,12 +1,3 @@
-import type { ContentType } from '../classify'
-
-/** A want as the dashboard registers it (GraphQL WantInput). */
-export interface Want {
-  id: string
-  query: string
-  contentType: ContentType
-}
-
 /** A torrent matched to a want (GraphQL WantMatch). */
 export interface WantMatch {
   id: number

@@ -3,10 +3,11 @@ import { createTurns } from '../in-turn'
 import type { ClassifiedItem } from '../ingest'
 import type { Logger } from '../log'
 import { InvalidWantError } from './errors'
-import type { Want, WantMatch } from './model'
+import type { WantRegistration } from '../vocabulary'
+import type { WantMatch } from './model'
 import type { WantsStore } from './store-port'
 import { compileWantMatcher } from './want-matcher'
-import { wordsOf } from './words'
+import { wordsOf } from '../vocabulary'
 
 /** Longer ids are not ids. */
 const MAX_ID_LENGTH = 200
@@ -29,7 +30,7 @@ export async function createWantRegistry(deps: { store: WantsStore; log: Logger 
   })
   return {
     /** Replaces the registered set. Rejects with InvalidWantError, changing nothing, for a bad want. */
-    register(wants: Want[]): Promise<void> {
+    register(wants: WantRegistration[]): Promise<void> {
       return inTurn(async () => {
         const seen = new Set<string>()
         wants.forEach((want, index) => {

@@ -1,13 +1,13 @@
 import type { ContentType } from '../classify'
-import type { Want } from './model'
-import { wordsOf } from './words'
+import type { WantRegistration } from '../vocabulary'
+import { wordsOf } from '../vocabulary'
 
 /**
  * Which registered wants a torrent meets: its content type is the want's, and its name holds
  * every word of the want's query. Wants are grouped by content type and their words split once,
  * so a torrent costs one split of its name, and only when some want has its content type.
  */
-export function compileWantMatcher(wants: readonly Want[]) {
+export function compileWantMatcher(wants: readonly WantRegistration[]) {
   const byContentType = new Map<ContentType, { id: string; words: string[] }[]>()
   for (const want of wants) {
     const group = byContentType.get(want.contentType) ?? []

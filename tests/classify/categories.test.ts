@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { CONTENT_TYPES, TORZNAB_CATEGORIES } from '../../src/classify'
 import { APP_CATEGORIES } from '../../views/partials/setup-arr-apps'
-import { categoriesFor, categoryRangesOf, parentCategoryOf } from '../../src/classify/categories'
+import { categoriesFor } from '../../src/classify/categories'
+import { categoryRangesOf, parentCategoryOf } from '../../src/vocabulary'
 import { parseReleaseName } from '../../src/classify/release-name/parse-release-name'
 
 /** Names that reach every quality branch: SD, HD, UHD, 3D, remux and disc. */

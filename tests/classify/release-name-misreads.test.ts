@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { describeReleaseName, loadClassifier } from '../../src/classify'
-import { cleanName } from '../../src/classify/release-name/clean-name'
+import { cleanReleaseName } from '../../src/classify/release-name/clean-name'
 import { isObfuscated } from '../../src/classify/release-name/paths'
 
 const classifier = loadClassifier()
@@ -43,7 +43,7 @@ describe('multi-episode forms', () => {
 describe('episode and season numbers written other ways', () => {
   test('full-width digits are digits', () => {
     expect(parse('[Grupo] Kaze no Michi - １５８ [720p].mkv')).toMatchObject({ episodes: [158], title: 'Kaze no Michi' })
-    expect(cleanName('Ｓｈｏｗ　０１')).toBe('Show 01')
+    expect(cleanReleaseName('Ｓｈｏｗ　０１')).toBe('Show 01')
   })
 
   test.each([
@@ -202,8 +202,8 @@ describe('languages', () => {
   })
 
   test('a language list in brackets is no web site', () => {
-    expect(cleanName('Moonfall [Eng.Es]')).toBe('Moonfall [Eng.Es]')
-    expect(cleanName('Moonfall [x264.AAC] [DD5.1]')).toBe('Moonfall [x264.AAC] [DD5.1]')
+    expect(cleanReleaseName('Moonfall [Eng.Es]')).toBe('Moonfall [Eng.Es]')
+    expect(cleanReleaseName('Moonfall [x264.AAC] [DD5.1]')).toBe('Moonfall [x264.AAC] [DD5.1]')
   })
 
   test('a group called SK is not Slovak, and a lower-case sk is a word', () => {

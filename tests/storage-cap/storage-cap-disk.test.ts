@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { StorageReport } from '../../src/storage-cap'
+import type { StorageReport } from '../../src/vocabulary'
 import { radarrV5Download } from '../support/arr-payloads'
 import { freeUdpPort, waitFor } from '../support/dht-probe'
 import { ADMIN_HEADERS, type RunningService, startService } from '../support/processes'

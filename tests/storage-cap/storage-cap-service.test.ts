@@ -1,7 +1,7 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import type { StorageReport } from '../../src/storage-cap'
+import type { StorageReport } from '../../src/vocabulary'
 import { sonarrV3Grab } from '../support/arr-payloads'
 import { ADMIN_HEADERS, type RunningService, startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'

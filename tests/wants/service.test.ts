@@ -3,7 +3,8 @@ import { describe, expect, test } from 'bun:test'
 import { openSqliteStore } from '../../src/store/sqlite'
 import { parseImportLine } from '../../src/importer'
 import type { ClassifiedItem } from '../../src/ingest'
-import { createWantRegistry, InvalidWantError, type Want, type WantsStore } from '../../src/wants'
+import type { WantRegistration } from '../../src/vocabulary'
+import { createWantRegistry, InvalidWantError, type WantsStore } from '../../src/wants'
 import { hashOf } from '../support/search-index'
 import { openTestIndex, quietLog } from '../support/test-index'
 
@@ -24,7 +25,7 @@ async function openWants() {
   return { ...index, wants, ingest }
 }
 
-const DUNE: Want = { id: 'w-dune', query: 'dune part two', contentType: 'movie' }
+const DUNE: WantRegistration = { id: 'w-dune', query: 'dune part two', contentType: 'movie' }
 
 describe('createWantRegistry', () => {
   test('a newly classified torrent holding every word, of the content type, is a match', async () => {
@@ -104,7 +105,7 @@ describe('createWantRegistry', () => {
   test('a bad want names its field and changes nothing', async () => {
     const { wants, ingest } = await openWants()
     await wants.register([DUNE])
-    const refused = async (list: Want[]) => {
+    const refused = async (list: WantRegistration[]) => {
       try {
         await wants.register(list)
       } catch (err) {
@@ -153,7 +154,7 @@ describe('createWantRegistry over a shared store', () => {
       },
     }
     const wants = await createWantRegistry({ store, log: quietLog })
-    const matrix: Want = { id: 'w-matrix', query: 'matrix', contentType: 'movie' }
+    const matrix: WantRegistration = { id: 'w-matrix', query: 'matrix', contentType: 'movie' }
     await Promise.all([wants.register([DUNE, matrix]), wants.register([matrix])])
     expect(wants.isWanted('Dune.Part.Two.2024.1080p.WEB-DL.x264-GRP', 'movie')).toBe(false)
     expect(await index.store.wants.listWants()).toEqual([matrix])

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { compileWantMatcher } from '../../src/wants/want-matcher'
-import { wordsOf } from '../../src/wants/words'
+import { wordsOf } from '../../src/vocabulary'
 
 describe('wordsOf', () => {
   test('splits on everything but letters and digits, in any script, lowercased', () => {

@@ -1,5 +1,5 @@
 import { Layout, chromeOf, type PageChrome } from '../layout'
-import { contentTypeLabel } from '../partials/library-content-type'
+import { contentTypeLabel } from '../../src/vocabulary'
 import { SetupCopyField, SetupSecretField } from '../partials/setup-copy-field'
 import { TimeAgo } from '../partials/time-ago'
 import type { WantView } from '../partials/want-row'

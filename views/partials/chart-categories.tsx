@@ -1,7 +1,8 @@
+import type { ContentType, UNCLASSIFIED } from '../../src/vocabulary'
 import { formatCount } from '../format'
 
-/** Content types as people name them; an unknown one is shown as sent. */
-const CATEGORY_LABELS: Record<string, string> = {
+/** Content types as a breakdown names its rows (plural); an unknown one is shown as sent. */
+const CATEGORY_LABELS: Record<string, string> & Readonly<Record<ContentType | typeof UNCLASSIFIED, string>> = {
   movie: 'Movies',
   tv_show: 'TV',
   music: 'Music',

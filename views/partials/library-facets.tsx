@@ -1,5 +1,5 @@
 import { formatCount } from '../format'
-import { contentTypeLabel } from './library-content-type'
+import { contentTypeLabel } from '../../src/vocabulary'
 import { FACET_HEADINGS, FACET_KEYS, type FacetKeyView, LIBRARY_SEARCH_FORM_ID, type LibraryFilter, liveSearch } from './library-filter'
 
 /** A facet value with how many matches have it (an estimate past the core's census). */

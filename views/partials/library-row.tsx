@@ -1,6 +1,6 @@
 import { formatBytes, formatCount } from '../format'
 import { hasHiddenCharacters } from '../hidden-characters'
-import { contentTypeLabel } from './library-content-type'
+import { contentTypeLabel } from '../../src/vocabulary'
 import { SelectRow } from './library-selection'
 import { SuspiciousNameBadge } from './suspicious-name'
 import { TimeAgo } from './time-ago'

@@ -1,4 +1,4 @@
-import { TAG_MAX_LENGTH } from '../../src/dashboard/library/model'
+import { TAG_MAX_LENGTH } from '../../src/vocabulary'
 import { ActionStatus } from './action-status'
 import { LIBRARY_RESULTS_ID } from './library-filter'
 

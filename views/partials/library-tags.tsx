@@ -1,4 +1,4 @@
-import { TAG_MAX_LENGTH } from '../../src/dashboard/library/model'
+import { TAG_MAX_LENGTH } from '../../src/vocabulary'
 
 /** The id of a torrent's tags and their form, the `hx-target` adding and removing swap. */
 export const LIBRARY_TAGS_ID = 'library-tags'

@@ -1,14 +1,15 @@
-/**
- * The standard Newznab/Torznab categories each app should pick, as the core files torrents under
- * them. Copied from src/classify/categories.ts (TORZNAB_CATEGORIES): the dashboard may not import
- * the core's capabilities, and these ids are a fixed standard.
- */
+import { torznabCategoryName } from '../../src/vocabulary'
+
+/** Ids and full names (`5030 TV/SD`), as the apps list them. */
+const named = (ids: number[]) => ids.map((id) => `${id} ${torznabCategoryName(id)}`).join(', ')
+
+/** The standard Newznab/Torznab categories each app should pick, as the core files torrents under them. */
 export const APP_CATEGORIES = [
-  { app: 'Sonarr', categories: '5000 TV, 5030 SD, 5040 HD, 5045 UHD, 5070 Anime' },
-  { app: 'Radarr', categories: '2000 Movies, 2030 SD, 2040 HD, 2045 UHD, 2050 BluRay' },
-  { app: 'Lidarr', categories: '3000 Audio, 3010 MP3, 3040 Lossless' },
-  { app: 'Readarr', categories: '7000 Books, 7020 EBook, 3030 Audiobook' },
-  { app: 'Games (any other client)', categories: '4050 PC/Games, 1000 Console' },
+  { app: 'Sonarr', categories: named([5000, 5030, 5040, 5045, 5070]) },
+  { app: 'Radarr', categories: named([2000, 2030, 2040, 2045, 2050]) },
+  { app: 'Lidarr', categories: named([3000, 3010, 3040]) },
+  { app: 'Readarr', categories: named([7000, 7020, 3030]) },
+  { app: 'Games (any other client)', categories: named([4050, 1000]) },
 ] as const
 
 /** Each *arr app's webhook: its instance name in the URL and the Connect triggers that are evidence. */

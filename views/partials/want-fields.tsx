@@ -1,5 +1,5 @@
 import { FormField } from './form-field'
-import { contentTypeLabel } from './library-content-type'
+import { CONTENT_TYPES, contentTypeLabel, resolveTvAlias } from '../../src/vocabulary'
 
 /** What a want form holds, as typed (re-shown with errors beside the fields). */
 export interface WantFormValues {
@@ -12,9 +12,6 @@ export interface WantFormValues {
 
 /** One message per field the dashboard refused. */
 export type WantFormErrors = Partial<Record<keyof WantFormValues, string>>
-
-/** The content types a want form offers (`tv` is shown as tv_show). */
-export const WANT_FORM_CONTENT_TYPES = ['movie', 'tv_show', 'music', 'audiobook', 'ebook', 'comic', 'software', 'game', 'xxx', 'other']
 
 export const EMPTY_WANT: WantFormValues = { title: '', content_type: 'movie', query: '', priority: 'medium', notes: '' }
 
@@ -34,7 +31,7 @@ export function WantFields(props: {
     ...(errors[field] ? { 'aria-invalid': 'true', 'aria-describedby': `${prefix}-${field}-error` } : {}),
     ...(field === focused ? { autofocus: true } : {}),
   })
-  const contentType = values.content_type === 'tv' ? 'tv_show' : values.content_type
+  const contentType = resolveTvAlias(values.content_type)
   return (
     <div class="row want-fields">
       <FormField id={`${prefix}-title`} label="Title" error={errors.title}>
@@ -42,7 +39,7 @@ export function WantFields(props: {
       </FormField>
       <FormField id={`${prefix}-content_type`} label="Content type" error={errors.content_type}>
         <select id={`${prefix}-content_type`} name="content_type" {...invalid('content_type')}>
-          {WANT_FORM_CONTENT_TYPES.map((type) => (
+          {CONTENT_TYPES.map((type) => (
             <option value={type} selected={type === contentType}>
               {contentTypeLabel(type)}
             </option>

@@ -1,4 +1,4 @@
-import { contentTypeLabel } from './library-content-type'
+import { contentTypeLabel } from '../../src/vocabulary'
 
 /** A want as its row, edit form and page show it. */
 export interface WantView {

@@ -17,7 +17,7 @@
  *                                or the model replaced it
  * Free text (keyword hits, matches, model names) is URI-encoded, so no entry holds a space.
  */
-import type { ContentType } from '../model'
+import type { ContentType } from '../../vocabulary'
 
 /** Facts the classification row holds (the parsed release and the torrent's size and file list), by rule path. */
 export const ROW_FACT_CODES: Readonly<Record<string, string>> = {

@@ -3,6 +3,7 @@
  * classification row it was written beside: what the name parser found, the rule that decided and
  * the facts it read, the ground truth and its client, the rerank model's answer.
  */
+import { CONTENT_TYPE_LABELS } from '../../vocabulary'
 import { formatBytes } from '../bytes-text'
 import type { ParsedRelease } from '../model'
 import { decodeExplanation, decodeText } from './explanation-codes'
@@ -29,18 +30,8 @@ export interface Explanation {
   steps: string[]
 }
 
-const CONTENT_TYPE_WORDS: Record<string, string> = {
-  movie: 'Movie',
-  tv_show: 'TV show',
-  music: 'Music',
-  audiobook: 'Audiobook',
-  ebook: 'E-book',
-  comic: 'Comic',
-  software: 'Software',
-  game: 'Game',
-  xxx: 'XXX (adult)',
-  other: 'Other',
-}
+/** An explanation spells the adult type out: it is read without the library's context. */
+const CONTENT_TYPE_WORDS: Record<string, string> = { ...CONTENT_TYPE_LABELS, xxx: 'XXX (adult)' }
 
 const CLIENT_NAMES: Record<string, string> = {
   sonarr: 'Sonarr',

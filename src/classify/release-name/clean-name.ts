@@ -24,7 +24,7 @@ const SITE_TAG = new RegExp(`[[(]${DOMAIN}[\\])]|^${DOMAIN}[ ._]*-[ ._]*`, 'gi')
 const MAY_HAVE_SITE = new RegExp(`\\.(?:${GENERIC}|${COUNTRY})[\\])]`, 'i')
 const LEADING_SITE = /^(?:https?:\/\/)?www\./i
 
-export function cleanName(name: string): string {
+export function cleanReleaseName(name: string): string {
   const mayNeed = MAY_NEED_CLEANING.test(name)
   if (!mayNeed && !LEADING_SITE.test(name)) return name
   let cleaned = name

@@ -1,6 +1,6 @@
 import { type ParsedResult, parseTorrentTitle } from '@viren070/parse-torrent-title'
 import type { ParsedRelease } from '../model'
-import { cleanName } from './clean-name'
+import { cleanReleaseName } from './clean-name'
 import { toEditions } from './editions'
 import { correctEpisodes, hasEpisodeMark } from './episodes'
 import { toLanguages } from './languages'
@@ -16,7 +16,7 @@ import { readSource, toAudioChannels, toResolution, toVideo3d, toVideoCodec } fr
  * what it gets wrong.
  */
 export function parseReleaseName(original: string): ParsedRelease {
-  const name = cleanName(original)
+  const name = cleanReleaseName(original)
   // Almost every name is a plain name: no path object for it (hot path).
   if (!name.includes('/') && !name.includes('\\')) return withSeasonName(parseFileName(name), name)
   const path = splitPath(name)

@@ -4,7 +4,7 @@
  */
 import type { TorrentFile } from '../../metainfo'
 import { formatBytes } from '../bytes-text'
-import { CONTENT_TYPES, type ContentType } from '../model'
+import { CONTENT_TYPES, type ContentType } from '../../vocabulary'
 
 /** A torrent the rules could not place for sure, as the model sees it. */
 export interface RerankSubject {

@@ -6,9 +6,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
-import { isKnownCategory } from '../categories'
 import { RuleFileError } from '../errors'
-import { CONTENT_TYPES, type ContentType } from '../model'
+import { CONTENT_TYPES, type ContentType, isKnownCategory, isTagName, TAG_MAX_LENGTH } from '../../vocabulary'
 
 export interface RuleActions {
   delete: boolean
@@ -135,8 +134,8 @@ function readActions(value: unknown, where: string): RuleActions {
   }
   const tags = asList(value.add_tags ?? [], `${where}: add_tags`)
   for (const tag of tags) {
-    if (typeof tag !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(tag))
-      throw new RuleFileError(`${where}: tag ${String(tag)} must be lowercase words joined by dashes`)
+    if (!isTagName(tag))
+      throw new RuleFileError(`${where}: tag ${String(tag)} must be lowercase words joined by dashes, at most ${TAG_MAX_LENGTH} characters`)
   }
   return {
     delete: readBoolean(value.delete, `${where}: delete`),

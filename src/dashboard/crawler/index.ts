@@ -1,4 +1,4 @@
-export { CRAWLER_FIELDS, type CrawlerState } from './model'
+export { CRAWLER_FIELDS } from './model'
 export { crawlerPanel } from './pages'
 export { crawlerRoutes } from './routes'
 export { type CrawlerControlService, createCrawlerControlService } from './service'

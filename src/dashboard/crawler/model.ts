@@ -1,17 +1,5 @@
 import { t } from 'elysia'
 
-/** The crawler as the core reports it (GraphQL `crawler`). */
-export interface CrawlerState {
-  enabled: boolean
-  running: boolean
-  /** crawling, paused (by an operator, or the storage cap) or off_hours (outside SERVICE_DHT_SCHEDULE). */
-  mode: 'crawling' | 'paused' | 'off_hours'
-  paused: boolean
-  /** SERVICE_DHT_SCHEDULE, e.g. 01:00-07:00; null when it crawls around the clock. */
-  schedule: string | null
-  warning: { code: string; message: string; since: string } | null
-}
-
 /** A fetch by hash or magnet as the core lists it (GraphQL `fetchRequests`). */
 export interface FetchRequestView {
   infoHash: string

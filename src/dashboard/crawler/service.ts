@@ -1,7 +1,8 @@
 import { BadRequestError } from '../../http'
 import type { AuditService } from '../audit'
 import { type CoreClient, CoreQueryError } from '../core-client'
-import { CRAWLER_FIELDS, type CrawlerState, FETCH_FIELDS, type FetchRequestView } from './model'
+import type { CrawlerState } from '../../vocabulary'
+import { CRAWLER_FIELDS, FETCH_FIELDS, type FetchRequestView } from './model'
 
 /** Requests the overview lists: the newest ones, enough for an afternoon's pastes. */
 const LISTED_FETCHES = 20

@@ -1,5 +1,5 @@
 export { withIndexTitles } from './index-titles'
 export { CORE_EVIDENCE_FIELDS, type CoreEvidence, toEvidenceEvent } from './model'
 export { evidencePage } from './pages'
-export { evidenceRoutes } from './routes'
+export { evidenceApiRoutes } from './routes'
 export { createEvidenceService, type EvidenceService } from './service'

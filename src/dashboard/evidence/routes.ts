@@ -4,7 +4,7 @@ import { readPaging } from '../library'
 import { EvidenceIntakeQuery, EvidenceListQuery } from './model'
 import { type EvidenceService, MAX_EVIDENCE_BYTES } from './service'
 
-export const evidenceRoutes = (deps: { evidence: EvidenceService }) =>
+export const evidenceApiRoutes = (deps: { evidence: EvidenceService }) =>
   new Elysia({ name: 'dashboard-evidence', prefix: '/api/evidence' })
     .get('/', ({ query }) => deps.evidence.list(readPaging(query, 50, 500)), { query: EvidenceListQuery })
     // The body is forwarded as the client sent it, so the core reads the same bytes (parse: 'none').

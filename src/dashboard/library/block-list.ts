@@ -2,7 +2,7 @@ import type { AuditService } from '../audit'
 import type { CoreClient, ResponseCache } from '../core-client'
 
 /** A hash the core refuses, as the block list page shows it. */
-export interface BlockedTorrent {
+export interface BlockListEntry {
   info_hash: string
   /** Kept for an operator's delete; null for banned content. */
   name: string | null
@@ -22,7 +22,7 @@ const BLOCK_LIST_QUERY = `query DashboardBlockList($limit: Int!, $offset: Int!) 
  */
 export function createBlockListService(deps: { core: CoreClient; cache: ResponseCache; audit: AuditService }) {
   return {
-    async list(limit: number, offset: number): Promise<{ totalCount: number; items: BlockedTorrent[] }> {
+    async list(limit: number, offset: number): Promise<{ totalCount: number; items: BlockListEntry[] }> {
       const data = await deps.core.query<{
         blockList: {
           totalCount: number

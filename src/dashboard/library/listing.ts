@@ -1,7 +1,8 @@
 import { FACET_HEADINGS, type LibraryFilter } from '../../../views/partials/library-filter'
 import type { LibraryResultsProps } from '../../../views/partials/library-results'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
-import { CONTENT_TYPES, type FacetSelection, LIBRARY_FACETS, LIBRARY_ORDERS, type LibraryOrder, type LibraryResults } from './model'
+import { isContentType, resolveTvAlias } from '../../vocabulary'
+import { type FacetSelection, LIBRARY_FACETS, LIBRARY_ORDERS, type LibraryOrder, type LibraryResults } from './model'
 import type { LibraryService } from './service'
 
 const PAGE_SIZE = 50
@@ -21,8 +22,8 @@ function readFilter(url: URL): LibraryFilter | { error: string } {
       .getAll(facet.key)
       .map((value) => value.trim().toLowerCase())
       .filter((value) => value !== '')
-      .map((value) => (facet.key === 'content_type' && value === 'tv' ? 'tv_show' : value))
-    const bad = values.find((value) => !facet.pattern.test(value) || (facet.key === 'content_type' && !CONTENT_TYPES.includes(value)))
+      .map((value) => (facet.key === 'content_type' ? resolveTvAlias(value) : value))
+    const bad = values.find((value) => !facet.pattern.test(value) || (facet.key === 'content_type' && !isContentType(value)))
     if (bad !== undefined) return { error: `There is no ${FACET_HEADINGS[facet.key].toLowerCase()} "${bad.slice(0, 40)}".` }
     facets[facet.key] = [...new Set(values)].slice(0, 20)
   }

@@ -1,5 +1,6 @@
 import { t } from 'elysia'
 import { BadRequestError } from '../../http'
+import { CONTENT_TYPES, isContentType, resolveTvAlias } from '../../vocabulary'
 
 /** A torrent in a listing (spec 2.1). */
 export interface TorrentSummary {
@@ -26,9 +27,6 @@ export const TorrentListQuery = t.Object({
 })
 
 export const TorrentParams = t.Object({ info_hash: t.String({ maxLength: 64 }) })
-
-/** The content types the core knows; `tv` is accepted for tv_show as the spec's samples write it. */
-export const CONTENT_TYPES = ['movie', 'tv_show', 'music', 'audiobook', 'ebook', 'comic', 'software', 'game', 'xxx', 'other']
 
 /** A row of the library page: the summary plus its magnet, what the core knows of its swarm and its label (DESIGN.md 3.6). */
 export interface LibraryRow extends TorrentSummary {
@@ -86,7 +84,7 @@ export interface LibraryResults {
 }
 
 /** What the detail page shows beside TorrentDetail: the parsed facts, tags and the artwork id when known. */
-export interface TorrentFacts {
+export interface TorrentDetailFacts {
   year: number | null
   episodes: string | null
   resolution: string | null
@@ -105,10 +103,6 @@ export interface TorrentFacts {
   /** Why it has its type (the core's explanation); null when it was classified before explanations were kept. */
   explanation: { decided_by: string; steps: string[] } | null
 }
-
-/** A tag as the core takes it: lowercase letters and digits joined by dashes, at most 64. */
-export const TAG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
-export const TAG_MAX_LENGTH = 64
 
 export interface ListQuery {
   text: string
@@ -140,8 +134,8 @@ export function readPaging(query: { limit?: string; offset?: string }, defaultLi
 
 export function readListQuery(query: typeof TorrentListQuery.static): ListQuery {
   const raw = query.content_type?.trim().toLowerCase() ?? ''
-  const contentType = raw === '' ? null : raw === 'tv' ? 'tv_show' : raw
-  if (contentType !== null && !CONTENT_TYPES.includes(contentType))
+  const contentType = raw === '' ? null : resolveTvAlias(raw)
+  if (contentType !== null && !isContentType(contentType))
     throw new BadRequestError(`content_type: must be one of ${CONTENT_TYPES.join(', ')} (or empty)`)
   return { text: query.q?.trim() ?? '', contentType, ...readPaging(query, 50, 500) }
 }

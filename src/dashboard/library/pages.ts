@@ -4,7 +4,7 @@ import { LibraryPage } from '../../../views/pages/library'
 import { LibraryResults } from '../../../views/partials/library-results'
 import { LibraryTags } from '../../../views/partials/library-tags'
 import { CoreQueryError, CoreUnavailableError } from '../core-client'
-import type { TorrentFacts } from './model'
+import type { TorrentDetailFacts } from './model'
 import { type LibraryService, TorrentNotFoundError } from './service'
 import { type AuthService, pageAuth } from '../auth'
 import type { NotificationService } from '../notifications'
@@ -25,7 +25,7 @@ export const libraryPage = (deps: {
   const message = (status: number, title: string, text: string, coreUnavailable = false) =>
     htmlPage(LibraryMessagePage({ title, message: text, ...pageChrome(deps), coreUnavailable }), status)
 
-  const posterUrl = async ({ tmdb, poster_url }: TorrentFacts) => {
+  const posterUrl = async ({ tmdb, poster_url }: TorrentDetailFacts) => {
     // The core's enrichment already has the poster of the work: the same row the feed's coverurl is.
     if (poster_url) return poster_url
     // Else (an id an *arr import confirmed, not looked up yet) the dashboard's own lookup by id.

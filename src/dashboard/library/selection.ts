@@ -2,7 +2,7 @@ import { LibraryMessagePage } from '../../../views/pages/library-detail'
 import { ActionStatus } from '../../../views/partials/action-status'
 import type { SendTarget } from '../../../views/partials/library-selection'
 import type { AuthService } from '../auth'
-import { TAG_MAX_LENGTH, TAG_PATTERN } from './model'
+import { isTagName, normaliseTag, TAG_MAX_LENGTH } from '../../vocabulary'
 import type { NotificationService } from '../notifications'
 import { formList, htmlPage, htmlPartial, isHtmx, pageChrome } from '../page-kit'
 
@@ -47,10 +47,9 @@ export function answerSelection(
 
 /** What a tag field holds, as the core takes it, or why it cannot be one. */
 export function readTag(raw: unknown): { tag: string } | { error: string } {
-  const tag = typeof raw === 'string' ? raw.trim().toLowerCase().replace(/\s+/g, '-') : ''
+  const tag = typeof raw === 'string' ? normaliseTag(raw) : ''
   if (tag === '') return { error: 'Type a tag.' }
-  if (tag.length > TAG_MAX_LENGTH || !TAG_PATTERN.test(tag))
-    return { error: `Use lowercase letters and digits joined by dashes, at most ${TAG_MAX_LENGTH}.` }
+  if (!isTagName(tag)) return { error: `Use lowercase letters and digits joined by dashes, at most ${TAG_MAX_LENGTH}.` }
   return { tag }
 }
 

@@ -2,7 +2,7 @@ import { AppError } from '../../app-error'
 import type { AuditService } from '../audit'
 import type { CoreClient, ResponseCache } from '../core-client'
 import { browseLibrary, LIST_TTL_MS } from './browse'
-import type { LibraryQuery, LibraryResults, ListQuery, TorrentDetail, TorrentFacts, TorrentSummary } from './model'
+import type { LibraryQuery, LibraryResults, ListQuery, TorrentDetail, TorrentDetailFacts, TorrentSummary } from './model'
 
 export class TorrentNotFoundError extends AppError {
   constructor(infoHash: string) {
@@ -106,7 +106,7 @@ export function createLibraryService(deps: { core: CoreClient; cache: ResponseCa
     browse: (query: LibraryQuery): Promise<LibraryResults> => browseLibrary(deps, query),
 
     /** The parsed facts and tags of one torrent, never cached: the page shows tag edits at once. */
-    async facts(infoHash: string): Promise<TorrentFacts> {
+    async facts(infoHash: string): Promise<TorrentDetailFacts> {
       const data = await deps.core.query<{
         torrentContent: { search: { items: FactsItem[]; aggregations: { releaseYear: { value: number | null }[] | null } } }
       }>(FACTS_QUERY, { infoHash })

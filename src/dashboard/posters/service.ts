@@ -1,7 +1,7 @@
 import type { PosterCacheRepository, StateRepository } from '../store'
 import { PosterNotFoundError } from './errors'
 import type { MediaType, Poster } from './model'
-import type { TmdbClient } from './tmdb-client'
+import type { PosterClient } from './tmdb-client'
 
 /** How long a lookup (found or not found) and the image base are kept (spec 8, DESIGN.md 5.6). */
 const CACHE_TTL_MS = 7 * 24 * 60 * 60 * 1000
@@ -12,7 +12,7 @@ const POSTER_SIZE = 'w500'
 export interface PosterServiceDeps {
   cache: PosterCacheRepository
   state: StateRepository
-  tmdb: TmdbClient
+  tmdb: PosterClient
   /** The artwork API key, read per request: the artwork_api_key setting may change it at run time. */
   apiKey: () => string | undefined
   /**

@@ -5,7 +5,7 @@ import type { MediaType } from './model'
 /** Longest a poster lookup waits on TMDB: the page asking for it must not hang with it. */
 const TMDB_TIMEOUT_MS = 5_000
 
-export interface TmdbClientDeps {
+export interface PosterClientDeps {
   /** ARTWORK_API_URL without a trailing slash, e.g. https://api.themoviedb.org/3. */
   baseUrl: string
   timeoutMs?: number
@@ -21,7 +21,7 @@ export interface TmdbClientDeps {
  * documented field is an ArtworkUnavailableError, so the caller caches nothing. After a 429 no
  * request of either call goes out until its Retry-After (seconds or an HTTP date) has passed.
  */
-export function createTmdbClient(deps: TmdbClientDeps) {
+export function createPosterClient(deps: PosterClientDeps) {
   const timeoutMs = deps.timeoutMs ?? TMDB_TIMEOUT_MS
   const nowMs = deps.nowMs ?? Date.now
   let pausedUntilMs = 0
@@ -84,4 +84,4 @@ export function createTmdbClient(deps: TmdbClientDeps) {
   }
 }
 
-export type TmdbClient = ReturnType<typeof createTmdbClient>
+export type PosterClient = ReturnType<typeof createPosterClient>

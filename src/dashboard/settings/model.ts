@@ -1,6 +1,6 @@
 import { t } from 'elysia'
 import { BadRequestError } from '../../http'
-import type { SettingKey } from '../../config'
+import type { SettingKey } from '../../vocabulary'
 import type { LogLevel } from '../../log'
 
 /** The effective value of each allowlisted key; null is an unset secret. */

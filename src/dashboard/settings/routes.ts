@@ -3,7 +3,7 @@ import type { AuthPlugin, AuthService } from '../auth'
 import type { ApiKeyRotation } from './api-key-rotation'
 import { CONFIRMED_SETTINGS, OverrideBody, readRegenerateBody, SettingParams } from './model'
 import type { SettingsService } from './service'
-import { isSettingKey } from '../../config'
+import { isSettingKey } from '../../vocabulary'
 
 /** Where a delete request (no body) and any other request may carry the confirming key. */
 const CONFIRM_HEADER = 'x-confirm-key'

@@ -1,5 +1,6 @@
-import { isSettingKey, maskSecret, SETTING_KEYS, SETTING_RULES, type SettingKey, type SettingValue } from '../../config'
+import { maskSecret, SETTING_RULES } from '../../config'
 import type { Logger, LogLevel } from '../../log'
+import { isCoreSettingKey, isSettingKey, SETTING_KEYS, SETTINGS, type SettingKey, type SettingValue } from '../../vocabulary'
 import type { AuditService } from '../audit'
 import type { CoreClient } from '../core-client'
 import { createCoreSettingsSync } from './core-sync'
@@ -11,7 +12,7 @@ export type SettingChangeListener = (key: SettingKey) => void
 
 /** How a value is shown in answers and in the audit log: secrets masked, nothing else changed. */
 function shown(key: SettingKey, value: SettingValue | null): SettingValue | null {
-  return SETTING_RULES[key].isSecret && typeof value === 'string' ? maskSecret(value) : value
+  return SETTINGS[key].isSecret && typeof value === 'string' ? maskSecret(value) : value
 }
 
 function parseJson(text: string): unknown {
@@ -21,8 +22,6 @@ function parseJson(text: string): unknown {
     return undefined
   }
 }
-
-const isHonouredByCore = (key: SettingKey) => SETTING_RULES[key].honouredBy !== 'dashboard'
 
 /** Said in a change's answer when the core could not be told (the watch tells it when it is back). */
 const PENDING_MESSAGE = 'stored; the core cannot be reached now and is sent the change when it is back'
@@ -70,7 +69,7 @@ export function createSettingsService(deps: {
   /** The overrides the core honours, as its applySettings takes them; `from` is the set to read (the stored one by default). */
   const coreOverrides = (from: ReadonlyMap<SettingKey, SettingValue> = overrides): CoreSettingEntry[] =>
     [...from]
-      .filter(([key]) => isHonouredByCore(key) && (!SECRETS_OF_OTHER_HOSTS.has(key) || deps.isCoreLocal()))
+      .filter(([key]) => isCoreSettingKey(key) && (!SECRETS_OF_OTHER_HOSTS.has(key) || deps.isCoreLocal()))
       .map(([key, override]) => ({ key, value: String(override) }))
 
   const coreSync = createCoreSettingsSync({ core: deps.core, log: deps.log })
@@ -109,7 +108,7 @@ export function createSettingsService(deps: {
   const change = (key: SettingKey, next: SettingValue | undefined, changedBy: string): Promise<SettingChange> =>
     coreSync.serial(async () => {
       let outcome: 'applied' | 'unreachable' | undefined
-      if (isHonouredByCore(key)) {
+      if (isCoreSettingKey(key)) {
         const after = new Map(overrides)
         if (next === undefined) after.delete(key)
         else after.set(key, next)

@@ -1,4 +1,4 @@
 export { overviewPage } from './overview-page'
 export { statsRoutes } from './routes'
-export { CORE_STATS_FIELDS, type CoreStats, createStatsService, type StatsService, toStats } from './service'
+export { CORE_STATS_FIELDS, createStatsService, type StatsService, toStats } from './service'
 export { createStoreSize } from './store-size'

@@ -1,7 +1,6 @@
 import type { CoreClient } from '../core-client'
-import { CRAWLER_FIELDS, type CrawlerState } from '../crawler'
-
-export type { CrawlerState } from '../crawler'
+import type { CrawlerState } from '../../vocabulary'
+import { CRAWLER_FIELDS } from '../crawler'
 
 /** Torrents first seen in one time slot (the start of the slot, UTC). */
 export interface IndexedSlot {

@@ -1,20 +1,5 @@
 import { t } from 'elysia'
-
-/** Content types a want may name: the core's ContentType values, and `tv` as the spec's samples write it. */
-export const WANT_CONTENT_TYPES = [
-  'movie',
-  'tv_show',
-  'tv',
-  'music',
-  'audiobook',
-  'ebook',
-  'comic',
-  'software',
-  'game',
-  'xxx',
-  'other',
-] as const
-export type WantContentType = (typeof WANT_CONTENT_TYPES)[number]
+import { WANT_CONTENT_TYPES } from '../../vocabulary'
 
 export const WANT_STATUSES = ['active', 'paused', 'fulfilled'] as const
 export type WantStatus = (typeof WANT_STATUSES)[number]

@@ -1,23 +1,16 @@
 import { randomUUID } from 'node:crypto'
 import { AppError } from '../../app-error'
 import { BadRequestError } from '../../http'
+import { type ContentType, resolveTvAlias, type WantRegistration, wordsOf } from '../../vocabulary'
 import type { NotificationService } from '../notifications'
 import type { CreateWantInput, UpdateWantInput, Want, WantStatus } from './model'
 import { priorityLabel, priorityValue } from './priority'
-import { queryWords } from './query-words'
 import type { WantRepository, WantRow } from '../store'
 
 export class WantNotFoundError extends AppError {
   constructor(id: string) {
     super('not_found', `no want with id ${id}`)
   }
-}
-
-/** What the core is told about an active want (GraphQL WantInput): it marks matching torrents. */
-export interface WantRegistration {
-  id: string
-  query: string
-  contentType: string
 }
 
 /** C0 and C1 control characters and DEL: NUL and the like, which no title or query holds (issue 29.7). */
@@ -60,7 +53,7 @@ export function createWantService(deps: { repository: WantRepository; notificati
     for (const listener of listeners) listener()
   }
   const checkQuery = (query: string) => {
-    if (queryWords(query).length === 0) throw new BadRequestError('query: must hold at least one word (letters or digits)')
+    if (wordsOf(query).length === 0) throw new BadRequestError('query: must hold at least one word (letters or digits)')
   }
   const notifyFulfilled = (row: WantRow, because: string) =>
     deps.notifications.notify('want_fulfilled', `Want "${row.title}" fulfilled${because}`, `want:${row.id}:${row.updatedAt}`)
@@ -147,7 +140,8 @@ export function createWantService(deps: { repository: WantRepository; notificati
       return deps.repository.listActive().map((row) => ({
         id: row.id,
         query: row.query,
-        contentType: row.contentType === 'tv' ? 'tv_show' : row.contentType,
+        // Stored wants were checked against WANT_CONTENT_TYPES.
+        contentType: resolveTvAlias(row.contentType) as ContentType,
       }))
     },
 

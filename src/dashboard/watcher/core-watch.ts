@@ -3,7 +3,8 @@ import { type CoreClient, CoreUnavailableError, type ResponseCache } from '../co
 import type { EventBus } from '../events'
 import { CORE_EVIDENCE_FIELDS, type CoreEvidence, toEvidenceEvent } from '../evidence'
 import type { NotificationService } from '../notifications'
-import { CORE_STATS_FIELDS, type CoreStats, toStats } from '../stats'
+import type { IndexStats } from '../../vocabulary'
+import { CORE_STATS_FIELDS, toStats } from '../stats'
 import type { StateRepository } from '../store'
 import type { WantService } from '../wants'
 
@@ -25,7 +26,7 @@ const WATCH_QUERY = `query DashboardWatch($afterId: Int) {
 }`
 
 interface WatchAnswer {
-  stats: CoreStats
+  stats: IndexStats
   crawler: { enabled: boolean; running: boolean; warning: { code: string; message: string; since: string } | null }
   webhookBatches: { id: string; items: number; attempts: number; createdAt: string }[]
   wantMatches: { id: number; wantId: string; infoHash: string; title: string }[]

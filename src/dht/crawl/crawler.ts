@@ -19,7 +19,7 @@ import { createSwarmChecks } from './swarm-checks'
 import { threadCpuSeconds } from '../thread/thread-cpu'
 import { TokenBucket } from './token-bucket'
 import type { DueSwarmsReader } from '../store-port'
-import { createTriage, type Job } from './triage'
+import { createTriage, type FetchJob } from './triage'
 import { walkStep } from './walk'
 
 export interface CrawlerOutput {
@@ -191,7 +191,7 @@ export async function startCrawler(
     }
   }
 
-  async function fetchOne(job: Job): Promise<void> {
+  async function fetchOne(job: FetchJob): Promise<void> {
     const hash = Buffer.from(job.infoHash, 'hex')
     try {
       const found = await lookUpPeers(node, {
@@ -344,4 +344,4 @@ export async function startCrawler(
   }
 }
 
-export type Crawler = Awaited<ReturnType<typeof startCrawler>>
+export type RunningCrawler = Awaited<ReturnType<typeof startCrawler>>

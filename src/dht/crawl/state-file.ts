@@ -4,7 +4,7 @@ import { dirname } from 'node:path'
 import type { NodeContact } from '../protocol/compact'
 
 /** What the crawler keeps between runs: its node id (other nodes know it) and nodes that answered. */
-export interface CrawlerState {
+export interface SavedCrawlerState {
   nodeId: string
   nodes: NodeContact[]
 }
@@ -15,7 +15,7 @@ const HEX_ID = /^[0-9a-f]{40}$/
  * Reads the saved state; a missing or damaged file yields a fresh id and no nodes (the crawler
  * then bootstraps from the routers), with the reason for the log.
  */
-export function loadCrawlerState(path: string): { state: CrawlerState; problem: string | null } {
+export function loadCrawlerState(path: string): { state: SavedCrawlerState; problem: string | null } {
   const fresh = { nodeId: randomBytes(20).toString('hex'), nodes: [] }
   let raw: string
   try {
@@ -24,7 +24,7 @@ export function loadCrawlerState(path: string): { state: CrawlerState; problem: 
     return { state: fresh, problem: null }
   }
   try {
-    const parsed = JSON.parse(raw) as Partial<CrawlerState>
+    const parsed = JSON.parse(raw) as Partial<SavedCrawlerState>
     if (typeof parsed.nodeId !== 'string' || !HEX_ID.test(parsed.nodeId) || !Array.isArray(parsed.nodes))
       throw new Error('unexpected shape')
     const nodes = parsed.nodes.filter(
@@ -43,7 +43,7 @@ export function loadCrawlerState(path: string): { state: CrawlerState; problem: 
 }
 
 /** Written beside and renamed over, so a crash mid-write leaves the previous file whole. */
-export function saveCrawlerState(path: string, state: CrawlerState): void {
+export function saveCrawlerState(path: string, state: SavedCrawlerState): void {
   mkdirSync(dirname(path), { recursive: true })
   const partial = `${path}.partial`
   writeFileSync(partial, JSON.stringify(state))

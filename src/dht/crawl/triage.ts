@@ -10,7 +10,7 @@ import type { KnownHashes } from './known-hashes'
 export type Triage = 'queued' | 'seen' | 'no_room' | 'checking'
 
 /** A hash waiting for its metadata fetch, with the nodes and peers that pointed to it. */
-export interface Job {
+export interface FetchJob {
   infoHash: string
   nodes: PeerAddress[]
   peers: PeerAddress[]
@@ -54,11 +54,11 @@ const MAX_PENDING = 1_024
  */
 export function createTriage(deps: TriageDeps) {
   const nowMs = deps.nowMs ?? (() => Date.now())
-  const queued = new Map<string, Job>()
+  const queued = new Map<string, FetchJob>()
   const pending = new Map<string, Pending>()
   let confirming = false
 
-  const addHint = (job: Job, hint: Hint) => {
+  const addHint = (job: FetchJob, hint: Hint) => {
     if (hint.node && job.nodes.length < HINTS_PER_HASH) job.nodes.push(hint.node)
     if (hint.peer && job.peers.length < HINTS_PER_HASH) job.peers.push(hint.peer)
   }

@@ -1,5 +1,5 @@
 import { createLogger, type LogThreshold } from '../../log'
-import { startCrawler, type Crawler } from '../crawl/crawler'
+import { startCrawler, type RunningCrawler } from '../crawl/crawler'
 import { loadKnownHashes, type KnownHashes } from '../crawl/known-hashes'
 import type { CrawlerReaderSpecs, FetchOrder, FromCrawler, ToCrawler } from './messages'
 import type { DueSwarmsReader, KnownHashesReader } from '../store-port'
@@ -28,7 +28,7 @@ export function serveCrawler<Spec>(
   port: CrawlerThreadPort<Spec>,
   openReaders: (specs: CrawlerReaderSpecs<Spec>) => Promise<CrawlerReaders>,
 ): void {
-  let crawler: Crawler | undefined
+  let crawler: RunningCrawler | undefined
   let known: KnownHashes | undefined
   let dueSwarms: DueSwarmsReader | null = null
   let statsTimer: ReturnType<typeof setInterval> | undefined

@@ -214,7 +214,8 @@ export const runtimeSettings = sqliteTable('runtime_settings', {
   updatedAt: text('updated_at').notNull(),
 })
 
-export const wants = sqliteTable('wants', {
+/** The wants the dashboard registered (its own store's `wants` holds the wants themselves). */
+export const registeredWants = sqliteTable('wants', {
   id: text('id').primaryKey(),
   query: text('query').notNull(),
   contentType: text('content_type').notNull(),

@@ -1,13 +1,14 @@
 import { asc, eq, gt } from 'drizzle-orm'
 import type { ContentType } from '../../classify'
 import { bytesToHex } from '../../metainfo'
-import type { Want, WantMatch, WantsStore } from '../../wants'
+import type { WantRegistration } from '../../vocabulary'
+import type { WantMatch, WantsStore } from '../../wants'
 import { writeTransaction } from '../sqlite-file'
 import type { DatabaseHandle } from './open-database'
 import { asPortMethods, neverCalled } from './port-call'
 import * as schema from './schema'
 
-const { wants, wantMatches, torrents } = schema
+const { registeredWants, wantMatches, torrents } = schema
 
 /** The wants and want_matches tables. */
 export function createSqliteWantsStore(db: DatabaseHandle): WantsStore {
@@ -17,18 +18,18 @@ export function createSqliteWantsStore(db: DatabaseHandle): WantsStore {
     'INSERT INTO want_matches (want_id, torrent_id, matched_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
   )
   const methods = {
-    listWants(): Want[] {
+    listWants(): WantRegistration[] {
       return orm
         .select()
-        .from(wants)
+        .from(registeredWants)
         .all()
         .map((row) => ({ ...row, contentType: row.contentType as ContentType }))
     },
-    replaceWants: writeTransaction(db.sqlite, (next: readonly Want[]): void => {
-      orm.delete(wants).run()
+    replaceWants: writeTransaction(db.sqlite, (next: readonly WantRegistration[]): void => {
+      orm.delete(registeredWants).run()
       if (next.length)
         orm
-          .insert(wants)
+          .insert(registeredWants)
           .values([...next])
           .run()
     }),

@@ -144,6 +144,8 @@ rules:
     ],
     ['a non-standard category', `rules: [{id: cat, priority: 1, when: 'true', then: {add_categories: [9999]}}]`, 'not a Torznab category'],
     ['a bad tag', `rules: [{id: tag, priority: 1, when: 'true', then: {add_tags: [Bad Tag]}}]`, 'lowercase words'],
+    // The tags table takes at most 64 characters: a longer tag would fail every write it reached.
+    ['a tag too long to store', `rules: [{id: tag, priority: 1, when: 'true', then: {add_tags: [${'a'.repeat(65)}]}}]`, 'at most 64'],
     ['a missing priority', `rules: [{id: nopri, when: 'true', then: {stop: true}}]`, '"priority" must be a whole number'],
     [
       'a duplicate id',

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { expectCount, expectNoHorizontalOverflow, openPage, screenshot } from '../../support/browser'
 import { startWholeService } from '../../support/dashboard'
-import type { SettingKey } from '../../../src/config'
+import type { SettingKey } from '../../../src/vocabulary'
 import { SETTING_FIELDS } from '../../../views/setting-fields'
 
 const TORZNAB_KEY = 'torznab-key-0123456789abcdef'

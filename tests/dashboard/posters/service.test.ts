@@ -6,7 +6,7 @@ import { jsonErrors } from '../../../src/http'
 import { createLogger } from '../../../src/log'
 import { posterRoutes } from '../../../src/dashboard/posters/routes'
 import { createPosterService } from '../../../src/dashboard/posters/service'
-import { createTmdbClient } from '../../../src/dashboard/posters/tmdb-client'
+import { createPosterClient } from '../../../src/dashboard/posters/tmdb-client'
 import { makeTempDir } from '../../support/temp-dir'
 import { FAKE_TMDB_KEY, startFakeTmdb } from './fake-tmdb'
 
@@ -27,7 +27,7 @@ function setUp(options: { apiKey?: string | undefined; timeoutMs?: number } = { 
   const posters = createPosterService({
     cache: createPosterCacheRepository(store.orm),
     state,
-    tmdb: createTmdbClient({ baseUrl: tmdb.baseUrl, timeoutMs: options.timeoutMs, nowMs: () => clock.nowMs }),
+    tmdb: createPosterClient({ baseUrl: tmdb.baseUrl, timeoutMs: options.timeoutMs, nowMs: () => clock.nowMs }),
     apiKey: () => options.apiKey,
     nowMs: () => clock.nowMs,
   })
@@ -212,7 +212,7 @@ describe('GET /api/poster/:id', () => {
     const posters = createPosterService({
       cache: createPosterCacheRepository(store.orm),
       state: createStateRepository(store.orm),
-      tmdb: createTmdbClient({ baseUrl }),
+      tmdb: createPosterClient({ baseUrl }),
       apiKey: () => FAKE_TMDB_KEY,
     })
     await expect(posters.find('550', 'movie')).rejects.toMatchObject({ code: 'artwork_unavailable' })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { SETTING_KEYS, SETTING_RULES } from '../../../src/config'
+import { SETTING_RULES } from '../../../src/config'
+import { SETTING_KEYS } from '../../../src/vocabulary'
 import { openTestDashboard } from '../../support/dashboard-app'
 
 const TORZNAB_KEY = 'env-torznab-key-0123456789'

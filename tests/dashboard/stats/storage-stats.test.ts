@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type CoreStats, toStats } from '../../../src/dashboard/stats/service'
+import { toStats } from '../../../src/dashboard/stats/service'
+import type { IndexStats } from '../../../src/vocabulary'
 import { createStoreSize } from '../../../src/dashboard/stats/store-size'
 import { OverviewStats } from '../../../views/partials/overview-stats'
 import { makeTempDir } from '../../support/temp-dir'
 
-const core: CoreStats = {
+const core: IndexStats = {
   totalTorrents: 10,
   totalReleases: 8,
   totalEvidence: 0,
@@ -21,6 +22,7 @@ const core: CoreStats = {
     usedBytes: 4_200_000_000,
     databaseBytes: 4_300_000_000,
     walBytes: 4_000_000,
+    dashboardBytes: null,
     evictedTorrents: 12_345,
     isFull: false,
   },

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { categoryRangesOf } from '../../../src/classify/categories'
-import { FEED_CATEGORIES, wantFeedUrl } from '../../../src/dashboard/wants/feed-url'
+import { wantFeedUrl } from '../../../src/dashboard/wants/feed-url'
+import { CONTENT_TYPES, categoryRangesOf } from '../../../src/vocabulary'
 
 describe('wantFeedUrl', () => {
   test('is the Torznab search for the query in its content type’s categories, with the key', () => {
@@ -22,7 +22,9 @@ describe('wantFeedUrl', () => {
   })
 
   test('its categories are the core’s, for every content type', () => {
-    for (const [contentType, categories] of Object.entries(FEED_CATEGORIES))
-      expect({ contentType, categories }).toEqual({ contentType, categories: categoryRangesOf(contentType as never).categories })
+    for (const contentType of CONTENT_TYPES) {
+      const categories = new URL(wantFeedUrl({ query: 'q', content_type: contentType }, 'http://nas:3333', null)).searchParams.get('cat')
+      expect({ contentType, categories }).toEqual({ contentType, categories: categoryRangesOf(contentType).categories.join(',') })
+    }
   })
 })

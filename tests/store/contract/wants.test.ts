@@ -1,11 +1,11 @@
 /** The wants' store, on every adapter: the set replaced whole, matches recorded once and read in order. */
 import { expect, test } from 'bun:test'
 import type { CoreStore } from '../../../src/store'
-import type { Want } from '../../../src/wants'
+import type { WantRegistration } from '../../../src/vocabulary'
 import { describeStoreContract, withFreshStore } from '../../support/store-contract'
 
-const DUNE: Want = { id: 'w-dune', query: 'dune part two', contentType: 'movie' }
-const SHOW: Want = { id: 'w-show', query: 'Shōgun', contentType: 'tv_show' }
+const DUNE: WantRegistration = { id: 'w-dune', query: 'dune part two', contentType: 'movie' }
+const SHOW: WantRegistration = { id: 'w-show', query: 'Shōgun', contentType: 'tv_show' }
 const hash = (n: number) => n.toString(16).padStart(40, '0')
 
 describeStoreContract('WantsStore', (adapter) => {

@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'bun:sqlite'
 import { infoHashPrefix } from '../../../metainfo'
 import type { AgeKey, EvictionCandidate, EvictionScan } from '../../../storage-cap'
-import { UNCLASSIFIED } from '../../../torrents'
+import { UNCLASSIFIED } from '../../../vocabulary'
 import { writeTransaction } from '../../sqlite-file'
 
 interface CandidateRow {
