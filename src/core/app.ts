@@ -23,7 +23,7 @@ export interface CoreAppDeps {
   health: HealthCheck
   status: StatusReporter
   metrics: Metrics
-  /** Torznab answers come from worker threads (see startTorznabWorkerPool). */
+  /** Torznab answers come from worker threads (see startSearchThreadPool). */
   torznab: TorznabAnswerer
   /** The Torznab feed's, per client (SERVICE_TORZNAB_RATE_LIMIT). */
   rateLimiter: RateLimiter

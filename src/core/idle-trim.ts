@@ -10,7 +10,7 @@ const CHECK_EVERY_MS = 10_000
  * recompiled when needed) once IDLE_MS after the last search, then not until the next one. The
  * dashboard's polls of the core (every 5 s) are requests but not searches, and leave little
  * behind. At 1M torrents the idle RSS after bench/search.ts fell from 151 to 138 MB. The search
- * threads trim their own (torznab/worker.ts).
+ * threads trim their own (search/threads/serve.ts).
  */
 export function startIdleTrim(options: { idleMs?: number; checkEveryMs?: number; trim?: () => void } = {}) {
   const idleTrim = createIdleTrim({ idleMs: options.idleMs ?? IDLE_MS, trim: options.trim ?? (() => Bun.shrink()), nowMs: Date.now })

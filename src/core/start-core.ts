@@ -106,7 +106,7 @@ export async function startCore(
   })
   const queueWorkers = runQueueWorkers(queue, { ...writes.reprocessHandlers, ...evidence.handlers }, workers)
 
-  const { torznab, idleTrim, graphqlSearch } = await startSearch({ config, metrics, crawler, log })
+  const { torznab, idleTrim, graphqlSearch } = await startSearch({ config, store, metrics, crawler, log })
   workers.set('torznab', true)
 
   const shutdown = new AbortController()

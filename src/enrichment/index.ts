@@ -13,4 +13,3 @@ export type {
   TmdbExternalIds,
 } from './model'
 export type { EnrichmentStore } from './store-port'
-export { toContentRecord, type ContentRow } from './content-row'

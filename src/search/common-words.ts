@@ -31,36 +31,41 @@ interface SplitText {
 }
 
 /**
- * `shareOfNewest(token)`: the share of the newest SHARE_WINDOW torrents whose name or title holds
- * the token.
+ * `shareOfNewest(tokens)`: per token, the share of the newest SHARE_WINDOW torrents whose name or
+ * title holds it, read for all the tokens of a query not remembered yet at once.
  */
-export function createCommonWords(shareOfNewest: (token: string) => number, nowMs: () => number) {
+export function createCommonWords(shareOfNewest: (tokens: readonly string[]) => Promise<Map<string, number>>, nowMs: () => number) {
   let shares = new Map<string, number>()
   let readAt = nowMs()
-  const shareOf = (token: string): number => {
-    if (nowMs() - readAt > SHARES_TTL_MS || shares.size >= MAX_REMEMBERED) {
+  /** The shares of these tokens, those not remembered read in one call. */
+  const sharesOf = async (tokens: readonly string[]): Promise<Map<string, number>> => {
+    if (nowMs() - readAt > SHARES_TTL_MS || shares.size + tokens.length > MAX_REMEMBERED) {
       shares = new Map()
       readAt = nowMs()
     }
-    let share = shares.get(token)
-    if (share === undefined) {
-      share = shareOfNewest(token)
-      shares.set(token, share)
+    const missing = [...new Set(tokens.filter((token) => !shares.has(token)))]
+    if (missing.length > 0) {
+      const read = await shareOfNewest(missing)
+      for (const token of missing) shares.set(token, read.get(token) ?? 0)
     }
-    return share
+    return shares
   }
 
   return {
     /**
-     * The query's common plain words apart from the rest. When every term is a common word, the
+     * The query's common plain words apart from the rest. When every term is common, the
      * rarest of them stays with the index, which needs at least one term to walk.
      */
-    split(text: TextQuery): SplitText {
+    async split(text: TextQuery): Promise<SplitText> {
+      // A row check sees tokens, not a word's other spellings (`greys` as `grey` `s`): those stay too.
+      const words = text.terms.filter(
+        (term): term is Extract<QueryTerm, { kind: 'word' }> => term.kind === 'word' && !term.isPrefix && !term.spellings,
+      )
+      if (words.length === 0) return { selective: text, commonWords: [] }
+      const known = await sharesOf(words.map((term) => term.token))
       const common: { term: QueryTerm; token: string; share: number }[] = []
-      for (const term of text.terms) {
-        // A row check sees tokens, not a word's other spellings (`greys` as `grey` `s`): those stay too.
-        if (term.kind !== 'word' || term.isPrefix || term.spellings) continue
-        const share = shareOf(term.token)
+      for (const term of words) {
+        const share = known.get(term.token)!
         if (share >= COMMON_SHARE) common.push({ term, token: term.token, share })
       }
       if (common.length === text.terms.length) {

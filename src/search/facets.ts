@@ -5,6 +5,7 @@
  * scaled to the estimated total and flagged.
  */
 import type { Candidate, FacetName, Facets } from './model'
+import type { LookupKinds, RowLookups, TorrentWork } from './store-port'
 
 /** Per torrent id, the values that live in other tables (files, sources, tags, the work). */
 export interface FacetLookups {
@@ -24,6 +25,31 @@ export function contentRefKey(contentType: string, ids: { tmdb: number | null; i
   if (ids.imdb !== null) return `${contentType}:imdb:${ids.imdb}`
   if (ids.tvdb !== null) return `${contentType}:tvdb:${ids.tvdb}`
   return null
+}
+
+/** What the facets count that lives beside the rows, to look up for the sample. */
+export function lookupsOfFacets(names: readonly FacetName[]): LookupKinds {
+  return {
+    fileTypes: names.includes('torrentFileType'),
+    sources: names.includes('torrentSource'),
+    tags: names.includes('torrentTag'),
+    works: names.includes('content'),
+  }
+}
+
+/** The lookups as the facets read them: each work as its key and the title shown for it. */
+export function facetLookupsOf(lookups: RowLookups): FacetLookups {
+  const contents = new Map<number, { key: string; label: string }>()
+  for (const [torrentId, work] of lookups.works) {
+    const key = contentRefKey(work.contentType, work)
+    if (key !== null) contents.set(torrentId, { key, label: labelOf(work, key) })
+  }
+  return { fileTypes: lookups.fileTypes, sources: lookups.sources, tags: lookups.tags, contents }
+}
+
+function labelOf(work: TorrentWork, key: string): string {
+  if (!work.title) return key.split(':').slice(1).join(' ')
+  return work.year ? `${work.title} (${work.year})` : work.title
 }
 
 const strings = (json: string) => JSON.parse(json) as string[]

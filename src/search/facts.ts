@@ -1,17 +1,17 @@
 /**
- * The query side of the `facts` column of torrent_search (migrations/core/sqlite/0012): tokens made
- * from the classification, so category and episode filters become posting lists FTS5 intersects
- * with the text instead of rows read and discarded. The filters still check every candidate
- * exactly; these clauses only make the candidates few.
+ * The query side of the facts the index keeps beside each name (migrations/core/sqlite/0012):
+ * tokens made from the classification, so category and episode filters become posting lists the
+ * full-text index intersects with the text instead of rows read and discarded. The filters still
+ * check every candidate exactly; these tokens only make the candidates few.
  */
 import type { EpisodeWanted } from './model'
 
-/** FTS5 clauses over the facts column (ANDed with the text), or [] when nothing narrows. */
-export function factClauses(categories: number[] | null, episodes: EpisodeWanted | undefined): string[] {
-  const clauses: string[] = []
-  if (categories && categories.length > 0) clauses.push(anyOf(categories.map((category) => `c${category}`)))
-  if (episodes) clauses.push(anyOf(episodeTokens(episodes)))
-  return clauses
+/** The facts tokens a match must hold: each group is alternatives, every group required ([] when nothing narrows). */
+export function factTokenGroups(categories: readonly number[] | null, episodes: EpisodeWanted | undefined): string[][] {
+  const groups: string[][] = []
+  if (categories && categories.length > 0) groups.push(categories.map((category) => `c${category}`))
+  if (episodes) groups.push(episodeTokens(episodes))
+  return groups
 }
 
 function episodeTokens(wanted: EpisodeWanted): string[] {
@@ -25,8 +25,4 @@ function episodeTokens(wanted: EpisodeWanted): string[] {
     case 'airYear':
       return [`y${wanted.year}`, `s${wanted.year}`]
   }
-}
-
-function anyOf(tokens: string[]): string {
-  return `facts : (${tokens.map((token) => `"${token}"`).join(' OR ')})`
 }

@@ -1,15 +1,27 @@
 import { parentCategoryOf } from '../classify'
 import type { Candidate, EpisodeWanted, SearchQuery } from './model'
+import type { LookupKinds, RowLookups } from './store-port'
 
-/**
- * A check of one candidate row. `prefetch`, when there, reads at once for a batch of rows about
- * to be checked what the check would otherwise look up row by row (files, sources): one
- * statement for a hundred rows costs far less than a hundred, most of all on cold pages.
- */
-export type CandidateFilter = ((candidate: Candidate) => boolean) & { prefetch?: (rows: readonly Candidate[]) => void }
+/** No values beside the rows: what a filter that reads none is given. */
+export const NO_LOOKUPS: RowLookups = { tags: new Map(), sources: new Map(), fileTypes: new Map(), works: new Map() }
+
+/** `lookups` holds, for the rows the candidate was read with, the values the filter `needs`. */
+export type CandidateFilter = (candidate: Candidate, lookups: RowLookups) => boolean
+
+export interface RowFilter {
+  check: CandidateFilter
+  /**
+   * The values kept beside the rows that `check` reads (tags, sources, file types), looked up for
+   * a batch of rows at once: one statement for a hundred rows costs far less than a hundred, most
+   * of all on cold pages.
+   */
+  needs: LookupKinds
+  /** The checks of the row alone: only the rows that pass them need the look-ups. */
+  onRow(candidate: Candidate): boolean
+}
 
 /** Null when the query has no filter beyond text: candidates are then taken as they come. */
-export type CompiledFilter = CandidateFilter | null
+export type CompiledFilter = RowFilter | null
 
 const numbers = (json: string) => JSON.parse(json) as number[]
 const strings = (json: string) => JSON.parse(json) as string[]
@@ -19,16 +31,9 @@ const strings = (json: string) => JSON.parse(json) as string[]
  * reads candidates newest-first and stops once it has enough, so a filter costs per candidate
  * read, never per torrent in the index; JSON columns are parsed only by the filters that need them.
  */
-export interface FilterLookups {
-  hasTag(torrentId: number, tag: string): boolean
-  /** The sources' keys of each of these torrents that has any. */
-  sourcesPerTorrent(ids: number[]): Map<number, string[]>
-  /** The file types of each of these torrents that lists files. */
-  fileTypesPerTorrent(ids: number[]): Map<number, string[]>
-}
-
-export function compileFilter(query: SearchQuery, deps: FilterLookups): CompiledFilter {
+export function compileFilter(query: SearchQuery): CompiledFilter {
   const checks: CandidateFilter[] = []
+  const needs: LookupKinds = {}
   if (query.categories) {
     const wanted = new Set(query.categories)
     checks.push((c) => numbers(c.categories).some((category) => wanted.has(category) || wanted.has(parentCategoryOf(category) ?? -1)))
@@ -55,14 +60,6 @@ export function compileFilter(query: SearchQuery, deps: FilterLookups): Compiled
     const wanted = query.languages
     checks.push((c) => strings(c.languages).some((language) => wanted.includes(language)))
   }
-  if (query.tags?.length) {
-    const wanted = query.tags
-    checks.push(
-      query.tagsMatch === 'any'
-        ? (c) => wanted.some((tag) => deps.hasTag(c.id, tag))
-        : (c) => wanted.every((tag) => deps.hasTag(c.id, tag)),
-    )
-  }
   if (query.years?.length) {
     const wanted = query.years
     checks.push((c) => c.year !== null && wanted.includes(c.year))
@@ -75,50 +72,32 @@ export function compileFilter(query: SearchQuery, deps: FilterLookups): Compiled
   if (query.maxSizeBytes !== undefined) checks.push((c) => c.size <= query.maxSizeBytes!)
   if (query.publishedSince !== undefined) checks.push((c) => c.published_at >= query.publishedSince!)
   // Checks that read other tables come last, so they look up only the rows every other check passed.
-  const onRow = checks.length
-  const lookups: PerTorrent[] = []
+  const onRow = [...checks]
+  if (query.tags?.length) {
+    const wanted = query.tags
+    const hasTag = (c: Candidate, lookups: RowLookups, tag: string) => lookups.tags.get(c.id)?.includes(tag) === true
+    needs.tags = true
+    checks.push(
+      query.tagsMatch === 'any'
+        ? (c, lookups) => wanted.some((tag) => hasTag(c, lookups, tag))
+        : (c, lookups) => wanted.every((tag) => hasTag(c, lookups, tag)),
+    )
+  }
   if (query.torrentSources?.length) {
     const wanted = query.torrentSources
-    const sources = perTorrent(deps.sourcesPerTorrent)
-    lookups.push(sources)
-    checks.push((c) => sources.of(c.id).some((source) => wanted.includes(source)))
+    needs.sources = true
+    checks.push((c, lookups) => (lookups.sources.get(c.id) ?? []).some((source) => wanted.includes(source)))
   }
   if (query.fileTypes?.length) {
     const wanted = query.fileTypes
-    const fileTypes = perTorrent(deps.fileTypesPerTorrent)
-    lookups.push(fileTypes)
-    checks.push((c) => fileTypes.of(c.id).some((type) => wanted.includes(type)))
+    needs.fileTypes = true
+    checks.push((c, lookups) => (lookups.fileTypes.get(c.id) ?? []).some((type) => wanted.includes(type)))
   }
   if (checks.length === 0) return null
-  const filter: CandidateFilter = (candidate) => checks.every((check) => check(candidate))
-  if (lookups.length > 0)
-    filter.prefetch = (rows) => {
-      const ids = rows.filter((row) => checks.slice(0, onRow).every((check) => check(row))).map((row) => row.id)
-      for (const lookup of lookups) lookup.fetch(ids)
-    }
-  return filter
-}
-
-interface PerTorrent {
-  /** Reads the values of these torrents at once, in place of the batch read before. */
-  fetch(ids: number[]): void
-  /** A torrent's values: from the batch read last when it is one of them, else read alone. */
-  of(id: number): string[]
-}
-
-function perTorrent(read: (ids: number[]) => Map<number, string[]>): PerTorrent {
-  let fetched = new Set<number>()
-  let values = new Map<number, string[]>()
-  const fetch = (ids: number[]) => {
-    fetched = new Set(ids)
-    values = ids.length > 0 ? read(ids) : new Map()
-  }
   return {
-    fetch,
-    of(id) {
-      if (!fetched.has(id)) fetch([id])
-      return values.get(id) ?? []
-    },
+    check: (candidate, lookups) => checks.every((check) => check(candidate, lookups)),
+    needs,
+    onRow: (candidate) => onRow.every((check) => check(candidate, NO_LOOKUPS)),
   }
 }
 

@@ -1,6 +1,21 @@
 export { createSearchService, type SearchService } from './service'
-export { createSearchRepository, type SearchRepository } from './repository'
-export { SearchTimeoutError } from './errors'
+export { SearchThreadLostError, SearchTimeoutError } from './errors'
+export { startSearchThreadPool, type SearchThreadPool, type SearchThreadPoolOptions } from './threads/pool'
+export { serveSearchThread, type SearchThreadParts } from './threads/serve'
+export type { SearchReport, SearchThreadSetup, ToSearchThread, TorznabReply } from './threads/messages'
+export type {
+  FeedBlock,
+  FeedKey,
+  LookupKinds,
+  MatchBlock,
+  MatchCount,
+  PageExtras,
+  RowLookups,
+  SearchStore,
+  TextMatch,
+  TorrentWork,
+} from './store-port'
+export type { QueryTerm, TextQuery } from './text-query'
 export {
   FACET_NAMES,
   type FacetCount,
@@ -12,6 +27,7 @@ export {
   type ExternalIdsWanted,
   type IndexedTorrent,
   type OrderField,
+  type RankingRow,
   type RankingWeights,
   type SearchOrder,
   type SearchQuery,

@@ -1,15 +1,17 @@
 import { type ContentType, categoryRangesOf } from '../classify'
+import { FEED_BATCH, feedRows, matchesOf, rowsOfIds, withExternalIds } from './block-sources'
 import { createCommonWords, SHARE_WINDOW } from './common-words'
-import { countFacets } from './facets'
-import { factClauses } from './facts'
-import { effectiveCategories, mergeNewestFirst } from './feed-keys'
-import { type CandidateFilter, compileFilter, type CompiledFilter } from './filters'
+import { countFacets, facetLookupsOf, lookupsOfFacets } from './facets'
+import { factTokenGroups } from './facts'
+import { effectiveCategories } from './feed-keys'
+import { compileFilter, type CompiledFilter } from './filters'
+import { toIndexedTorrents } from './indexed-torrent'
 import type { Candidate, Facets, RankingRow, RankingWeights, SearchQuery, SearchResult } from './model'
 import { breakTie, compareBy, isNaturalOrder, newestFirst } from './ordering'
 import { blendScore, scoreRelevance } from './relevance'
-import type { SearchRepository } from './repository'
-import { collect, createDeadline, DEADLINE_CHECK_EVERY, MAX_SCANNED, type Scan } from './scan'
-import { holdsWords, parseTextQuery, toMatchExpression, type TextQuery } from './text-query'
+import { collectBlocks, createDeadline, DEADLINE_CHECK_EVERY, lookupsFor, MAX_SCANNED, type ReadBlock, type Scan } from './scan'
+import type { FeedKey, MatchCount, SearchStore, TextMatch } from './store-port'
+import { holdsWords, parseTextQuery, type TextQuery } from './text-query'
 
 /**
  * Text matches are ranked in blocks of this many candidates, the most recently added block
@@ -43,7 +45,7 @@ const FACET_SAMPLE = 1_000
 const TEXT_ALONE_MATCHES = 2_000
 
 export interface SearchServiceDeps {
-  repository: SearchRepository
+  store: SearchStore
   weights: RankingWeights
   timeoutMs: number
   nowMs?: () => number
@@ -56,14 +58,12 @@ export interface SearchServiceDeps {
 /**
  * Decides how a query is answered: by external ids (a small indexed set), through the full-text
  * index when there is text or an episode to find (category and episode filters ride along as
- * `facts` tokens), or as a feed walked newest-first along the category keys. Synchronous on
- * purpose: a search never interleaves with an ingest batch on the shared connection, and the
- * deadline is checked while candidates are read.
+ * facts tokens), or as a feed walked newest-first along the category keys. Each search reads one
+ * snapshot of the index, a block of rows at a time, and checks the deadline while it reads.
  */
 export function createSearchService(deps: SearchServiceDeps) {
   const nowMs = deps.nowMs ?? (() => Date.now())
-  const { repository } = deps
-  const commonWords = createCommonWords((token) => repository.shareOfNewest(token, SHARE_WINDOW), nowMs)
+  const commonWords = createCommonWords((tokens) => deps.store.shareOfNewest(tokens, SHARE_WINDOW), nowMs)
 
   const rank = <Row extends RankingRow>(matches: Row[], text: TextQuery): Row[] => {
     const relevance = matches.map((candidate) => scoreRelevance(text, candidate))
@@ -88,211 +88,221 @@ export function createSearchService(deps: SearchServiceDeps) {
     return ordered
   }
 
-  const answer = (ordered: RankingRow[], query: SearchQuery, scan: Scan | null): SearchResult => {
-    const page = ordered.slice(query.offset, query.offset + query.limit)
-    // Rows read in full already are used as they are; ranking-only rows are read in full now.
-    const full = page.every(isCandidate) ? page : repository.candidates(page.map((row) => row.id))
-    const items = repository.toIndexedTorrents(full)
-    const hasNextPage = ordered.length > query.offset + query.limit
-    // A scan that stopped early knows a lower bound only; `countTotal` asks for the census.
-    return { items, total: ordered.length, totalIsEstimate: scan !== null && !scan.isExhausted, hasNextPage }
-  }
+  /** The text and the category and episode facts the full-text index must hold. */
+  const textMatch = (query: SearchQuery, categories: number[] | null, text: TextQuery | null): TextMatch => ({
+    text,
+    facts: factTokenGroups(categories, query.episodes),
+  })
 
-  /** Newest-first feed positions: of the requested category ranges merged, or of every torrent. */
-  const feedKeys = (categories: number[] | null) =>
-    categories ? mergeNewestFirst(categories.map((category, slot) => repository.newestKeys(category, slot))) : repository.newestKeys(null)
+  /** One search, every read on one snapshot of the index (`store`). */
+  const searchOn = (store: SearchStore, deadline: () => void) => {
+    const lookUp = store.rowLookups.bind(store)
+    const collect = <Row extends RankingRow>(read: ReadBlock<Row>, filter: CompiledFilter, wanted: number) =>
+      collectBlocks(read, filter, wanted, deadline, lookUp)
 
-  /** The FTS expression for the text and the category and episode facts. */
-  const matchExpression = (query: SearchQuery, categories: number[] | null, text: TextQuery | null) =>
-    toMatchExpression(text, factClauses(categories, query.episodes))
+    /** The rows of `rows` that pass `filter`, in order. */
+    const passing = async (rows: Candidate[], filter: CompiledFilter) => {
+      if (!filter) return rows
+      const lookups = await lookupsFor(lookUp, rows, filter)
+      return rows.filter((row) => filter.check(row, lookups))
+    }
 
-  const searchIndexed = (
-    query: SearchQuery,
-    categories: number[] | null,
-    filter: CompiledFilter,
-    text: TextQuery | null,
-    deadline: () => void,
-  ) => {
-    // The blocks the page reaches into, and one more match to tell whether a next page exists.
-    const window = Math.ceil((query.offset + query.limit) / RANKED_BLOCK) * RANKED_BLOCK + 1
-    const narrowed = text && (categories || query.episodes) ? narrowedMatch(query, categories, text) : null
-    if (text && narrowed) {
-      const scan = collect<RankingRow>(repository.candidatesInBatches(narrowed.ids), narrowed.check, window, deadline)
+    const answer = async (ordered: RankingRow[], query: SearchQuery, scan: Scan | null): Promise<SearchResult> => {
+      const page = ordered.slice(query.offset, query.offset + query.limit)
+      // Rows read in full already are used as they are; ranking-only rows are read in full now.
+      const full = page.every(isCandidate) ? page : await store.candidates(page.map((row) => row.id))
+      const items = full.length === 0 ? [] : toIndexedTorrents(full, await store.pageExtras(full.map((row) => row.id)))
+      const hasNextPage = ordered.length > query.offset + query.limit
+      // A scan that stopped early knows a lower bound only; `countTotal` asks for the census.
+      return { items, total: ordered.length, totalIsEstimate: scan !== null && !scan.isExhausted, hasNextPage }
+    }
+
+    const searchIndexed = async (
+      query: SearchQuery,
+      categories: number[] | null,
+      filter: CompiledFilter,
+      text: TextQuery | null,
+    ): Promise<SearchResult> => {
+      // The blocks the page reaches into, and one more match to tell whether a next page exists.
+      const window = Math.ceil((query.offset + query.limit) / RANKED_BLOCK) * RANKED_BLOCK + 1
+      const narrowed = text && (categories || query.episodes) ? await narrowedMatch(query, categories, text) : null
+      if (text && narrowed) {
+        const scan = await collect(
+          rowsOfIds(narrowed.ids, (ids) => store.candidates(ids)),
+          narrowed.check,
+          window,
+        )
+        return answer(rankInBlocks(scan.matches, text), query, scan)
+      }
+      const match = textMatch(query, categories, text)
+      const scan: Scan =
+        filter || !text
+          ? await collect(matchesOf(store, match, 'full'), filter, window)
+          : await collect(matchesOf(store, match, 'ranking'), null, window)
       return answer(rankInBlocks(scan.matches, text), query, scan)
     }
-    const expression = matchExpression(query, categories, text)
-    const source = filter || !text ? repository.matchText(expression) : repository.matchTextToRank(expression)
-    const scan = collect<RankingRow>(source, filter, window, deadline)
-    return answer(rankInBlocks(scan.matches, text), query, scan)
-  }
 
-  /**
-   * The matches of an FTS5 expression without the category tokens and the common words
-   * (common-words.ts), newest first, and the row check that restores them: the text's selective
-   * terms first, then, with categories to check, the whole text; null when each matches more than
-   * TEXT_ALONE_MATCHES torrents. The ids come from the posting lists alone, so a plan that does not
-   * fit reads no row, and one that fits walks them once. Only with categories or episodes: for
-   * plain text FTS5 seeks a common word's list once per match of the rest, which is what reading
-   * those rows would cost.
-   */
-  const narrowedMatch = (
-    query: SearchQuery,
-    categories: number[] | null,
-    text: TextQuery,
-  ): { ids: number[]; check: CompiledFilter } | null => {
-    const cap = deps.textAloneMatches ?? TEXT_ALONE_MATCHES
-    if (cap === 0) return null
-    const fits = (matched: TextQuery) => repository.allMatchIds(matchExpression(query, null, matched), cap)
-    const { selective, commonWords: words } = commonWords.split(text)
-    const withoutWords = words.length > 0 ? fits(selective) : null
-    const ids = withoutWords ?? (categories ? fits(text) : null)
-    if (!ids) return null
-    const filter = compileFilter({ ...query, categories }, repository)
-    if (!withoutWords) return { ids, check: filter }
-    const check: CandidateFilter = (row) => holdsWords(row.name, row.title, words) && (!filter || filter(row))
-    if (filter?.prefetch) check.prefetch = filter.prefetch
-    return { ids, check }
-  }
-
-  /**
-   * Walks feed keys newest-first. The keys alone place an item, so without a filter only the
-   * page's rows are read; with one, rows are read in batches and checked.
-   */
-  const searchFeed = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, deadline: () => void) => {
-    const keys = feedKeys(categories)
-    const wanted = query.offset + query.limit + 1
-    const limitScanned = MAX_SCANNED + wanted
-    const matches: Candidate[] = []
-    let pending: number[] = []
-    let scanned = 0
-    let isExhausted = true
-    const drain = () => {
-      const rows = repository.candidates(pending)
-      pending = []
-      filter?.prefetch?.(rows)
-      for (const row of rows) if (matches.length < wanted && (!filter || filter(row))) matches.push(row)
-    }
-    try {
-      for (const key of keys) {
-        if (++scanned % DEADLINE_CHECK_EVERY === 0) deadline()
-        if (scanned > limitScanned) {
-          isExhausted = false
-          break
-        }
-        if (!filter && scanned <= query.offset) {
-          matches.push(SKIPPED)
-        } else {
-          pending.push(key.id)
-          if (pending.length >= FEED_BATCH) drain()
-        }
-        if (matches.length + (filter ? 0 : pending.length) >= wanted) {
-          isExhausted = false
-          break
-        }
+    /**
+     * The matches of the text without the category tokens and the common words
+     * (common-words.ts), newest first, and the row check that restores them: the text's selective
+     * terms first, then, with categories to check, the whole text; null when each matches more than
+     * TEXT_ALONE_MATCHES torrents. The ids come from the posting lists alone, so a plan that does not
+     * fit reads no row, and one that fits walks them once. Only with categories or episodes: for
+     * plain text FTS5 seeks a common word's list once per match of the rest, which is what reading
+     * those rows would cost.
+     */
+    const narrowedMatch = async (
+      query: SearchQuery,
+      categories: number[] | null,
+      text: TextQuery,
+    ): Promise<{ ids: number[]; check: CompiledFilter } | null> => {
+      const cap = deps.textAloneMatches ?? TEXT_ALONE_MATCHES
+      if (cap === 0) return null
+      const fits = (matched: TextQuery) => store.matchIds(textMatch(query, null, matched), cap)
+      const { selective, commonWords: words } = await commonWords.split(text)
+      const withoutWords = words.length > 0 ? await fits(selective) : null
+      const ids = withoutWords ?? (categories ? await fits(text) : null)
+      if (!ids) return null
+      const filter = compileFilter({ ...query, categories })
+      if (!withoutWords) return { ids, check: filter }
+      return {
+        ids,
+        check: {
+          check: (row, lookups) => holdsWords(row.name, row.title, words) && (!filter || filter.check(row, lookups)),
+          needs: filter?.needs ?? {},
+          onRow: (row) => holdsWords(row.name, row.title, words) && (!filter || filter.onRow(row)),
+        },
       }
-    } finally {
-      keys.return(undefined)
     }
-    drain()
-    return answer(matches, query, { matches, scanned, isExhausted: isExhausted && matches.length < wanted })
-  }
 
-  /** Every match in its natural order, rows read in full, for the census. */
-  function* allMatches(query: SearchQuery, categories: number[] | null, text: TextQuery | null): Generator<Candidate> {
-    if (query.infoHashes) return yield* repository.withInfoHashes(query.infoHashes)
-    if (query.externalIds) return yield* repository.withExternalIds(query.externalIds)
-    if (text || query.episodes) return yield* repository.matchText(matchExpression(query, categories, text))
-    const keys = feedKeys(categories)
-    let batch: number[] = []
-    try {
-      for (const key of keys) {
-        batch.push(key.id)
-        if (batch.length < FEED_BATCH) continue
-        yield* repository.candidates(batch)
-        batch = []
+    /**
+     * Walks feed keys newest-first. The keys alone place an item, so without a filter only the
+     * page's rows are read; with one, rows are read in batches and checked.
+     */
+    const searchFeed = async (query: SearchQuery, categories: number[] | null, filter: CompiledFilter) => {
+      const wanted = query.offset + query.limit + 1
+      const limitScanned = MAX_SCANNED + wanted
+      const matches: Candidate[] = []
+      let pending: number[] = []
+      let scanned = 0
+      let isExhausted = true
+      const drain = async () => {
+        const rows = await store.candidates(pending)
+        pending = []
+        const lookups = await lookupsFor(lookUp, rows, filter)
+        for (const row of rows) if (matches.length < wanted && (!filter || filter.check(row, lookups))) matches.push(row)
       }
-    } finally {
-      keys.return(undefined)
+      let after: FeedKey | null = null
+      walk: for (;;) {
+        // The keys that can still be needed: up to the page's end without a filter, up to the next batch of rows with one.
+        const size = filter ? FEED_BATCH - pending.length : wanted - matches.length - pending.length
+        const block = await store.feedBlock(categories, after, Math.min(size, limitScanned + 1 - scanned))
+        for (const key of block.keys) {
+          if (++scanned % DEADLINE_CHECK_EVERY === 0) deadline()
+          if (scanned > limitScanned) {
+            isExhausted = false
+            break walk
+          }
+          if (!filter && scanned <= query.offset) {
+            matches.push(SKIPPED)
+          } else {
+            pending.push(key.id)
+            if (pending.length >= FEED_BATCH) await drain()
+          }
+          if (matches.length + (filter ? 0 : pending.length) >= wanted) {
+            isExhausted = false
+            break walk
+          }
+        }
+        if (block.next === null) break
+        after = block.next
+      }
+      await drain()
+      return answer(matches, query, { matches, scanned, isExhausted: isExhausted && matches.length < wanted })
     }
-    yield* repository.candidates(batch)
-  }
 
-  /**
-   * How many torrents the index structures say match, without reading a row: the posting lists,
-   * the per-type counters for whole content types, else the category keys.
-   */
-  const countWithoutRows = (
-    query: SearchQuery,
-    categories: number[] | null,
-    text: TextQuery | null,
-    types: ContentType[] | null,
-  ): number => {
-    if (text || query.episodes) return repository.countMatches(matchExpression(query, categories, text))
-    return types ? repository.countOfContentTypes(types) : repository.countInCategories(categories)
-  }
-
-  /**
-   * The census: the matches in their natural order, up to CENSUS_SIZE of them, read within
-   * MAX_SCANNED rows, or within `countBudget` rows when the query sets one.
-   */
-  const readCensus = (
-    query: SearchQuery,
-    categories: number[] | null,
-    filter: CompiledFilter,
-    text: TextQuery | null,
-    deadline: () => void,
-  ) => {
-    const budget = query.countBudget ?? MAX_SCANNED
-    return collect(
-      allMatches(query, categories, text),
-      filter,
-      Math.min(deps.censusSize ?? CENSUS_SIZE, budget),
-      deadline,
-      Math.min(MAX_SCANNED, budget),
-    )
-  }
-
-  /**
-   * Counts the matches and their facets. Without a row filter the posting lists (or category
-   * keys) count them exactly. Otherwise the census (`read`: the one a sort already read, else read
-   * now) is exact when it read every match, and past that the index count is scaled by the share
-   * that passed the filters.
-   * Facets are counted on the first FACET_SAMPLE rows of the census and scaled to the total.
-   */
-  const census = (
-    query: SearchQuery,
-    categories: number[] | null,
-    filter: CompiledFilter,
-    text: TextQuery | null,
-    types: ContentType[] | null,
-    deadline: () => void,
-    read?: ReturnType<typeof readCensus>,
-  ) => {
-    const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
-    if (!filter && !readsById && !query.facets?.length)
-      return { total: countWithoutRows(query, categories, text, types), totalIsEstimate: false, facets: undefined }
-    const scan = read ?? readCensus(query, categories, filter, text, deadline)
-    let total = scan.matches.length
-    if (!scan.isExhausted) {
-      const base = readsById ? scan.scanned : countWithoutRows(query, categories, text, types)
-      total = Math.max(scan.matches.length, Math.round((base * scan.matches.length) / Math.max(scan.scanned, 1)))
+    /** Every match in its natural order, rows read in full, for the census. */
+    const allMatches = (query: SearchQuery, categories: number[] | null, text: TextQuery | null): ReadBlock<Candidate> => {
+      if (query.infoHashes) {
+        const hashes = query.infoHashes
+        return async () => ({ rows: await store.withInfoHashes(hashes), isLast: true })
+      }
+      if (query.externalIds) return withExternalIds(store, query.externalIds)
+      if (text || query.episodes) return matchesOf(store, textMatch(query, categories, text), 'full')
+      return feedRows(store, categories)
     }
-    let facets: Facets | undefined
-    if (query.facets?.length) {
-      const sample = scan.matches.slice(0, FACET_SAMPLE)
-      const isWhole = scan.isExhausted && sample.length === scan.matches.length
-      const lookups = repository.facetLookups(
-        sample.map((row) => row.id),
-        query.facets,
+
+    /**
+     * How many torrents the index structures say match, without reading a row: the posting lists,
+     * the per-type counters for whole content types, else the category keys.
+     */
+    const countWithoutRows = async (
+      query: SearchQuery,
+      categories: number[] | null,
+      text: TextQuery | null,
+      types: ContentType[] | null,
+    ): Promise<MatchCount> => {
+      if (text || query.episodes) return store.countMatches(textMatch(query, categories, text))
+      const total = types ? await store.countOfContentTypes(types) : await store.countInCategories(categories)
+      return { total, isEstimate: false }
+    }
+
+    /**
+     * The census: the matches in their natural order, up to CENSUS_SIZE of them, read within
+     * MAX_SCANNED rows, or within `countBudget` rows when the query sets one.
+     */
+    const readCensus = (query: SearchQuery, categories: number[] | null, filter: CompiledFilter, text: TextQuery | null) => {
+      const budget = query.countBudget ?? MAX_SCANNED
+      return collectBlocks(
+        allMatches(query, categories, text),
+        filter,
+        Math.min(deps.censusSize ?? CENSUS_SIZE, budget),
+        deadline,
+        lookUp,
+        Math.min(MAX_SCANNED, budget),
       )
-      facets = countFacets(sample, query.facets, lookups, isWhole ? 1 : total / Math.max(sample.length, 1))
     }
-    return { total, totalIsEstimate: !scan.isExhausted, facets }
-  }
 
-  return {
-    search(requested: SearchQuery): SearchResult {
-      const deadline = createDeadline(nowMs, deps.timeoutMs)
+    /**
+     * Counts the matches and their facets. Without a row filter the posting lists (or category
+     * keys) count them exactly. Otherwise the census (`read`: the one a sort already read, else read
+     * now) is exact when it read every match, and past that the index count is scaled by the share
+     * that passed the filters.
+     * Facets are counted on the first FACET_SAMPLE rows of the census and scaled to the total.
+     */
+    const census = async (
+      query: SearchQuery,
+      categories: number[] | null,
+      filter: CompiledFilter,
+      text: TextQuery | null,
+      types: ContentType[] | null,
+      read?: Scan<Candidate>,
+    ) => {
+      const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
+      if (!filter && !readsById && !query.facets?.length) {
+        const count = await countWithoutRows(query, categories, text, types)
+        return { total: count.total, totalIsEstimate: count.isEstimate, facets: undefined }
+      }
+      const scan = read ?? (await readCensus(query, categories, filter, text))
+      let total = scan.matches.length
+      if (!scan.isExhausted) {
+        const base = readsById ? scan.scanned : (await countWithoutRows(query, categories, text, types)).total
+        total = Math.max(scan.matches.length, Math.round((base * scan.matches.length) / Math.max(scan.scanned, 1)))
+      }
+      let facets: Facets | undefined
+      if (query.facets?.length) {
+        const sample = scan.matches.slice(0, FACET_SAMPLE)
+        const isWhole = scan.isExhausted && sample.length === scan.matches.length
+        const lookups = await store.rowLookups(
+          sample.map((row) => row.id),
+          lookupsOfFacets(query.facets),
+        )
+        facets = countFacets(sample, query.facets, facetLookupsOf(lookups), isWhole ? 1 : total / Math.max(sample.length, 1))
+      }
+      return { total, totalIsEstimate: !scan.isExhausted, facets }
+    }
+
+    return async (requested: SearchQuery): Promise<SearchResult> => {
       const { query, categories: ranges, wholeTypes } = narrowByContentType(requested)
       const categories = ranges ? effectiveCategories(ranges) : null
       if (categories?.length === 0)
@@ -300,38 +310,40 @@ export function createSearchService(deps: SearchServiceDeps) {
       const readsById = query.externalIds !== undefined || query.infoHashes !== undefined
       // Category keys and facts tokens select exactly the requested categories, so only the id
       // paths, which read rows by id, still check them.
-      const filter = compileFilter({ ...query, categories: readsById ? categories : null }, repository)
+      const filter = compileFilter({ ...query, categories: readsById ? categories : null })
       const text = query.text ? parseTextQuery(query.text) : null
       // Nothing reads past the scan cap, so a deeper page is empty (clients page 1,000 deep at
       // most); its count is the census's, as on any page, never the offset asked for.
       if (query.offset > MAX_SCANNED)
-        return { items: [], hasNextPage: false, ...census(query, categories, filter, text, wholeTypes, deadline) }
+        return { items: [], hasNextPage: false, ...(await census(query, categories, filter, text, wholeTypes)) }
       let result: SearchResult
-      let sorted: ReturnType<typeof readCensus> | undefined
+      let sorted: Scan<Candidate> | undefined
       if (query.orderBy?.length && !isNaturalOrder(query.orderBy, text)) {
         // Any other order sorts the census of matches: exact up to its size, the newest beyond.
         // The count reads the same census, so it is read once (and kept in its natural order).
-        sorted = readCensus(query, categories, filter, text, deadline)
-        result = answer([...sorted.matches].sort(compareBy(query.orderBy, text)), query, sorted)
+        sorted = await readCensus(query, categories, filter, text)
+        result = await answer([...sorted.matches].sort(compareBy(query.orderBy, text)), query, sorted)
       } else if (query.infoHashes) {
-        const matches = repository.withInfoHashes(query.infoHashes).filter((candidate) => !filter || filter(candidate))
-        result = answer(text ? rank(matches, text) : matches, query, null)
+        const matches = await passing(await store.withInfoHashes(query.infoHashes), filter)
+        result = await answer(text ? rank(matches, text) : matches, query, null)
       } else if (query.externalIds) {
         // Newest first, read only as far as the page (and whether there is a next one); text ranks them all.
-        const scan = collect(
-          repository.withExternalIds(query.externalIds),
-          filter,
-          text ? MAX_SCANNED : query.offset + query.limit + 1,
-          deadline,
-        )
-        result = answer(text ? rank(scan.matches, text) : scan.matches, query, text ? null : scan)
+        const scan = await collect(withExternalIds(store, query.externalIds), filter, text ? MAX_SCANNED : query.offset + query.limit + 1)
+        result = await answer(text ? rank(scan.matches, text) : scan.matches, query, text ? null : scan)
       } else if (text || query.episodes) {
-        result = searchIndexed(query, categories, filter, text, deadline)
+        result = await searchIndexed(query, categories, filter, text)
       } else {
-        result = searchFeed(query, categories, filter, deadline)
+        result = await searchFeed(query, categories, filter)
       }
       if (!query.countTotal && !query.facets?.length) return result
-      return { ...result, ...census(query, categories, filter, text, wholeTypes, deadline, sorted) }
+      return { ...result, ...(await census(query, categories, filter, text, wholeTypes, sorted)) }
+    }
+  }
+
+  return {
+    search(requested: SearchQuery): Promise<SearchResult> {
+      const deadline = createDeadline(nowMs, deps.timeoutMs)
+      return deps.store.withSnapshot((store) => searchOn(store, deadline)(requested))
     },
   }
 }
@@ -354,9 +366,6 @@ function narrowByContentType(query: SearchQuery): { query: SearchQuery; categori
 
 /** Stands for a feed position before the page, whose row is never read (the page slices past it). */
 const SKIPPED = {} as Candidate
-
-/** Feed rows read per statement when a filter must see them. */
-const FEED_BATCH = 100
 
 /** Rows read with every column carry the classification; ranking-only rows do not. */
 function isCandidate(row: RankingRow): row is Candidate {

@@ -1,9 +1,9 @@
 /**
  * Free text as the full-text index sees it. The tokenizer mirrors the FTS table's
  * `unicode61 remove_diacritics 2`: letters and digits make tokens, everything else (`.`, `_`,
- * `-`, spaces, brackets) separates them, case and Latin diacritics fold away. Queries are rebuilt from
- * tokens, every one quoted, so FTS5 operators a user types (`OR`, `NOT`, `NEAR`, `*`, `^`,
- * `:`, quotes, parentheses) are text, never syntax: injection-like input is just words.
+ * `-`, spaces, brackets) separates them, case and Latin diacritics fold away. A query is kept as
+ * its tokens, from which the store builds its own match syntax: operators a user types (`OR`,
+ * `NOT`, `NEAR`, `*`, `^`, `:`, quotes, parentheses) are text, never syntax.
  */
 
 /**
@@ -25,7 +25,7 @@ export interface TextQuery {
   spellingsOf: ReadonlyMap<string, string[][]>
 }
 
-/** Longer queries are not searches anyone types; the cap bounds the MATCH expression. */
+/** Longer queries are not searches anyone types; the cap bounds the match the store builds. */
 const MAX_TERMS = 16
 
 const ASCII_SEPARATORS = /[^a-z0-9]+/
@@ -174,26 +174,9 @@ function termTokens(term: QueryTerm): string[] {
   return term.kind === 'word' ? [term.token] : term.tokens
 }
 
-/** Whether the name or the title holds every one of these tokens, as `{name title} : "token"` finds them. */
+/** Whether the name or the title holds every one of these tokens, as the full-text index finds a word in either. */
 export function holdsWords(name: string, title: string | null, words: readonly string[]): boolean {
   const tokens = new Set(tokenize(name))
   if (title) for (const token of tokenize(title)) tokens.add(token)
   return words.every((word) => tokens.has(word))
-}
-
-/**
- * The FTS5 MATCH expression: every term required, each one quoted (with its other spellings as
- * alternatives), matched against the name and title only (never the classification tokens of the
- * facts column), ANDed with `factClauses`.
- */
-export function toMatchExpression(query: TextQuery | null, factClauses: string[]): string {
-  const clauses = [...factClauses]
-  if (query) {
-    const terms = query.terms.map((term) => {
-      const quoted = term.kind === 'phrase' ? `"${term.tokens.join(' ')}"` : term.isPrefix ? `"${term.token}"*` : `"${term.token}"`
-      return term.spellings ? `(${[quoted, ...term.spellings.map((tokens) => `"${tokens.join(' ')}"`)].join(' OR ')})` : quoted
-    })
-    clauses.unshift(`{name title} : (${terms.join(' AND ')})`)
-  }
-  return clauses.join(' AND ')
 }

@@ -23,6 +23,8 @@ export interface CoreStore {
   readonly engine: 'sqlite'
   /** The version of the newest migration applied to the index. */
   schemaVersion(): Promise<number>
+  /** What a search thread opens its reader from (openSearchReader), its page cache `cacheSizeMb` (SERVICE_SEARCH_CACHE_MB). */
+  searchReaderSpec(options: { cacheSizeMb: number }): ReaderSpec
   adminKey: AdminKeyStore
   queue: QueueStore
   evidence: EvidenceStore

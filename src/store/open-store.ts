@@ -1,7 +1,10 @@
 import type { StoreConfig } from '../config'
 import type { Logger } from '../log'
 import type { CoreStore } from './core-store'
+import type { ReaderSpec } from './reader-spec'
+import type { SearchReader } from './search-reader'
 import { openSqliteStore } from './sqlite'
+import { openSqliteSearchReader } from './sqlite/search/open-search-reader'
 import { migrateToIncrementalVacuum } from './sqlite/maintenance/auto-vacuum'
 
 /**
@@ -10,6 +13,11 @@ import { migrateToIncrementalVacuum } from './sqlite/maintenance/auto-vacuum'
  */
 export async function openStore(config: StoreConfig, options: { log: Logger }): Promise<CoreStore> {
   return openSqliteStore(config.sqlite, options)
+}
+
+/** Opens the reader a spec names (CoreStore.searchReaderSpec), in the search thread that will use it. */
+export async function openSearchReader(spec: ReaderSpec): Promise<SearchReader> {
+  return openSqliteSearchReader(spec)
 }
 
 /**

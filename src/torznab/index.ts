@@ -1,3 +1,3 @@
 export { torznabRoutes, type TorznabAnswerer } from './routes'
-export { startTorznabWorkerPool, type TorznabWorkerPool, type TorznabWorkerPoolOptions } from './worker-pool'
+export { createThreadAnswer, torznabAnswererOf } from './in-threads'
 export { LIMIT_DEFAULT, LIMIT_MAX } from './model'

@@ -1,4 +1,4 @@
-import { SearchTimeoutError, type SearchService } from '../search'
+import { type IndexedTorrent, SearchTimeoutError, type SearchService } from '../search'
 import { renderCaps } from './caps'
 import { searchFailed } from './errors'
 import { parseTorznabRequest } from './parse-request'
@@ -22,14 +22,14 @@ const RSS_TYPE = 'application/rss+xml; charset=utf-8'
 export function createTorznabService(deps: { search: SearchService; version: string; baseUrl: string; nowMs?: () => number }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
   return {
-    answer(params: URLSearchParams): TorznabAnswer {
+    async answer(params: URLSearchParams): Promise<TorznabAnswer> {
       const request = parseTorznabRequest(params)
       if (request.fn === 'caps') return { contentType: CAPS_TYPE, body: renderCaps(deps.baseUrl, deps.version) }
       const query = torznabSearchQuery(request, Math.floor(nowMs() / 1000))
-      let items = [] as ReturnType<SearchService['search']>['items']
+      let items: IndexedTorrent[] = []
       if (query) {
         try {
-          items = deps.search.search(query).items
+          items = (await deps.search.search(query)).items
         } catch (err) {
           if (err instanceof SearchTimeoutError) throw searchFailed(err.message)
           throw err

@@ -2,7 +2,8 @@ import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { createContentResolver, createRequestPacer, createTmdbClient } from '../../src/enrichment'
 import { sleep } from '../../src/enrichment/request-pacer'
 import { parseImportLine } from '../../src/importer'
-import { createSearchRepository, createSearchService } from '../../src/search'
+import { createSearchService } from '../../src/search'
+import { openSqliteSearchReader } from '../../src/store/sqlite/search/open-search-reader'
 import { FAKE_IMAGE_BASE, startFakeTmdb } from '../support/fake-tmdb'
 import { defaultWeights, hashOf } from '../support/search-index'
 import { openTestIndex, quietLog } from '../support/test-index'
@@ -50,16 +51,22 @@ function setUp(names: string[], options: { rate?: number; timeoutMs?: number; ke
     concurrency: options.concurrency ?? 1,
     nowMs,
   })
-  const search = createSearchService({ repository: createSearchRepository(index.db.sqlite), weights: defaultWeights, timeoutMs: 10_000 })
-  const byIds = (ids: Partial<{ imdb: string[]; tmdb: number[]; tvdb: number[] }>, extra: object = {}) =>
-    search.search({
-      text: null,
-      categories: null,
-      externalIds: { imdb: [], tmdb: [], tvdb: [], tvmaze: [], ...ids },
-      limit: 50,
-      offset: 0,
-      ...extra,
-    }).items
+  const search = createSearchService({
+    store: openSqliteSearchReader(index.store.searchReaderSpec({ cacheSizeMb: 2 })),
+    weights: defaultWeights,
+    timeoutMs: 10_000,
+  })
+  const byIds = async (ids: Partial<{ imdb: string[]; tmdb: number[]; tvdb: number[] }>, extra: object = {}) =>
+    (
+      await search.search({
+        text: null,
+        categories: null,
+        externalIds: { imdb: [], tmdb: [], tvdb: [], tvmaze: [], ...ids },
+        limit: 50,
+        offset: 0,
+        ...extra,
+      })
+    ).items
   /** Steps until the backlog is empty (or a step has to wait). */
   const drain = async () => {
     for (let i = 0; i < 20; i++) {
@@ -78,7 +85,7 @@ describe('content resolver', () => {
     const { byIds, drain, repository } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'Breaking.Bad.S01E02.720p.HDTV.x264-GRP'])
     await drain()
     expect(await repository.counts()).toEqual({ pending: 0, resolved: 2, notFound: 0 })
-    const [matrix] = byIds({ imdb: ['tt0133093'] })
+    const [matrix] = await byIds({ imdb: ['tt0133093'] })
     expect(matrix?.name).toBe('The.Matrix.1999.1080p.BluRay.x264-GROUP')
     expect(matrix?.externalIds).toEqual({ imdb: 'tt0133093', tmdb: 603, tvdb: null, tvmaze: null })
     expect(matrix?.content).toMatchObject({
@@ -91,10 +98,10 @@ describe('content resolver', () => {
         { id: 878, name: 'Science Fiction' },
       ],
     })
-    const [breaking] = byIds({ tvdb: [81189] }, { episodes: { kind: 'season', season: 1, episode: 2 } })
+    const [breaking] = await byIds({ tvdb: [81189] }, { episodes: { kind: 'season', season: 1, episode: 2 } })
     expect(breaking?.externalIds).toEqual({ imdb: 'tt0903747', tmdb: 1396, tvdb: 81189, tvmaze: null })
-    expect(byIds({ tvdb: [81189] }, { episodes: { kind: 'season', season: 1, episode: 3 } })).toEqual([])
-    expect(byIds({ tmdb: [603] }).map((item) => item.content?.tmdbId)).toEqual([603])
+    expect(await byIds({ tvdb: [81189] }, { episodes: { kind: 'season', season: 1, episode: 3 } })).toEqual([])
+    expect((await byIds({ tmdb: [603] })).map((item) => item.content?.tmdbId)).toEqual([603])
   })
 
   test('an id search over a work with many torrents pages through them, latest first, with the episode filter', async () => {
@@ -104,7 +111,11 @@ describe('content resolver', () => {
     )
     const { drain, index } = setUp(names)
     await drain()
-    const search = createSearchService({ repository: createSearchRepository(index.db.sqlite), weights: defaultWeights, timeoutMs: 10_000 })
+    const search = createSearchService({
+      store: openSqliteSearchReader(index.store.searchReaderSpec({ cacheSizeMb: 2 })),
+      weights: defaultWeights,
+      timeoutMs: 10_000,
+    })
     const page = (offset: number, extra: object = {}) =>
       search.search({
         text: null,
@@ -114,15 +125,15 @@ describe('content resolver', () => {
         offset,
         ...extra,
       })
-    const first = page(0)
+    const first = await page(0)
     expect(first.items).toHaveLength(100)
     expect(first.hasNextPage).toBe(true)
     expect(first.items[0]?.name).toBe('Breaking.Bad.S05E30.720p.HDTV.x264-GRP')
-    const second = page(100)
+    const second = await page(100)
     expect(second.items).toHaveLength(50)
     expect(second.hasNextPage).toBe(false)
     expect(new Set([...first.items, ...second.items].map((item) => item.name)).size).toBe(150)
-    const episode = page(0, { episodes: { kind: 'season', season: 2, episode: 7 } })
+    const episode = await page(0, { episodes: { kind: 'season', season: 2, episode: 7 } })
     expect(episode.items.map((item) => item.name)).toEqual(['Breaking.Bad.S02E07.720p.HDTV.x264-GRP'])
   })
 
@@ -134,7 +145,7 @@ describe('content resolver', () => {
     add(['The.Matrix.1999.720p.WEB-DL.x264-OTHER', 'the matrix 1999 2160p uhd bluray x265-third'])
     await drain()
     expect(tmdb.requests.length).toBe(before)
-    expect(byIds({ imdb: ['tt0133093'] })).toHaveLength(3)
+    expect(await byIds({ imdb: ['tt0133093'] })).toHaveLength(3)
   })
 
   test('a look-alike title or a year two off stays unresolved, and is rechecked after 7 days', async () => {
@@ -144,8 +155,8 @@ describe('content resolver', () => {
     ])
     await drain()
     expect(await repository.counts()).toEqual({ pending: 0, resolved: 0, notFound: 2 })
-    expect(byIds({ imdb: ['tt0133093'] })).toEqual([])
-    expect(byIds({ tmdb: [604, 605, 624860, 603] })).toEqual([])
+    expect(await byIds({ imdb: ['tt0133093'] })).toEqual([])
+    expect(await byIds({ tmdb: [604, 605, 624860, 603] })).toEqual([])
     const asked = searches().length
     clock.offsetMs += 6 * 86_400_000
     await drain()
@@ -169,8 +180,8 @@ describe('content resolver', () => {
       "UPDATE torrent_classifications SET imdb_id = 'tt9999999', status = 'confirmed' WHERE torrent_id = (SELECT max(id) FROM torrents)",
     )
     await drain()
-    expect(byIds({ imdb: ['tt0133093'] }).map((item) => item.name)).toEqual(['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
-    const [confirmed] = byIds({ imdb: ['tt9999999'] })
+    expect((await byIds({ imdb: ['tt0133093'] })).map((item) => item.name)).toEqual(['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
+    const [confirmed] = await byIds({ imdb: ['tt9999999'] })
     expect(confirmed?.externalIds.imdb).toBe('tt9999999')
     expect(confirmed?.content).toBeNull()
   })
@@ -182,12 +193,12 @@ describe('content resolver', () => {
     expect(await repository.counts()).toEqual({ pending: 0, resolved: 0, notFound: 0 })
     state.key = API_KEY
     await drain()
-    expect(byIds({ imdb: ['tt0133093'] })[0]?.content?.posterUrl).toStartWith(FAKE_IMAGE_BASE)
+    expect((await byIds({ imdb: ['tt0133093'] }))[0]?.content?.posterUrl).toStartWith(FAKE_IMAGE_BASE)
     // The key removed: ids stay (they are facts), posters go, and no call is made any more.
     state.key = undefined
     const before = tmdb.requests.length
     await drain()
-    const [matrix] = byIds({ imdb: ['tt0133093'] })
+    const [matrix] = await byIds({ imdb: ['tt0133093'] })
     expect(matrix?.content?.posterUrl).toBeNull()
     expect(matrix?.externalIds.tmdb).toBe(603)
     expect(tmdb.requests.length).toBe(before)

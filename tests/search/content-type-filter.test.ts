@@ -54,26 +54,26 @@ describe('content-type filter', () => {
     [['movie', 'tv_show'], 5],
     [['ebook'], 0],
     [['software'], 0],
-  ] as [ContentType[], number][])('%p: exactly its torrents, newest first, counted exactly', (contentTypes, expected) => {
-    const result = search(query({ contentTypes, countTotal: true }))
+  ] as [ContentType[], number][])('%p: exactly its torrents, newest first, counted exactly', async (contentTypes, expected) => {
+    const result = await search(query({ contentTypes, countTotal: true }))
     expect(result.items.map((item) => item.name)).toEqual(names.filter(([, type]) => contentTypes.includes(type)).map(([name]) => name))
     expect({ total: result.total, estimate: result.totalIsEstimate }).toEqual({ total: expected, estimate: false })
   })
 
-  test('with text: the words and the type together', () => {
-    const result = search(query({ text: 'dune', contentTypes: ['movie'], countTotal: true }))
+  test('with text: the words and the type together', async () => {
+    const result = await search(query({ text: 'dune', contentTypes: ['movie'], countTotal: true }))
     expect(result.items.map((item) => item.name).sort()).toEqual([
       'Dune.2021.1080p.BluRay.x264-GRP',
       'Dune.Part.Two.2024.2160p.WEB-DL.x265-FLUX',
     ])
     expect(result.total).toBe(2)
-    expect(search(query({ text: 'dune', contentTypes: ['audiobook'] })).items.map((item) => item.name)).toEqual([
+    expect((await search(query({ text: 'dune', contentTypes: ['audiobook'] }))).items.map((item) => item.name)).toEqual([
       'Frank Herbert - Dune (Audiobook) [MP3]',
     ])
   })
 
-  test('facets count the filtered set', () => {
-    const result = search(query({ contentTypes: ['movie'], facets: ['contentType'], countTotal: true }))
+  test('facets count the filtered set', async () => {
+    const result = await search(query({ contentTypes: ['movie'], facets: ['contentType'], countTotal: true }))
     expect(result.facets?.contentType).toEqual([{ value: 'movie', count: 3, isEstimate: false }])
   })
 })

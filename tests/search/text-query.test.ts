@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { DatabaseSync } from 'node:sqlite'
-import { holdsWords, parseTextQuery, toMatchExpression, tokenize } from '../../src/search/text-query'
+import { holdsWords, parseTextQuery, tokenize } from '../../src/search/text-query'
+import { toMatchExpression } from '../../src/store/sqlite/search/match-expression'
 
 /**
  * The tokens an FTS5 table with the index's tokenizer (migrations/core/sqlite/0012) makes of each text.
@@ -79,14 +80,14 @@ describe('tokenize', () => {
   })
 
   test('query words become quoted FTS5 terms, operators a user types included', () => {
-    expect(toMatchExpression(parseTextQuery('ガンダム OR "web-dl" matr*'), [])).toBe(
+    expect(toMatchExpression({ text: parseTextQuery('ガンダム OR "web-dl" matr*'), facts: [] })).toBe(
       '{name title} : ("ガンダム"* AND "or" AND "web dl" AND "matr"*)',
     )
   })
 })
 
 describe('other spellings of a query word', () => {
-  const expression = (q: string) => toMatchExpression(parseTextQuery(q), [])
+  const expression = (q: string) => toMatchExpression({ text: parseTextQuery(q), facts: [] })
 
   test('a word Sonarr cleaned of its apostrophe also matches the name that kept it', () => {
     // GetQueryTitle deletes [`'.] and writes & as "and": "Grey's Anatomy" is sent as "Greys Anatomy".

@@ -1,5 +1,6 @@
 import { parseImportLine } from '../../src/importer'
-import { createSearchRepository, createSearchService, type RankingWeights, type SearchService } from '../../src/search'
+import { createSearchService, type RankingWeights, type SearchService } from '../../src/search'
+import { openSqliteSearchReader } from '../../src/store/sqlite/search/open-search-reader'
 import { openTestIndex } from './test-index'
 
 export const defaultWeights: RankingWeights = { relevance: 1, confidence: 0.3, evidence: 0.3, freshness: 0.2, freshnessHalfLifeDays: 90 }
@@ -14,7 +15,10 @@ export interface ImportRecord {
   leechers?: number
 }
 
-/** A real migrated index in a temp file, filled through the import path, with a search service on it. */
+/**
+ * A real migrated index in a temp file, filled through the import path, with a search service on
+ * its own read-only connection, as a search thread has.
+ */
 export function openSearchIndex(
   records: ImportRecord[],
   options: { timeoutMs?: number; nowMs?: () => number; censusSize?: number; textAloneMatches?: number } = {},
@@ -30,7 +34,7 @@ export function openSearchIndex(
   const now = Math.floor(Date.now() / 1000)
   for (let start = 0; start < items.length; start += 500) void index.torrents.writer.writeBatch(items.slice(start, start + 500), now)
   const search: SearchService = createSearchService({
-    repository: createSearchRepository(index.db.sqlite),
+    store: openSqliteSearchReader(index.store.searchReaderSpec({ cacheSizeMb: 2 })),
     weights: defaultWeights,
     timeoutMs: options.timeoutMs ?? 10_000,
     nowMs: options.nowMs,

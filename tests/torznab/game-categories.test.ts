@@ -77,8 +77,8 @@ const index = openSearchIndex(
 const torznab = createTorznabService({ search: index.search, version: 'test', baseUrl: '', nowMs: () => NOW * 1000 })
 
 /** Each item's title and its category attributes, as Prowlarr reads them. */
-function feed(query: string): { title: string; categories: number[] }[] {
-  const { body } = torznab.answer(new URLSearchParams(query))
+async function feed(query: string): Promise<{ title: string; categories: number[] }[]> {
+  const { body } = await torznab.answer(new URLSearchParams(query))
   const items: Record<string, any>[] = parseXml(body as string).rss.channel.item ?? []
   return items.map((item) => ({
     title: String(item.title),
@@ -87,13 +87,13 @@ function feed(query: string): { title: string; categories: number[] }[] {
       .map((attr) => Number(attr.value)),
   }))
 }
-const titlesOf = (query: string) => feed(query).map((item) => item.title)
+const titlesOf = async (query: string) => (await feed(query)).map((item) => item.title)
 const namesWith = (test: (categories: number[]) => boolean) =>
   RELEASES.filter((release) => test(release.expected)).map((release) => release.name)
 
 describe('game categories', () => {
-  test('each release carries its category and the parent', () => {
-    const categories = new Map(feed('t=search&limit=100').map((item) => [item.title, item.categories]))
+  test('each release carries its category and the parent', async () => {
+    const categories = new Map((await feed('t=search&limit=100')).map((item) => [item.title, item.categories]))
     for (const release of RELEASES)
       expect({ name: release.name, categories: categories.get(release.name) }).toEqual({
         name: release.name,
@@ -101,27 +101,34 @@ describe('game categories', () => {
       })
   })
 
-  test('cat=4050 finds the PC games only; cat=4000 finds them beside the software', () => {
-    expect(titlesOf('t=search&cat=4050')).toEqual(namesWith((categories) => categories.includes(4050)))
-    expect(titlesOf('t=search&cat=4050')).toHaveLength(2)
-    expect(titlesOf('t=search&cat=4000')).toEqual(namesWith((categories) => categories.includes(4000)))
-    expect(titlesOf('t=search&cat=4000')).toHaveLength(3)
+  test('cat=4050 finds the PC games only; cat=4000 finds them beside the software', async () => {
+    expect(await titlesOf('t=search&cat=4050')).toEqual(namesWith((categories) => categories.includes(4050)))
+    expect(await titlesOf('t=search&cat=4050')).toHaveLength(2)
+    expect(await titlesOf('t=search&cat=4000')).toEqual(namesWith((categories) => categories.includes(4000)))
+    expect(await titlesOf('t=search&cat=4000')).toHaveLength(3)
   })
 
-  test('cat=1000 finds every console game, a platform id only its own', () => {
-    expect(titlesOf('t=search&cat=1000')).toEqual(namesWith((categories) => categories.includes(1000)))
-    expect(titlesOf('t=search&cat=1180')).toEqual(['Moss.Runner.PS4-GRP'])
-    expect(titlesOf('t=search&cat=1030,1050')).toEqual(['Moss Runner (Europe)', 'Moss.Runner.XBOX360-GRP'])
-    expect(titlesOf('t=search&cat=1140')).toEqual([])
+  test('cat=1000 finds every console game, a platform id only its own', async () => {
+    expect(await titlesOf('t=search&cat=1000')).toEqual(namesWith((categories) => categories.includes(1000)))
+    expect(await titlesOf('t=search&cat=1180')).toEqual(['Moss.Runner.PS4-GRP'])
+    expect(await titlesOf('t=search&cat=1030,1050')).toEqual(['Moss Runner (Europe)', 'Moss.Runner.XBOX360-GRP'])
+    expect(await titlesOf('t=search&cat=1140')).toEqual([])
   })
 
-  test('text searches honour the game categories too', () => {
-    expect(titlesOf('t=search&q=castle+foxes&cat=4050')).toEqual(['Castle.Of.Foxes.Deluxe.Edition-CODEX'])
-    expect(titlesOf('t=search&q=moss+runner&cat=4000')).toEqual([])
+  test('text searches honour the game categories too', async () => {
+    expect(await titlesOf('t=search&q=castle+foxes&cat=4050')).toEqual(['Castle.Of.Foxes.Deluxe.Edition-CODEX'])
+    expect(await titlesOf('t=search&q=moss+runner&cat=4000')).toEqual([])
   })
 
-  test("the search's game filter is the same set as the categories", () => {
-    const games = index.search.search({ text: null, categories: null, contentTypes: ['game'], limit: 50, offset: 0, countTotal: true })
+  test("the search's game filter is the same set as the categories", async () => {
+    const games = await index.search.search({
+      text: null,
+      categories: null,
+      contentTypes: ['game'],
+      limit: 50,
+      offset: 0,
+      countTotal: true,
+    })
     expect(games.items.map((item) => item.name)).toEqual(namesWith((categories) => categories.includes(1000) || categories.includes(4050)))
     expect({ total: games.total, estimate: games.totalIsEstimate }).toEqual({ total: 6, estimate: false })
   })
@@ -146,8 +153,10 @@ const STANDARD_NAMES: Record<number, string> = {
   4050: 'PC/Games',
 }
 
+const capsDocument = (await torznab.answer(new URLSearchParams('t=caps'))).body as string
+
 describe('caps', () => {
-  const caps = parseXml(torznab.answer(new URLSearchParams('t=caps')).body as string).caps
+  const caps = parseXml(capsDocument).caps
   const listed = new Map<number, string>()
   for (const category of caps.categories.category) {
     listed.set(Number(category.id), category.name)

@@ -28,6 +28,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
   return {
     engine: 'sqlite',
     schemaVersion: async () => currentVersion(legacy.sqlite),
+    searchReaderSpec: ({ cacheSizeMb }) => ({ engine: 'sqlite', path: config.path, cacheSizeMb }),
     adminKey: createSqliteAdminKeyStore(legacy),
     queue: createSqliteQueueStore(legacy),
     evidence: createSqliteEvidenceStore(legacy),

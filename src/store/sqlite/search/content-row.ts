@@ -1,9 +1,6 @@
-import type { ContentRecord, EnrichedType } from './model'
+import type { ContentRecord, EnrichedType } from '../../../enrichment'
 
-/**
- * A contents row as the SQLite adapters read it (the enrichment's, and the search's until its SQL
- * joins them in src/store, issue 31).
- */
+/** A contents row (a work the artwork enrichment looked up), as SELECT ct.* reads it. */
 export interface ContentRow {
   id: number
   content_type: EnrichedType
@@ -26,7 +23,7 @@ export interface ContentRow {
   updated_at: number
 }
 
-/** A contents row, read with SELECT * (the enrichment and the search read works). */
+/** The row as the search hands it out, its genres parsed from their JSON text. */
 export function toContentRecord(row: ContentRow): ContentRecord {
   return {
     id: row.id,

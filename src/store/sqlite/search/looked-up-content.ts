@@ -1,6 +1,3 @@
-import type { ExternalIds } from '../classify'
-import type { ContentRecord } from '../enrichment'
-
 /**
  * How a classification (`c`) reaches the work the artwork enrichment resolved its title to (`ct`):
  * through its key in content_keys, (content type, lowercased title, year or 0), as migrations
@@ -31,14 +28,3 @@ export const TORRENTS_OF_LOOKED_UP_IDS = (list: string) => `SELECT c2.torrent_id
       AND coalesce(c2.year, 0) = +k2.year AND c2.title IS NOT NULL AND c2.content_type IN ('movie', 'tv_show')
     WHERE x.id IN (SELECT id FROM contents WHERE imdb_id IN (${list}) UNION SELECT id FROM contents WHERE tmdb_id IN (${list})
                    UNION SELECT id FROM contents WHERE tvdb_id IN (${list}))`
-
-/** The ground truth's ids, each missing one taken from the looked-up work. */
-export function mergeExternalIds(groundTruth: ExternalIds, content: ContentRecord | null): ExternalIds {
-  if (!content) return groundTruth
-  return {
-    imdb: groundTruth.imdb ?? content.imdbId,
-    tmdb: groundTruth.tmdb ?? content.tmdbId,
-    tvdb: groundTruth.tvdb ?? content.tvdbId,
-    tvmaze: groundTruth.tvmaze,
-  }
-}

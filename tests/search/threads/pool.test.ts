@@ -1,26 +1,29 @@
 import { describe, expect, test } from 'bun:test'
-import { startTorznabWorkerPool, type TorznabWorkerPoolOptions } from '../../src/torznab'
-import { defaultWeights, hashOf, openSearchIndex } from '../support/search-index'
-import { quietLog } from '../support/test-index'
+import { SEARCH_THREAD_ENTRY } from '../../../src/core/wire-search'
+import { type SearchThreadPoolOptions, startSearchThreadPool } from '../../../src/search'
+import type { ReaderSpec } from '../../../src/store'
+import { defaultWeights, hashOf, openSearchIndex } from '../../support/search-index'
+import { quietLog } from '../../support/test-index'
 
-const startPool = (databasePath: string, options: Partial<TorznabWorkerPoolOptions> = {}) =>
-  startTorznabWorkerPool({
+const startPool = (index: ReturnType<typeof openSearchIndex>, options: Partial<SearchThreadPoolOptions<ReaderSpec>> = {}) =>
+  startSearchThreadPool<ReaderSpec>({
+    entry: SEARCH_THREAD_ENTRY,
     size: 1,
-    databasePath,
-    cacheSizeMb: 2,
-    weights: defaultWeights,
-    timeoutMs: 5_000,
-    version: 'test',
-    baseUrl: '',
+    setup: {
+      reader: index.store.searchReaderSpec({ cacheSizeMb: 2 }),
+      weights: defaultWeights,
+      timeoutMs: 5_000,
+      torznab: { version: 'test', baseUrl: '' },
+    },
     log: quietLog,
     ...options,
   })
 
-describe('the search worker pool', () => {
+describe('the search thread pool', () => {
   test('answers structured searches from a worker, and refuses at once once stopped instead of hanging', async () => {
     const index = openSearchIndex([{ infoHash: hashOf(1), name: 'Pool.Test.2024.1080p.WEB-DL-GRP' }])
     let activity = 0
-    const pool = await startPool(index.path, { onActivity: () => activity++ })
+    const pool = await startPool(index, { onActivity: () => activity++ })
     const query = { text: 'pool', categories: null, limit: 10, offset: 0 }
     const found = await pool.search(query)
     expect(found.items.map((item) => item.name)).toEqual(['Pool.Test.2024.1080p.WEB-DL-GRP'])
@@ -41,7 +44,7 @@ describe('the search worker pool', () => {
     const index = openSearchIndex(
       Array.from({ length: 50 }, (_, i) => ({ infoHash: hashOf(i + 1), name: `Elastic.Pool.${i}.2024.1080p.WEB-DL-GRP` })),
     )
-    const pool = await startPool(index.path, { size: 3, idleRetireMs: 600 })
+    const pool = await startPool(index, { size: 3, idleRetireMs: 600 })
     try {
       expect(pool.threadCount).toBe(1)
       const query = { text: 'elastic', categories: null, limit: 50, offset: 0 }

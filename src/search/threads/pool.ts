@@ -1,19 +1,14 @@
-import type { Logger } from '../log'
-import { type RankingWeights, type SearchQuery, type SearchResult, SearchTimeoutError } from '../search'
-import { searchFailed, TorznabError } from './errors'
-import type { TorznabAnswer } from './service'
-import type { FromWorker, SearchReport, ToWorker } from './worker-messages'
+import type { Logger } from '../../log'
+import { SearchThreadLostError, SearchTimeoutError } from '../errors'
+import type { SearchQuery, SearchResult } from '../model'
+import type { FromSearchThread, SearchReport, SearchThreadSetup, ToSearchThread, TorznabReply } from './messages'
 
-export interface TorznabWorkerPoolOptions {
+export interface SearchThreadPoolOptions<ReaderSpec> {
+  /** The thread's entry point (src/core/threads/search-thread.ts), which opens the reader and serves the messages. */
+  entry: URL
   size: number
-  databasePath: string
-  /** Page cache of each worker's connection (SERVICE_SEARCH_CACHE_MB). */
-  cacheSizeMb: number
-  weights: RankingWeights
-  timeoutMs: number
-  version: string
-  /** Prefix of the feed's self links (BASE_URL); '' for path-only links. */
-  baseUrl: string
+  /** What each thread starts with; its `timeoutMs` also bounds how long the pool waits for an answer. */
+  setup: SearchThreadSetup<ReaderSpec>
   log: Logger
   onSearch?: (timing: SearchReport) => void
   /** Called as each request goes to a thread and as its answer comes back (the idle trim's clock). */
@@ -22,7 +17,7 @@ export interface TorznabWorkerPoolOptions {
   idleRetireMs?: number
 }
 
-type Reply = Exclude<FromWorker, { type: 'ready' }>
+type Reply = Exclude<FromSearchThread, { type: 'ready' }>
 
 interface Slot {
   worker: Worker
@@ -49,15 +44,17 @@ const GRACE_MS = 5_000
 const IDLE_RETIRE_MS = 30_000
 
 /**
- * Torznab requests and GraphQL searches answered by a pool of worker threads (worker.ts), least
- * busy first, so no search runs on the main thread. A worker that crashes or hangs past its
- * search timeout is replaced and its requests fail (Torznab answers 203), so the service keeps working.
+ * Torznab requests and GraphQL searches answered by a pool of search threads (serve.ts), least
+ * busy first, so no search runs on the main thread. A thread that crashes or hangs past its
+ * search timeout is replaced and its requests fail with SearchThreadLostError (Torznab answers
+ * 203), so the service keeps working.
  *
  * The pool is elastic: one thread starts with the service, another starts when a search arrives
  * while every thread is busy (up to `size`), and a thread past the first that stays idle is
  * stopped. An idle service then holds one search thread, not `size` (issue 21: memory on a NAS).
  */
-export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) {
+export async function startSearchThreadPool<ReaderSpec>(options: SearchThreadPoolOptions<ReaderSpec>) {
+  const { timeoutMs } = options.setup
   let nextId = 0
   let stopped = false
   let starting = 0
@@ -73,9 +70,9 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
 
   const spawn = (): Promise<Slot> =>
     new Promise((resolve, reject) => {
-      const worker = new Worker(new URL('./worker.ts', import.meta.url).href)
+      const worker = new Worker(options.entry.href)
       const slot: Slot = { worker, pending: new Map<number, Pending>(), lastUsedAt: Date.now() }
-      worker.onmessage = (event: MessageEvent<FromWorker>) => {
+      worker.onmessage = (event: MessageEvent<FromSearchThread>) => {
         const message = event.data
         if (message.type === 'ready') return resolve(slot)
         const pending = slot.pending.get(message.id)
@@ -90,15 +87,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
         reject(new Error(event.message))
         replace(slot)
       }
-      worker.postMessage({
-        type: 'init',
-        databasePath: options.databasePath,
-        cacheSizeMb: options.cacheSizeMb,
-        weights: options.weights,
-        timeoutMs: options.timeoutMs,
-        version: options.version,
-        baseUrl: options.baseUrl,
-      } satisfies ToWorker)
+      worker.postMessage({ type: 'init', setup: options.setup } satisfies ToSearchThread<ReaderSpec>)
     })
 
   /**
@@ -148,9 +137,10 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
   const retireTimer = options.size > 1 ? setInterval(retireIdle, idleRetireMs / 3) : undefined
   retireTimer?.unref()
 
-  /** Sends one request to the least busy worker; `settle` maps its reply, `failure` a lost worker. */
-  const send = <T>(request: (id: number) => ToWorker, settle: (reply: Reply) => T, failure: (reason: string) => Error): Promise<T> => {
-    if (stopped || slots.length === 0) return Promise.reject(failure(stopped ? 'the service is stopping' : 'no search worker is running'))
+  /** Sends one request to the least busy worker; `settle` maps its reply. */
+  const send = <T>(request: (id: number) => ToSearchThread<ReaderSpec>, settle: (reply: Reply) => T): Promise<T> => {
+    if (stopped || slots.length === 0)
+      return Promise.reject(new SearchThreadLostError(stopped ? 'the service is stopping' : 'no search worker is running'))
     const slot = slots.reduce((best, candidate) => (candidate.pending.size < best.pending.size ? candidate : best))
     if (slot.pending.size > 0) grow()
     slot.lastUsedAt = Date.now()
@@ -158,10 +148,10 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
     const id = ++nextId
     return new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => {
-        options.log.warn('search worker hung past its search timeout, replacing it', { timeoutMs: options.timeoutMs })
-        failAll(slot, `no answer within ${options.timeoutMs} ms`)
+        options.log.warn('search worker hung past its search timeout, replacing it', { timeoutMs })
+        failAll(slot, `no answer within ${timeoutMs} ms`)
         replace(slot)
-      }, options.timeoutMs + GRACE_MS)
+      }, timeoutMs + GRACE_MS)
       slot.pending.set(id, {
         settle: (reply) => {
           options.onActivity?.()
@@ -171,7 +161,7 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
             reject(err)
           }
         },
-        fail: (reason) => reject(failure(reason)),
+        fail: (reason) => reject(new SearchThreadLostError(reason)),
         timer,
       })
       slot.worker.postMessage(request(id))
@@ -179,17 +169,17 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
   }
 
   return {
-    /** The answer to a Torznab query string; gzipped (`isGzipped`) when `gzip` is asked. */
-    answer(query: string, gzip = false): Promise<TorznabAnswer> {
+    /** The answer to a Torznab query string (gzipped when `gzip` is asked), or the Torznab error to answer with. */
+    answer(query: string, gzip = false): Promise<TorznabReply> {
       return send(
         (id) => ({ type: 'answer', id, query, gzip }),
         (reply) => {
           if (reply.type !== 'answered' && reply.type !== 'refused') throw unexpected(reply)
           if (reply.search) options.onSearch?.(reply.search)
-          if (reply.type === 'refused') throw new TorznabError(reply.torznabCode, reply.description, reply.httpStatus)
-          return { contentType: reply.contentType, body: reply.body, isGzipped: typeof reply.body !== 'string' }
+          if (reply.type === 'refused')
+            return { type: 'refused', torznabCode: reply.torznabCode, description: reply.description, httpStatus: reply.httpStatus }
+          return { type: 'answered', contentType: reply.contentType, body: reply.body }
         },
-        searchFailed,
       )
     },
     /** A structured search (GraphQL's); rejects with SearchTimeoutError past SERVICE_SEARCH_TIMEOUT. */
@@ -201,7 +191,6 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
           if (reply.type === 'timedOut') throw new SearchTimeoutError(reply.timeoutMs)
           throw unexpected(reply)
         },
-        (reason) => new Error(`the search failed: ${reason}`),
       )
     },
     /** Threads running now (between 1 and `size`). */
@@ -219,4 +208,4 @@ export async function startTorznabWorkerPool(options: TorznabWorkerPoolOptions) 
   }
 }
 
-export type TorznabWorkerPool = Awaited<ReturnType<typeof startTorznabWorkerPool>>
+export type SearchThreadPool = Awaited<ReturnType<typeof startSearchThreadPool>>
