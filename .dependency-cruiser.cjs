@@ -15,12 +15,6 @@ const DASHBOARD_MAY_USE = '^src/(dashboard|vocabulary|config|store/sqlite-file/i
 const SQLITE_KIT = '^src/store/sqlite-file/index\\.ts$'
 
 /**
- * Transitional (issue 31): the old src/db, re-exporting the kit and the core schema for the
- * capabilities not behind their ports yet. It goes in the final step, with the exceptions below.
- */
-const DB_SHIM = '^src/db/index\\.ts$'
-
-/**
  * Where a database driver, the ORM or SQL may be (issue 31): the store, the dashboard's store, and
  * the reader of a foreign magnetico file.
  */
@@ -57,7 +51,7 @@ module.exports = {
       name: 'capability-through-index',
       severity: 'error',
       comment: 'A capability is used only through its index.ts (STYLE.md 1).',
-      from: { path: '^src/([^/]+)/', pathNot: DB_SHIM },
+      from: { path: '^src/([^/]+)/' },
       to: { path: '^src/[^/]+/', pathNot: ['^src/$1/', '^src/[^/]+/index\\.ts$', SQLITE_KIT] },
     },
     {
@@ -69,11 +63,11 @@ module.exports = {
     },
     {
       name: 'storage-only-in-store',
-      severity: 'warn',
+      severity: 'error',
       comment:
-        'Drivers, the ORM and SQL live in the storage places only; capabilities reach storage through their ports (issue 31). Until the last capability moves, this lists what is left: it becomes an error then.',
-      from: { path: '^src/', pathNot: [...STORAGE_PLACES, DB_SHIM] },
-      to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', DB_SHIM] },
+        'Drivers and the ORM live in the storage places only; capabilities reach storage through their ports (issue 31). SQL text is checked by tests/store/storage-places.test.ts.',
+      from: { path: '^src/', pathNot: STORAGE_PLACES },
+      to: { path: ['^bun:sqlite$', '^node_modules/(drizzle-orm|pg|postgres)/'] },
     },
     {
       name: 'views-one-way',
@@ -104,14 +98,14 @@ module.exports = {
       comment:
         "The dashboard's driver, ORM, SQL and SQLite kit live in src/dashboard/store/ (always SQLite, synchronous); its features use the repositories from there (issue 31).",
       from: { path: '^src/dashboard/', pathNot: '^src/dashboard/store/' },
-      to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', '^src/store/', DB_SHIM] },
+      to: { path: ['^bun:sqlite$', '^node_modules/drizzle-orm/', '^src/store/'] },
     },
     {
       name: 'store-only-from-composition-roots',
-      severity: 'warn',
+      severity: 'error',
       comment:
-        "Only the composition roots open the core's store and hand its ports out; the dashboard store uses the SQLite kit (issue 31). Becomes an error with the rule above.",
-      from: { path: '^src/', pathNot: [...COMPOSITION_ROOTS, '^src/store/', '^src/dashboard/store/', DB_SHIM] },
+        "Only the composition roots open the core's store and hand its ports out; the dashboard store uses the SQLite kit (issue 31).",
+      from: { path: '^src/', pathNot: [...COMPOSITION_ROOTS, '^src/store/', '^src/dashboard/store/'] },
       to: { path: '^src/store/' },
     },
     {

@@ -200,7 +200,7 @@ function inventedWord(n: number): string {
 
 function openBenchIndex(dir: string) {
   const store = openSqliteStore({ path: join(dir, 'index.db') }, { log })
-  const db = store.legacy
+  const db = store.connection
   const pipeline = createIngestPipeline({ writer: benchTorrentWrites(db).ingest, batchSize: 1000, flushIntervalMs: 60_000, log })
   let n = 0
   const add = async (names: string[]) => {

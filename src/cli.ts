@@ -14,7 +14,7 @@ import { limitWriteAheadLog } from './storage-cap'
 import { exitOnStartupFailure, loadConfigOrExit, openCoreOrExit } from './process'
 import { parseReclassifyArgs, RECLASSIFY_USAGE, runReclassify } from './torrents'
 import { EXPORT_USAGE, runExportCommand } from './sync'
-import { openStore, openSyncPorts, storeFiles } from './store'
+import { openStore, storeFiles } from './store'
 
 const USAGE = `Usage: bun run cli <command>
 
@@ -141,7 +141,7 @@ async function exportCommand(args: string[]): Promise<number> {
   const stop = abortOnSignals()
   try {
     const summary = await runExportCommand(args[0]!, {
-      exports: openSyncPorts(store).exports,
+      exports: store.exports,
       stdout: process.stdout,
       stderr: process.stderr,
       isTTY: process.stderr.isTTY === true,

@@ -52,6 +52,36 @@ const violations: Violation[] = [
     source: "import * as injectedSearch from '../../search'\n\nexport { injectedSearch }\n",
     rule: 'dashboard-through-core-client',
   },
+  {
+    what: 'a service imports the database driver',
+    file: 'src/queue/injected-sql-service.ts',
+    source: "import { Database } from 'bun:sqlite'\n\nexport const injectedDriver = Database\n",
+    rule: 'storage-only-in-store',
+  },
+  {
+    what: 'a capability opens the store',
+    file: 'src/wants/injected-store.ts',
+    source: "import * as injectedStore from '../store'\n\nexport { injectedStore }\n",
+    rule: 'store-only-from-composition-roots',
+  },
+  {
+    what: 'a view reaches a dashboard service',
+    file: 'views/partials/injected-service.tsx',
+    source: "import * as injectedLibrary from '../../src/dashboard/library'\n\nexport { injectedLibrary }\n",
+    rule: 'views-one-way',
+  },
+  {
+    what: 'a view reaches the store',
+    file: 'views/partials/injected-store.tsx',
+    source: "import * as injectedStore from '../../src/dashboard/store'\n\nexport { injectedStore }\n",
+    rule: 'views-one-way',
+  },
+  {
+    what: 'a dashboard feature reaches into another',
+    file: 'src/dashboard/wants/injected-reach.ts',
+    source: "import * as injectedLibrary from '../library/service'\n\nexport { injectedLibrary }\n",
+    rule: 'dashboard-feature-through-index',
+  },
 ]
 
 /** The other half of the circle; it is the first file the lint must name for it. */

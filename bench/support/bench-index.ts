@@ -20,14 +20,14 @@ export function benchTorrentWrites(db: DatabaseHandle): TorrentWrites {
  * A fresh index at `path` with the default rules and the service's ingest settings (batches of
  * 1,000, SERVICE_INGEST_BATCH_SIZE's default), for the import benchmarks. `importWorkers` is
  * SERVICE_IMPORT_WORKERS' value (`auto` by default, 0 for none): the line workers of a JSON Lines
- * import, to pass to runImportCommand and stop at the end. `db` is the store's SQLite handle
- * (store.legacy) until the writes are behind their ports (issue 31).
+ * import, to pass to runImportCommand and stop at the end. `db` is the store's SQLite connection,
+ * for the benches that look with SQL.
  */
 export function openBenchIndex(path: string, options: { importWorkers?: string } = {}) {
   const log = createLogger({ level: 'warn' })
   const config = loadConfig({ SERVICE_IMPORT_WORKERS: options.importWorkers ?? 'auto' })
   const store = openSqliteStore({ path }, { log })
-  const db = store.legacy
+  const db = store.connection
   const writer = benchTorrentWrites(db).ingest
   const pipeline = createIngestPipeline({ writer, batchSize: 1000, flushIntervalMs: 500, log })
   return {

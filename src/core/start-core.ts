@@ -5,7 +5,6 @@ import { createMetrics } from '../metrics'
 import { createWorkerRegistry } from '../queue'
 import { createRateLimiter } from '../http'
 import { createIndexStats } from '../stats'
-import { openSyncPorts } from '../store'
 import { VERSION } from '../version'
 import { createCoreApp, stopCoreApp } from './app'
 import { openCore, openLineWorkers } from './open-core'
@@ -111,8 +110,7 @@ export async function startCore(
 
   const shutdown = new AbortController()
   const lineWorkers = openLineWorkers(config, log)
-  const syncPorts = openSyncPorts(store)
-  const sync = wireSync({ config, cursors: syncPorts.syncCursors, pipeline, lineWorkers, log })
+  const sync = wireSync({ config, cursors: store.syncCursors, pipeline, lineWorkers, log })
   const publicOrigin = config.torznab.baseUrl ? new URL(config.torznab.baseUrl).origin : null
   // reusePort false: Elysia asks Bun for SO_REUSEPORT, with which a second instance on the same
   // port would silently take half of this one's requests. Refused, it fails to start and says so.
@@ -131,7 +129,7 @@ export async function startCore(
     rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
     intake: { publicOrigin, rateLimiter: createRateLimiter({ perMinute: config.core.intakeRatePerMinute }) },
     queue,
-    exports: syncPorts.exports,
+    exports: store.exports,
     keptPayloadBytes: config.evidence.payload.maxBytes,
     shutdown: shutdown.signal,
     dashboard: {

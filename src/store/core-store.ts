@@ -7,16 +7,16 @@ import type { TorrentDetailsStore } from '../graphql'
 import type { HealthStore } from '../health'
 import type { QueueStore } from '../queue'
 import type { SettingsStore } from '../settings'
+import type { ExportStore, SyncCursorStore } from '../sync'
 import type { MaintenanceStore } from '../storage-cap'
 import type { WritePolicies } from '../ingest'
 import type { OperatorEditsStore, TorrentCountsStore, TorrentWrites } from '../torrents'
 import type { WantsStore } from '../wants'
 import type { ReaderSpec } from './reader-spec'
-import type { DatabaseHandle } from './sqlite/open-database'
 
 /**
  * The core's index behind its ports, as openStore returns it. Each capability's port joins this
- * interface as its storage moves behind it (issue 31); `legacy` serves the ones not moved yet.
+ * interface; no connection, statement or row iterator crosses it (issue 31).
  */
 export interface CoreStore {
   /** Which adapter holds the index (PostgreSQL joins with issue 36). */
@@ -45,10 +45,9 @@ export interface CoreStore {
   knownHashesSpec(): ReaderSpec
   /** What the crawler thread opens its reader of the torrents due for a swarm re-check from (openDueSwarmsReader). */
   dueSwarmsSpec(): ReaderSpec
-  /**
-   * Transitional (issue 31): the SQLite connection the capabilities whose ports have not landed
-   * yet are built on. Each one that moves stops using it; it goes with the last.
-   */
-  readonly legacy: DatabaseHandle
+  /** The index read page by page for export (GET /export, cli export). */
+  exports: ExportStore
+  /** Where each followed export has got to (SERVICE_SYNC_SOURCES). */
+  syncCursors: SyncCursorStore
   close(): Promise<void>
 }

@@ -5,4 +5,3 @@ export { openDueSwarmsReader, openKnownHashesReader } from './open-crawler-reade
 export type { ReaderSpec } from './reader-spec'
 export type { SearchReader } from './search-reader'
 export { DatabaseInUseError, MigrationError, StoreError } from './errors'
-export { openSyncPorts, type SyncPorts } from './sync-ports'

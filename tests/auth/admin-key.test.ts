@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { hasAdminKey, resolveAdminKey } from '../../src/auth'
 import { openSqliteStore } from '../../src/store/sqlite'
 import { makeTempDir } from '../support/temp-dir'
-import { quietLog } from '../support/test-index'
+import { quietLog, sqliteOf } from '../support/test-index'
 
 describe('resolveAdminKey', () => {
   test('made once (64 hex characters) and kept: a second process on the same database reads the same key', async () => {
@@ -14,7 +14,7 @@ describe('resolveAdminKey', () => {
     expect(key).toMatch(/^[0-9a-f]{64}$/)
     expect(await resolveAdminKey(second.adminKey, undefined)).toBe(key)
     expect(await resolveAdminKey(first.adminKey, undefined)).toBe(key)
-    expect(first.legacy.sqlite.query('SELECT count(*) AS n FROM core_admin_key').get()).toEqual({ n: 1 })
+    expect(sqliteOf(first).sqlite.query('SELECT count(*) AS n FROM core_admin_key').get()).toEqual({ n: 1 })
     await first.close()
     await second.close()
   })
@@ -22,7 +22,7 @@ describe('resolveAdminKey', () => {
   test('CORE_ADMIN_KEY wins and is not written', async () => {
     const store = openSqliteStore({ path: join(makeTempDir('admin-key-'), 'index.db') }, { log: quietLog })
     expect(await resolveAdminKey(store.adminKey, 'configured-admin-key-0123456789')).toBe('configured-admin-key-0123456789')
-    expect(store.legacy.sqlite.query('SELECT count(*) AS n FROM core_admin_key').get()).toEqual({ n: 0 })
+    expect(sqliteOf(store).sqlite.query('SELECT count(*) AS n FROM core_admin_key').get()).toEqual({ n: 0 })
     await store.close()
   })
 })

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { openDatabase } from '../../src/db'
+import { openDatabase } from '../../src/store/sqlite'
 import { childEnv, collectLines, REPO_ROOT, safeJson, startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 

@@ -3,7 +3,6 @@ import { Elysia } from 'elysia'
 import { join } from 'node:path'
 import { jsonErrors } from '../../src/http'
 import { createImportSession, ExportPullError, pullExport } from '../../src/importer'
-import { openSyncPorts } from '../../src/store'
 import { exportRoutes } from '../../src/sync'
 import { runCli } from '../support/processes'
 import { waitFor } from '../support/dht-probe'
@@ -38,9 +37,7 @@ describe('cli import of an export URL', () => {
     const add = createImportSession({ pipeline: index.pipeline, onRejected: () => {} })
     for (let n = 100; n < 330; n++) add.addJsonLine(travelLine(n), `extra ${n}`)
     await add.finish()
-    const app = new Elysia()
-      .use(jsonErrors({ log: quietLog }))
-      .use(exportRoutes({ exports: openSyncPorts(index.store).exports, apiKey: () => KEY }))
+    const app = new Elysia().use(jsonErrors({ log: quietLog })).use(exportRoutes({ exports: index.store.exports, apiKey: () => KEY }))
     source = serve((request) => app.handle(request))
   })
   afterAll(() => source.stop())

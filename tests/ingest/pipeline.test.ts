@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { openDatabase } from '../../src/db'
+import { openDatabase } from '../../src/store/sqlite'
 import {
   type BatchResult,
   createIngestPipeline,

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { openSqliteStore } from '../../src/store/sqlite'
 import type { LogLevel } from '../../src/log'
 import { createRuntimeSettings, InvalidSettingError, type SettingsStore } from '../../src/settings'
-import { openTestIndex, quietLog } from '../support/test-index'
+import { openTestIndex, quietLog, sqliteOf } from '../support/test-index'
 
 const ENV = { torznabApiKey: 'env-key-0123456789abcdef', logLevel: 'info' as LogLevel, artworkApiKey: undefined }
 
@@ -16,7 +16,7 @@ async function open(path?: string) {
     onLogLevel: (level) => levels.push(level),
     log: { ...quietLog, info: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) },
   })
-  return { ...index, db: index.store.legacy, settings, levels, lines }
+  return { ...index, db: sqliteOf(index.store), settings, levels, lines }
 }
 
 async function refusal(run: () => Promise<unknown>): Promise<InvalidSettingError> {

@@ -4,7 +4,7 @@ import type { IngestItem } from '../../src/ingest'
 import { CAP_MARGIN, openStorage } from '../../src/storage-cap'
 import { openSqliteStore } from '../../src/store/sqlite'
 import { migrateToIncrementalVacuum } from '../../src/store/sqlite/maintenance/auto-vacuum'
-import { openTestIndex, quietLog, testTorrents } from '../support/test-index'
+import { openTestIndex, quietLog, sqliteOf, testTorrents } from '../support/test-index'
 
 const NOW = 1_900_000_000
 const hashOf = (n: number) => `${n.toString(16).padStart(8, '0')}${'cd'.repeat(16)}`
@@ -41,7 +41,7 @@ async function filledIndex(count: number) {
   index.db.sqlite.close(true)
   expect(migrateToIncrementalVacuum(index.path, quietLog)).toBe('converted')
   const store = openSqliteStore({ path: index.path }, { log: quietLog })
-  const db = store.legacy
+  const db = sqliteOf(store)
   return { db, store, torrents: testTorrents(store), path: index.path }
 }
 

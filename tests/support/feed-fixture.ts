@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../../src/db'
+import { openDatabase } from '../../src/store/sqlite'
 import { runCli, startService, type RunningService } from './processes'
 import { TORRENT_FIXTURES_DIR } from './torrent-fixtures'
 

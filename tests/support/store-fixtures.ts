@@ -7,7 +7,7 @@
 import type { IngestItem, SwarmUpdate } from '../../src/ingest'
 import { extensionOf, fileTypeOf } from '../../src/metainfo'
 import type { CoreStore } from '../../src/store'
-import { defaultTorrentWrites } from './test-index'
+import { defaultTorrentWrites, sqliteOf } from './test-index'
 
 export interface FixtureTorrent {
   infoHash: string
@@ -40,7 +40,7 @@ export interface StoreFixtures {
 }
 
 export function sqliteFixtures(store: CoreStore): StoreFixtures {
-  const { sqlite } = store.legacy
+  const { sqlite } = sqliteOf(store)
   const writer = defaultTorrentWrites(store).ingest
   return {
     async addTorrents(torrents, nowSeconds) {

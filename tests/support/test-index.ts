@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { loadClassifier, type Classifier } from '../../src/classify'
 import { loadConfig } from '../../src/config'
-import type { DatabaseHandle } from '../../src/db'
+import type { DatabaseHandle, SqliteCoreStore } from '../../src/store/sqlite'
 import { evidenceScorer } from '../../src/evidence'
 import { createClassifyStored, createIngestPipeline, type IngestPipeline, type IngestStore } from '../../src/ingest'
 import { createLogger, type Logger } from '../../src/log'
@@ -46,8 +46,8 @@ export function testTorrents(store: CoreStore, classifier: Classifier = defaultC
 
 /**
  * A migrated core database in a temp file (real SQLite, WAL), with its torrent store and ingest
- * pipeline. `store` is the index behind its ports; `db` is its SQLite handle (store.legacy), for
- * the tests that set up or look with SQL and for the capabilities not behind a port yet (issue 31).
+ * pipeline. `store` is the index behind its ports; `db` is its SQLite connection, for
+ * the tests that set up or look with SQL.
  * `path` places it where a service or the CLI will find it (DATA_DIR/index.db).
  */
 export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: number; path?: string } = {}): {
@@ -59,7 +59,7 @@ export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: n
 } {
   const path = options.path ?? join(makeTempDir(), `index-${++counter}.db`)
   const store = openSqliteStore({ path }, { log: quietLog })
-  const db = store.legacy
+  const db = store.connection
   const torrents = testTorrents(store)
   const pipeline = createIngestPipeline({
     writer: torrents.writer,
@@ -68,4 +68,10 @@ export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: n
     log: quietLog,
   })
   return { db, store, torrents, pipeline, path }
+}
+
+/** The SQLite connection under a store opened on SQLite, for a test that sets up or looks with SQL. */
+export function sqliteOf(store: CoreStore): DatabaseHandle {
+  if (store.engine !== 'sqlite') throw new Error(`a ${store.engine} store has no SQLite connection`)
+  return (store as SqliteCoreStore).connection
 }

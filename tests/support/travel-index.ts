@@ -1,5 +1,5 @@
 import { createImportSession } from '../../src/importer'
-import { openDatabase } from '../../src/db'
+import { openDatabase } from '../../src/store/sqlite'
 import { recordGrab, recordLabel } from './evidence-effects'
 import type { openTestIndex } from './test-index'
 import { expectedKey, readTorrentFixture, torrentFixtures } from './torrent-fixtures'

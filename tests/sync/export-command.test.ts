@@ -3,7 +3,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { parseImportLine } from '../../src/importer'
-import { openSyncPorts } from '../../src/store'
 import { runExportCommand } from '../../src/sync'
 import { makeTempDir } from '../support/temp-dir'
 import { openTestIndex } from '../support/test-index'
@@ -17,7 +16,7 @@ async function indexOf(count: number) {
     if (parsed.ok) index.pipeline.submit(parsed.item)
   }
   await index.pipeline.flush()
-  return openSyncPorts(index.store).exports
+  return index.store.exports
 }
 
 /** A stream keeping what is written; `isTTY` makes it look like a terminal, as the bar checks. */

@@ -2,7 +2,6 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { jsonErrors } from '../../src/http'
 import { parseImportLine } from '../../src/importer'
-import { openSyncPorts } from '../../src/store'
 import { exportRoutes } from '../../src/sync'
 import { encodeExportCursor } from '../../src/sync/export-cursor'
 import { openTestIndex, quietLog } from '../support/test-index'
@@ -24,7 +23,7 @@ function serveExport(count: number, apiKey: string | undefined = undefined) {
   add(count)
   const app = new Elysia()
     .use(jsonErrors({ log: quietLog }))
-    .use(exportRoutes({ exports: openSyncPorts(index.store).exports, apiKey: () => apiKey }))
+    .use(exportRoutes({ exports: index.store.exports, apiKey: () => apiKey }))
     .listen({ hostname: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${app.server!.port}`
   return { index, add, base, stop: () => app.stop(true) }

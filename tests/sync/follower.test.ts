@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { openDatabase } from '../../src/db'
+import { openDatabase } from '../../src/store/sqlite'
 import { waitFor } from '../support/dht-probe'
 import { ADMIN_HEADERS, type RunningService, safeJson, startService } from '../support/processes'
 import { freePort } from '../support/free-port'

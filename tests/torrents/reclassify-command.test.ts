@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { openDatabase } from '../../src/db'
+import { openDatabase } from '../../src/store/sqlite'
 import { runCli } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 import { TORRENT_FIXTURES_DIR, torrentFixtures } from '../support/torrent-fixtures'

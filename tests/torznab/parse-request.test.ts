@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { openDatabase } from '../../src/db'
+import { openDatabase } from '../../src/store/sqlite'
 import { FEED_KEY, startFeedService, type FeedService } from '../support/feed-fixture'
 import { startService, type RunningService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'

@@ -6,7 +6,7 @@ import type { ClassifiedItem } from '../../src/ingest'
 import type { WantRegistration } from '../../src/vocabulary'
 import { createWantRegistry, InvalidWantError, type WantsStore } from '../../src/wants'
 import { hashOf } from '../support/search-index'
-import { openTestIndex, quietLog } from '../support/test-index'
+import { openTestIndex, quietLog, sqliteOf } from '../support/test-index'
 
 async function openWants() {
   const index = openTestIndex()
@@ -83,7 +83,7 @@ describe('createWantRegistry', () => {
     await first.wants.register([DUNE])
     first.db.close()
     const store = openSqliteStore({ path: first.path }, { log: quietLog })
-    const db = store.legacy
+    const db = sqliteOf(store)
     const restarted = await createWantRegistry({ store: store.wants, log: quietLog })
     db.sqlite.run(
       "INSERT INTO torrents (info_hash, name, size, published_at, first_seen_at, updated_at) VALUES (zeroblob(20), 'x', 1, 1, 1, 1)",

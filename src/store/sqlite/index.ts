@@ -1,4 +1,4 @@
 export { openDatabase, type DatabaseHandle, type Orm } from './open-database'
 export { openIndex } from './open-index'
-export { openSqliteStore } from './open-sqlite-store'
+export { openSqliteStore, type SqliteCoreStore } from './open-sqlite-store'
 export * as schema from './schema'

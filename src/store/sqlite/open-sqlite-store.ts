@@ -1,6 +1,9 @@
 import type { StoreConfig } from '../../config'
 import type { Logger } from '../../log'
 import type { CoreStore } from '../core-store'
+import type { DatabaseHandle } from './open-database'
+import { createSqliteExportStore } from './export-store'
+import { createSqliteSyncCursorStore } from './sync-cursor-store'
 import { currentVersion } from '../sqlite-file'
 import { createSqliteAdminKeyStore } from './admin-key'
 import { createSqliteCrawlerControlStore } from './crawler-control'
@@ -19,38 +22,45 @@ import { createSqliteTorrentCountsStore } from './torrents/counts'
 import { createSqliteOperatorEditsStore } from './torrents/operator-edits'
 import { createSqliteWantsStore } from './wants'
 
+/** The SQLite adapter's store: its ports, and its connection for the tests and benches that set up or look with SQL. */
+export interface SqliteCoreStore extends CoreStore {
+  readonly connection: DatabaseHandle
+}
+
 /**
  * The SQLite adapter over the index file, migrated. Built synchronously, as every SQLite call
  * runs: openStore hands it out as a Promise, and the tests' index helper takes it as it is.
  */
-export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: Logger }): CoreStore {
-  const legacy = openIndex(config.path, options.log)
+export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: Logger }): SqliteCoreStore {
+  const connection = openIndex(config.path, options.log)
   return {
     engine: 'sqlite',
-    schemaVersion: async () => currentVersion(legacy.sqlite),
+    schemaVersion: async () => currentVersion(connection.sqlite),
     searchReaderSpec: ({ cacheSizeMb }) => ({ engine: 'sqlite', path: config.path, cacheSizeMb }),
-    adminKey: createSqliteAdminKeyStore(legacy),
-    queue: createSqliteQueueStore(legacy),
-    evidence: createSqliteEvidenceStore(legacy),
-    outbox: createSqliteOutboxStore(legacy),
-    settings: createSqliteSettingsStore(legacy),
-    wants: createSqliteWantsStore(legacy),
-    fetchRequests: createSqliteFetchRequestStore(legacy),
-    enrichment: createSqliteEnrichmentStore(legacy),
-    torrentDetails: createSqliteTorrentDetailsStore(legacy),
-    health: createSqliteHealthStore(legacy),
-    torrentWrites: (policies) => createSqliteTorrentWrites(legacy, policies),
-    operatorEdits: createSqliteOperatorEditsStore(legacy),
-    counts: createSqliteTorrentCountsStore(legacy),
-    maintenance: createSqliteMaintenanceStore(legacy, config.path),
-    crawlerControl: createSqliteCrawlerControlStore(legacy),
+    adminKey: createSqliteAdminKeyStore(connection),
+    queue: createSqliteQueueStore(connection),
+    evidence: createSqliteEvidenceStore(connection),
+    outbox: createSqliteOutboxStore(connection),
+    settings: createSqliteSettingsStore(connection),
+    wants: createSqliteWantsStore(connection),
+    fetchRequests: createSqliteFetchRequestStore(connection),
+    enrichment: createSqliteEnrichmentStore(connection),
+    torrentDetails: createSqliteTorrentDetailsStore(connection),
+    health: createSqliteHealthStore(connection),
+    torrentWrites: (policies) => createSqliteTorrentWrites(connection, policies),
+    operatorEdits: createSqliteOperatorEditsStore(connection),
+    counts: createSqliteTorrentCountsStore(connection),
+    maintenance: createSqliteMaintenanceStore(connection, config.path),
+    crawlerControl: createSqliteCrawlerControlStore(connection),
     // The crawler thread reads single rows and pages by id, the re-check a few pages a batch: the
     // writer's 16 MiB page cache would be wasted on either.
     knownHashesSpec: () => ({ engine: 'sqlite', path: config.path, cacheSizeMb: 2 }),
     dueSwarmsSpec: () => ({ engine: 'sqlite', path: config.path, cacheSizeMb: 0.5 }),
-    legacy,
+    exports: createSqliteExportStore(connection.sqlite),
+    syncCursors: createSqliteSyncCursorStore(connection.sqlite),
+    connection,
     // close(true) finalizes the adapters' prepared statements and really closes the file; without it
     // the connection lingers until they are collected, holding the file against a restore or a rewrite.
-    close: async () => legacy.sqlite.close(true),
+    close: async () => connection.sqlite.close(true),
   }
 }

@@ -1,7 +1,7 @@
 /** The reranker and its chat-completions client, through the real service against a loopback model server. */
 import { afterAll, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
-import { openDatabase } from '../../../src/db'
+import { openDatabase } from '../../../src/store/sqlite'
 import { startService, type RunningService } from '../../support/processes'
 import { completion, startModelServer } from '../../support/model-server'
 import { makeTempDir } from '../../support/temp-dir'

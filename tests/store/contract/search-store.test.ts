@@ -12,7 +12,7 @@ import { parseTextQuery, textQueryOf, tokenize } from '../../../src/search/text-
 import { type CoreStore, openSearchReader, openStore, type SearchReader } from '../../../src/store'
 import { hashOf, type ImportRecord } from '../../support/search-index'
 import { type StoreAdapterUnderTest, describeStoreContract } from '../../support/store-contract'
-import { quietLog, type TestTorrents, testTorrents } from '../../support/test-index'
+import { quietLog, sqliteOf, type TestTorrents, testTorrents } from '../../support/test-index'
 
 const NOW = 1_790_000_000
 
@@ -57,7 +57,7 @@ async function openIndexOf(adapter: StoreAdapterUnderTest, records: ImportRecord
   const torrents = testTorrents(store)
   await write(torrents, records)
   const reader = await openSearchReader(store.searchReaderSpec({ cacheSizeMb: 2 }))
-  const idOf = store.legacy.sqlite.prepare<{ id: number }, [string]>('SELECT id FROM torrents WHERE info_hash = unhex(?)')
+  const idOf = sqliteOf(store).sqlite.prepare<{ id: number }, [string]>('SELECT id FROM torrents WHERE info_hash = unhex(?)')
   return { store, reader, torrents, idOf: (infoHash) => idOf.get(infoHash)!.id }
 }
 
@@ -73,7 +73,7 @@ async function write(torrents: TestTorrents, records: ImportRecord[]): Promise<v
 
 function setUpTags(index: IndexUnderTest, infoHash: string, tags: string[]): void {
   for (const tag of tags)
-    index.store.legacy.sqlite.run('INSERT INTO torrent_tags (torrent_id, tag) VALUES (?, ?)', [index.idOf(infoHash), tag])
+    sqliteOf(index.store).sqlite.run('INSERT INTO torrent_tags (torrent_id, tag) VALUES (?, ?)', [index.idOf(infoHash), tag])
 }
 
 /** An *arr's ground truth for a torrent (its ids), applied by re-classifying. */
@@ -82,7 +82,7 @@ async function setUpLabel(
   infoHash: string,
   label: { contentType: string; title: string; imdb: string },
 ): Promise<void> {
-  index.store.legacy.sqlite.run(
+  sqliteOf(index.store).sqlite.run(
     `INSERT INTO ground_truth_labels (info_hash, content_type, title, seasons, episodes, imdb_id, labelled_by, labelled_at)
      VALUES (?, ?, ?, '[]', '[]', ?, 'radarr', 1)`,
     [Buffer.from(infoHash, 'hex'), label.contentType, label.title, label.imdb],
@@ -92,7 +92,7 @@ async function setUpLabel(
 
 /** The work the artwork enrichment resolved a title to (a movie here). */
 function setUpLookedUpWork(index: IndexUnderTest, work: { title: string; year: number; tmdb: number; imdb: string; poster: string }): void {
-  const sqlite = index.store.legacy.sqlite
+  const sqlite = sqliteOf(index.store).sqlite
   sqlite.run(
     `INSERT INTO contents (content_type, tmdb_id, imdb_id, title, year, poster_path, poster_url, created_at, updated_at)
      VALUES ('movie', ?, ?, ?, ?, ?, ?, 1, 1)`,
@@ -106,12 +106,14 @@ function setUpLookedUpWork(index: IndexUnderTest, work: { title: string; year: n
 }
 
 function setUpArtworkKey(index: IndexUnderTest, isSet: boolean): void {
-  index.store.legacy.sqlite.run('UPDATE enrichment_state SET artwork_enabled = ?', [isSet ? 1 : 0])
+  sqliteOf(index.store).sqlite.run('UPDATE enrichment_state SET artwork_enabled = ?', [isSet ? 1 : 0])
 }
 
 function setUpWantMatching(index: IndexUnderTest, infoHash: string): void {
-  index.store.legacy.sqlite.run("INSERT INTO wants (id, query, content_type) VALUES ('w-1', 'zephyr', 'movie')")
-  index.store.legacy.sqlite.run("INSERT INTO want_matches (want_id, torrent_id, matched_at) VALUES ('w-1', ?, 'x')", [index.idOf(infoHash)])
+  sqliteOf(index.store).sqlite.run("INSERT INTO wants (id, query, content_type) VALUES ('w-1', 'zephyr', 'movie')")
+  sqliteOf(index.store).sqlite.run("INSERT INTO want_matches (want_id, torrent_id, matched_at) VALUES ('w-1', ?, 'x')", [
+    index.idOf(infoHash),
+  ])
 }
 
 const textOf = (q: string, facts: string[][] = []): TextMatch => ({ text: parseTextQuery(q), facts })
