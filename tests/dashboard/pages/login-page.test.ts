@@ -72,7 +72,9 @@ describe('AUTH_METHOD=forms in a browser', () => {
     expect(new URL(page.url()).searchParams.get('next')).toStartWith('/library')
     expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Sign in'])
     await screenshot(page, 'login-after-expired-htmx')
-    expect(errors.filter((error) => !error.includes('401'))).toEqual([])
+    // The live search may still have a keystroke's request in flight when the window moves: the
+    // browser aborts it and htmx logs the abort event ("[object Event]"), which is no fault of the page.
+    expect(errors.filter((error) => !error.includes('401') && error !== '[object Event]')).toEqual([])
   })
 
   test('every page has a sign-out button, which ends the session', async () => {
