@@ -4,13 +4,14 @@ import { CategoryChart } from '../partials/chart-categories'
 import type { EvidenceEventView } from '../partials/evidence-row'
 import { EvidenceTable } from '../partials/evidence-table'
 import { FetchForm, FetchTable, type FetchView } from '../partials/fetch-panel'
-import { type CrawlerStateView, OverviewCrawler } from '../partials/overview-crawler'
-import { OVERVIEW_STATS_ID, OverviewStats, type StatsView } from '../partials/overview-stats'
+import { OverviewCrawler } from '../partials/overview-crawler'
+import type { CrawlerState, Stats } from '../../src/vocabulary'
+import { OVERVIEW_STATS_ID, OverviewStats } from '../partials/overview-stats'
 
 export interface OverviewPageProps extends PageChrome {
   /** Null when the core cannot be reached; so are the others below. */
-  stats: StatsView | null
-  crawler: CrawlerStateView | null
+  stats: Stats | null
+  crawler: CrawlerState | null
   /** The newest fetches by hash or magnet; null when the core is away. */
   fetches: FetchView[] | null
   recentEvidence: EvidenceEventView[]

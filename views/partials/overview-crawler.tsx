@@ -1,20 +1,10 @@
+import type { CrawlerState } from '../../src/vocabulary'
 import { TimeAgo } from './time-ago'
-
-/** The crawler as its panel shows it. */
-export interface CrawlerStateView {
-  enabled: boolean
-  running: boolean
-  mode: 'crawling' | 'paused' | 'off_hours'
-  paused: boolean
-  /** The crawl window, e.g. 01:00-07:00; null around the clock. */
-  schedule: string | null
-  warning: { code: string; message: string; since: string } | null
-}
 
 /** The crawler card's id: the pause button swaps the card with the state the core answers. */
 export const OVERVIEW_CRAWLER_ID = 'overview-crawler'
 
-const MODE_LABELS: Record<CrawlerStateView['mode'], string> = {
+const MODE_LABELS: Record<CrawlerState['mode'], string> = {
   crawling: 'Crawling',
   paused: 'Paused',
   off_hours: 'Outside its hours',
@@ -24,7 +14,7 @@ const MODE_LABELS: Record<CrawlerStateView['mode'], string> = {
  * The crawler's state, its warning when it has one (no DHT response, bind failure...), and the
  * button that pauses or resumes it (a form: it works without JavaScript too).
  */
-export function OverviewCrawler(props: { crawler: CrawlerStateView | null; error?: string }) {
+export function OverviewCrawler(props: { crawler: CrawlerState | null; error?: string }) {
   const { crawler } = props
   if (!crawler)
     return (

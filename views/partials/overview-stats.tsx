@@ -1,34 +1,7 @@
 import type { Child } from 'hono/jsx'
 import { formatBytes, formatCount } from '../format'
+import type { Stats, StorageStats } from '../../src/vocabulary'
 import { TimeAgo } from './time-ago'
-
-/** The figures of /api/stats the tiles show. */
-export interface StatsView {
-  totalTorrents: number
-  totalReleases: number
-  totalEvidence: number
-  dhtPeerCount: number
-  /** Torrents stored per minute over the last 10 minutes. */
-  indexerThroughput: number
-  cacheHitRatio: number
-  uptimeSeconds: number
-  lastCrawlAt: string | null
-  categoryBreakdown: Record<string, number>
-  /** Null while the core reports no sizes. */
-  storage: StorageView | null
-}
-
-/** Bytes on disk and the storage cap (null when unset). */
-export interface StorageView {
-  limitBytes: number | null
-  indexUsedBytes: number
-  indexBytes: number
-  indexWalBytes: number
-  dashboardBytes: number | null
-  evictedTorrents: number
-  /** Over the cap with nothing left to evict. */
-  isFull: boolean
-}
 
 /** The element the stats tiles fill; it refetches them on each `stats` event (or every 10 s). */
 export const OVERVIEW_STATS_ID = 'overview-stats'
@@ -52,7 +25,7 @@ function Tile(props: { label: string; children: Child }) {
 }
 
 /** Both stores on disk and the storage cap: how full it is, what it evicted, and when it is full. */
-function StorageTiles(props: { storage: StorageView }) {
+function StorageTiles(props: { storage: StorageStats }) {
   const { storage } = props
   const cap =
     storage.limitBytes === null
@@ -70,7 +43,7 @@ function StorageTiles(props: { storage: StorageView }) {
 }
 
 /** The stats of spec 2.1 as tiles; without them (the core away) each says so. */
-export function OverviewStats(props: { stats: StatsView | null }) {
+export function OverviewStats(props: { stats: Stats | null }) {
   const { stats } = props
   if (!stats) return <p class="card muted">Figures come back when the core does.</p>
   return (
