@@ -11,6 +11,7 @@ export {
   type DashboardConfig,
   type StorageConfig,
   type StoreConfig,
+  type PgStoreConfig,
   type BackupConfig,
   type SyncConfig,
 } from './load-config'
@@ -20,5 +21,5 @@ export { ConfigError } from './errors'
 export { variables } from './variables'
 export type { HostPort } from './value-types'
 export type { DailyWindow } from './daily-windows'
-export { type AuthMethod, AUTH_METHODS } from './variables'
+export { type AuthMethod, AUTH_METHODS, type ServiceRole, SERVICE_ROLES } from './variables'
 export { maskSecret, SETTING_RULES, type SettingRule } from './settings-allowlist'

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { ConfigError } from './errors'
-import { type AuthMethod, variables, type VariableName, type Variable } from './variables'
+import { type AuthMethod, type ServiceRole, variables, type VariableName, type Variable } from './variables'
 import type { LogLevel } from '../log'
 import type { HostPort } from './value-types'
 import type { DailyWindow } from './daily-windows'
@@ -17,6 +17,8 @@ export interface Config {
   http: { host: string; corePort: number; dashboardPort: number }
   db: { dataDir: string; corePath: string; dashboardPath: string }
   store: StoreConfig
+  /** What this process runs (SERVICE_ROLE). */
+  role: ServiceRole
   log: { level: LogLevel }
   core: CoreConfig
   graphql: GraphqlConfig
@@ -62,8 +64,19 @@ export interface IngestConfig {
 }
 
 /** Where the core's index lives, for openStore (issue 36 adds PostgreSQL's URLs here). */
+/**
+ * Where the core's index lives: PostgreSQL when `postgres` is given (DATABASE_URL wins over
+ * DATABASE_PATH), else the SQLite file.
+ */
 export interface StoreConfig {
   sqlite: { path: string }
+  postgres?: PgStoreConfig
+}
+
+/** DATABASE_URL and the standbys of DATABASE_READ_URL (none: searches read the primary). */
+export interface PgStoreConfig {
+  url: string
+  readUrls: string[]
 }
 
 /** The storage cap; limitBytes null when SERVICE_STORAGE_LIMIT is unset. */
@@ -169,10 +182,22 @@ export function loadConfig(env: Env): Config {
   // Either alone is clear; together one of them is a mistake, and guessing which opens the dashboard.
   if (v.AUTH_METHOD === 'none' && v.REQUIRE_AUTH)
     throw new ConfigError('AUTH_METHOD', 'AUTH_METHOD=none turns sign-in off but REQUIRE_AUTH=true asks for it: unset one of the two')
+  // Processes of one deployment share the index through PostgreSQL; a SQLite file has one writer.
+  if (v.SERVICE_ROLE !== 'all' && v.DATABASE_URL === undefined)
+    throw new ConfigError(
+      'SERVICE_ROLE',
+      `SERVICE_ROLE=${v.SERVICE_ROLE} needs DATABASE_URL: processes share the index only through PostgreSQL`,
+    )
+  if (v.DATABASE_READ_URL !== undefined && v.DATABASE_URL === undefined)
+    throw new ConfigError('DATABASE_READ_URL', 'DATABASE_READ_URL names standbys of DATABASE_URL, which is unset')
   return deepFreeze({
     http: { host: v.HOST, corePort: v.CORE_PORT, dashboardPort: v.DASHBOARD_PORT },
     db: { dataDir: v.DATA_DIR, corePath: v.DATABASE_PATH, dashboardPath: v.DASHBOARD_DB_PATH },
-    store: { sqlite: { path: v.DATABASE_PATH } },
+    store: {
+      sqlite: { path: v.DATABASE_PATH },
+      ...(v.DATABASE_URL === undefined ? {} : { postgres: { url: v.DATABASE_URL, readUrls: v.DATABASE_READ_URL ?? [] } }),
+    },
+    role: v.SERVICE_ROLE,
     log: { level: v.LOG_LEVEL },
     core: { adminKey: v.CORE_ADMIN_KEY, intakeRatePerMinute: v.SERVICE_INTAKE_RATE_LIMIT },
     graphql: { maxBodyBytes: v.SERVICE_GRAPHQL_MAX_BODY, maxListItems: v.SERVICE_GRAPHQL_MAX_LIST },

@@ -165,6 +165,41 @@ export function hideUrlSecrets(text: string): string {
 }
 
 /**
+ * A PostgreSQL connection URL as libpq and Bun.SQL read it: postgres:// or postgresql://, a host
+ * and a database name (`postgres://USER:PASS@HOST:5432/DB`); query parameters such as
+ * `sslmode` or `options` pass through. Shown with the password hidden.
+ */
+export const postgresUrl: ValueType<string> = {
+  accepts: 'a postgres://USER:PASSWORD@HOST:PORT/DATABASE URL',
+  parse(raw) {
+    try {
+      const url = new URL(raw.trim())
+      const database = decodeURIComponent(url.pathname.replace(/^\//, ''))
+      if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') return undefined
+      if (!url.hostname || !database || database.includes('/')) return undefined
+      return url.toString()
+    } catch {
+      return undefined
+    }
+  },
+  redact: hideUrlSecrets,
+}
+
+/** Comma-separated PostgreSQL URLs (DATABASE_READ_URL's hot standbys). */
+export const postgresUrlList: ValueType<string[]> = {
+  accepts: 'comma-separated postgres:// URLs',
+  parse(raw) {
+    const urls = raw
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => postgresUrl.parse(part))
+    return urls.length > 0 && urls.every((url) => url !== undefined) ? (urls as string[]) : undefined
+  },
+  redact: hideUrlSecrets,
+}
+
+/**
  * Other instances' export URLs (GET /export), comma-separated, each with the key it needs, e.g.
  * `http://nas2:3333/export?apikey=KEY`. A bad list is reported with the keys hidden.
  */

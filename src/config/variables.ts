@@ -11,6 +11,10 @@ import { DEFAULT_METAINFO_LIMITS } from '../metainfo'
 export const AUTH_METHODS = ['none', 'apikey', 'external', 'forms'] as const
 export type AuthMethod = (typeof AUTH_METHODS)[number]
 
+/** What one process of a deployment runs (issue 36); `all` is the single process of a NAS. */
+export const SERVICE_ROLES = ['all', 'api', 'crawler', 'worker'] as const
+export type ServiceRole = (typeof SERVICE_ROLES)[number]
+
 export interface Variable<T> {
   type: ValueType<T>
   /** Unset (or empty) without a default means "not configured". */
@@ -36,6 +40,19 @@ export const variables = {
   DASHBOARD_PORT: variable(value.bindPort, '8080', 'operator dashboard HTTP port'),
   DATA_DIR: variable(value.filePath, './data', 'folder for both databases; mount it as a volume to keep the index'),
   DATABASE_PATH: variable(value.filePath, '$DATA_DIR/index.db', 'core SQLite database (torrents, files, classification)'),
+  DATABASE_URL: optional(
+    value.postgresUrl,
+    'keep the core index in PostgreSQL instead of DATABASE_PATH (postgres://USER:PASSWORD@HOST:5432/DB); the tables are created at start, no index.db is made. The dashboard store stays SQLite',
+  ),
+  DATABASE_READ_URL: optional(
+    value.postgresUrlList,
+    "hot standbys of DATABASE_URL's server, comma-separated: Torznab and GraphQL searches read there, writes stay on DATABASE_URL",
+  ),
+  SERVICE_ROLE: variable(
+    value.oneOf(SERVICE_ROLES),
+    'all',
+    'what this process runs: all (one process), api (HTTP only), crawler (DHT crawl and metadata fetch), worker (queue jobs, enrichment, eviction, webhooks; one at a time). Any but all needs DATABASE_URL',
+  ),
   DASHBOARD_DB_PATH: variable(
     value.filePath,
     '$DATA_DIR/dashboard.db',

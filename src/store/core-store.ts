@@ -19,8 +19,8 @@ import type { ReaderSpec } from './reader-spec'
  * interface; no connection, statement or row iterator crosses it (issue 31).
  */
 export interface CoreStore {
-  /** Which adapter holds the index (PostgreSQL joins with issue 36). */
-  readonly engine: 'sqlite'
+  /** Which adapter holds the index. */
+  readonly engine: 'sqlite' | 'postgres'
   /** The version of the newest migration applied to the index. */
   schemaVersion(): Promise<number>
   /** What a search thread opens its reader from (openSearchReader), its page cache `cacheSizeMb` (SERVICE_SEARCH_CACHE_MB). */

@@ -30,3 +30,9 @@ export class DatabaseInUseError extends AppError {
     super('database_in_use', `${path} is open in another process (the service, or an import): stop it first`, options)
   }
 }
+
+/** An engine's failure as every port reports it: a StoreError keeping it as the cause. Our own errors pass as they are. */
+export function toStoreError(err: unknown): Error {
+  if (err instanceof AppError) return err
+  return new StoreError(err instanceof Error ? err.message : String(err), { cause: err })
+}

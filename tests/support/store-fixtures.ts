@@ -7,7 +7,7 @@
 import type { IngestItem, SwarmUpdate } from '../../src/ingest'
 import { extensionOf, fileTypeOf } from '../../src/metainfo'
 import type { CoreStore } from '../../src/store'
-import { defaultTorrentWrites, sqliteOf } from './test-index'
+import { defaultTorrentWrites, pgOf, sqliteOf } from './test-index'
 
 export interface FixtureTorrent {
   infoHash: string
@@ -39,8 +39,11 @@ export interface StoreFixtures {
   groundTruth(infoHash: string): Promise<{ contentType: string; title: string; labelledBy: string; labelledAt: number } | null>
 }
 
-export function sqliteFixtures(store: CoreStore): StoreFixtures {
-  const { sqlite } = sqliteOf(store)
+/** What an engine answers with its own SQL: the looks no port offers. */
+type EngineLooks = Pick<StoreFixtures, 'operatorTags' | 'torrentEvidence' | 'groundTruth'>
+
+/** The fixtures every engine shares (through the ports), with the engine's own looks. */
+function portFixtures(store: CoreStore, looks: EngineLooks): StoreFixtures {
   const writer = defaultTorrentWrites(store).ingest
   return {
     async addTorrents(torrents, nowSeconds) {
@@ -57,6 +60,13 @@ export function sqliteFixtures(store: CoreStore): StoreFixtures {
     async updateSwarms(updates, nowSeconds) {
       await writer.updateSwarms(updates, nowSeconds)
     },
+    ...looks,
+  }
+}
+
+export function sqliteFixtures(store: CoreStore): StoreFixtures {
+  const { sqlite } = sqliteOf(store)
+  return portFixtures(store, {
     async operatorTags(infoHash) {
       return sqlite
         .query<{ tag: string }, [Buffer]>(
@@ -79,7 +89,29 @@ export function sqliteFixtures(store: CoreStore): StoreFixtures {
         )
         .get(Buffer.from(infoHash, 'hex'))
     },
-  }
+  })
+}
+
+export function pgFixtures(store: CoreStore): StoreFixtures {
+  const sql = pgOf(store)
+  return portFixtures(store, {
+    async operatorTags(infoHash) {
+      const rows = await sql`SELECT tag FROM torrent_tags
+        WHERE NOT by_rule AND torrent_id = (SELECT id FROM torrents WHERE info_hash = ${Buffer.from(infoHash, 'hex')}) ORDER BY tag`
+      return rows.map((row: { tag: string }) => row.tag)
+    },
+    async torrentEvidence(infoHash) {
+      const [row] = await sql`SELECT grabs, evidence_score FROM torrents WHERE info_hash = ${Buffer.from(infoHash, 'hex')}`
+      return row ? { grabs: Number(row.grabs), evidenceScore: Number(row.evidence_score) } : null
+    },
+    async groundTruth(infoHash) {
+      const [row] = await sql`SELECT content_type, title, labelled_by, labelled_at FROM ground_truth_labels
+        WHERE info_hash = ${Buffer.from(infoHash, 'hex')}`
+      return row
+        ? { contentType: row.content_type, title: row.title, labelledBy: row.labelled_by, labelledAt: Number(row.labelled_at) }
+        : null
+    },
+  })
 }
 
 function toIngestItem(torrent: FixtureTorrent): IngestItem {

@@ -1,3 +1,5 @@
+import type { SQL } from 'bun'
+import type { PgCoreStore } from '../../src/store/pg/open-pg-store'
 import { join } from 'node:path'
 import { loadClassifier, type Classifier } from '../../src/classify'
 import { loadConfig } from '../../src/config'
@@ -52,7 +54,7 @@ export function testTorrents(store: CoreStore, classifier: Classifier = defaultC
  */
 export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: number; path?: string } = {}): {
   db: DatabaseHandle
-  store: CoreStore
+  store: SqliteCoreStore
   torrents: TestTorrents
   pipeline: IngestPipeline
   path: string
@@ -74,4 +76,10 @@ export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: n
 export function sqliteOf(store: CoreStore): DatabaseHandle {
   if (store.engine !== 'sqlite') throw new Error(`a ${store.engine} store has no SQLite connection`)
   return (store as SqliteCoreStore).connection
+}
+
+/** The primary's pool under a store opened on PostgreSQL, for a test that sets up or looks with SQL. */
+export function pgOf(store: CoreStore): SQL {
+  if (store.engine !== 'postgres') throw new Error(`a ${store.engine} store has no PostgreSQL pool`)
+  return (store as PgCoreStore).primary
 }

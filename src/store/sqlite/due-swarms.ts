@@ -1,5 +1,5 @@
 import type { DueSwarm, DueSwarmsReader, RecheckCursor } from '../../dht'
-import type { ReaderSpec } from '../reader-spec'
+import type { SqliteReaderSpec } from '../reader-spec'
 import { openSqlite } from '../sqlite-file'
 import { asPortMethods } from './port-call'
 
@@ -16,7 +16,7 @@ interface DueRow {
  * it on the time alone and walks every row before the cursor at that time (all never-checked
  * torrents after a migration: 0.2 s a batch at 1M).
  */
-export function openSqliteDueSwarmsReader(spec: ReaderSpec): DueSwarmsReader {
+export function openSqliteDueSwarmsReader(spec: SqliteReaderSpec): DueSwarmsReader {
   const sqlite = openSqlite(spec.path, { readonly: true, cacheSizeMb: spec.cacheSizeMb })
   const sameTime = sqlite.query<DueRow, [number, number, number]>(
     'SELECT id, info_hash, swarm_checked_at FROM torrents WHERE swarm_checked_at = ? AND id > ? ORDER BY id LIMIT ?',

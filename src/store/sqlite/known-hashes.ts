@@ -1,6 +1,6 @@
 import type { KnownHashesReader } from '../../dht'
 import { infoHashPrefix } from '../../metainfo'
-import type { ReaderSpec } from '../reader-spec'
+import type { SqliteReaderSpec } from '../reader-spec'
 import { openSqlite } from '../sqlite-file'
 import { asPortMethods } from './port-call'
 
@@ -8,7 +8,7 @@ import { asPortMethods } from './port-call'
  * The crawler thread's reader of which hashes the index holds: its own read-only connection (WAL
  * lets it read beside the writer), single-row reads and pages by id, so its page cache stays small.
  */
-export function openSqliteKnownHashesReader(spec: ReaderSpec): KnownHashesReader {
+export function openSqliteKnownHashesReader(spec: SqliteReaderSpec): KnownHashesReader {
   const sqlite = openSqlite(spec.path, { readonly: true, cacheSizeMb: spec.cacheSizeMb })
   const page = sqlite.query<{ id: number; info_hash: Uint8Array }, [number, number]>(
     'SELECT id, info_hash FROM torrents WHERE id > ? ORDER BY id LIMIT ?',

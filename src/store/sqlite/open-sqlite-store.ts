@@ -1,6 +1,7 @@
 import type { StoreConfig } from '../../config'
 import type { Logger } from '../../log'
 import type { CoreStore } from '../core-store'
+import type { SqliteReaderSpec } from '../reader-spec'
 import type { DatabaseHandle } from './open-database'
 import { createSqliteExportStore } from './export-store'
 import { createSqliteSyncCursorStore } from './sync-cursor-store'
@@ -25,6 +26,9 @@ import { createSqliteWantsStore } from './wants'
 /** The SQLite adapter's store: its ports, and its connection for the tests and benches that set up or look with SQL. */
 export interface SqliteCoreStore extends CoreStore {
   readonly connection: DatabaseHandle
+  searchReaderSpec(options: { cacheSizeMb: number }): SqliteReaderSpec
+  knownHashesSpec(): SqliteReaderSpec
+  dueSwarmsSpec(): SqliteReaderSpec
 }
 
 /**

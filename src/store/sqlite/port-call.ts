@@ -1,11 +1,4 @@
-import { AppError } from '../../app-error'
-import { StoreError } from '../errors'
-
-/** An engine's failure as every port reports it: a StoreError keeping it as the cause. Our own errors pass as they are. */
-export function toStoreError(err: unknown): Error {
-  if (err instanceof AppError) return err
-  return new StoreError(err instanceof Error ? err.message : String(err), { cause: err })
-}
+import { toStoreError } from '../errors'
 
 type PortMethods<Methods> = {
   [Name in keyof Methods]: Methods[Name] extends (...args: infer Args) => infer Result ? (...args: Args) => Promise<Result> : never

@@ -6,7 +6,7 @@ import { quietLog } from '../../support/test-index'
 
 describeStoreContract('AdminKeyStore', (adapter) => {
   test('the first key offered is kept; a later one, from this store or another on the same index, gets it back', async () => {
-    const config = adapter.freshConfig()
+    const config = await adapter.freshConfig()
     const first = await openStore(config, { log: quietLog })
     const second = await openStore(config, { log: quietLog })
     try {

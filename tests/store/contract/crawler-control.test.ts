@@ -6,7 +6,7 @@ import { quietLog } from '../../support/test-index'
 
 describeStoreContract('CrawlerControlStore', (adapter) => {
   test('a new index is not paused; the last pause or resume saved is what a reopened store reads', async () => {
-    const config = adapter.freshConfig()
+    const config = await adapter.freshConfig()
     const store = await openStore(config, { log: quietLog })
     expect(await store.crawlerControl.isPaused()).toBe(false)
     await store.crawlerControl.savePaused(true, '2026-01-01T00:00:00.000Z')

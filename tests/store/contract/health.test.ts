@@ -6,7 +6,7 @@ import { quietLog } from '../../support/test-index'
 
 describeStoreContract('HealthStore', (adapter) => {
   test('an open store answers every probe; once closed, each part reports a reason', async () => {
-    const store = await openStore(adapter.freshConfig(), { log: quietLog })
+    const store = await openStore(await adapter.freshConfig(), { log: quietLog })
     expect(await store.health.probe()).toEqual({ db: null, torrent: null, queue: null })
     await store.close()
     const closed = await store.health.probe()

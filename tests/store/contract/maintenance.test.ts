@@ -123,7 +123,7 @@ describeStoreContract('MaintenanceStore', (adapter) => {
     }))
 
   test('an index ready for a storage cap gives freed pages back; the log can be held, copied back and truncated', async () => {
-    const config = adapter.freshConfig()
+    const config = await adapter.freshConfig()
     await prepareForStorageCap(config, { log: quietLog })
     const store = await openStore(config, { log: quietLog })
     try {

@@ -15,7 +15,7 @@ function recordingLog(): { log: Logger; messages: () => string[] } {
 describeStoreContract('openStore', (adapter) => {
   test('a new index is migrated to the newest version, and the log says migrations were applied', async () => {
     const { log, messages } = recordingLog()
-    const store = await openStore(adapter.freshConfig(), { log })
+    const store = await openStore(await adapter.freshConfig(), { log })
     try {
       expect(await store.schemaVersion()).toBe(adapter.newestVersion)
       expect(messages()).toEqual(['migrations applied'])
@@ -25,7 +25,7 @@ describeStoreContract('openStore', (adapter) => {
   })
 
   test('opened again after close, the index keeps its version and nothing is applied twice', async () => {
-    const config = adapter.freshConfig()
+    const config = await adapter.freshConfig()
     await (await openStore(config, { log: recordingLog().log })).close()
     const { log, messages } = recordingLog()
     const store = await openStore(config, { log })
@@ -38,7 +38,7 @@ describeStoreContract('openStore', (adapter) => {
   })
 
   test('a closed store answers no more calls', async () => {
-    const store = await openStore(adapter.freshConfig(), { log: recordingLog().log })
+    const store = await openStore(await adapter.freshConfig(), { log: recordingLog().log })
     await store.close()
     await expect(store.schemaVersion()).rejects.toThrow()
   })

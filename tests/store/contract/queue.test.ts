@@ -50,7 +50,7 @@ describeStoreContract('QueueStore', (adapter) => {
     }))
 
   test('overlapping claims, from one store or two on the same index, never get the same job', async () => {
-    const config = adapter.freshConfig()
+    const config = await adapter.freshConfig()
     const first = await openStore(config, { log: quietLog })
     const second = await openStore(config, { log: quietLog })
     try {
@@ -159,7 +159,7 @@ describeStoreContract('QueueStore', (adapter) => {
     }))
 
   test('a closed store rejects with a store error', async () => {
-    const store = await openStore(adapter.freshConfig(), { log: quietLog })
+    const store = await openStore(await adapter.freshConfig(), { log: quietLog })
     await store.close()
     await expect(store.queue.count({})).rejects.toMatchObject({ code: 'store_failed' })
   })

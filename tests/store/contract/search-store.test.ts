@@ -53,7 +53,7 @@ interface IndexUnderTest {
 
 /** A fresh index holding `records`, written through today's write path, and a search reader on it. */
 async function openIndexOf(adapter: StoreAdapterUnderTest, records: ImportRecord[] = RECORDS): Promise<IndexUnderTest> {
-  const store = await openStore(adapter.freshConfig(), { log: quietLog })
+  const store = await openStore(await adapter.freshConfig(), { log: quietLog })
   const torrents = testTorrents(store)
   await write(torrents, records)
   const reader = await openSearchReader(store.searchReaderSpec({ cacheSizeMb: 2 }))

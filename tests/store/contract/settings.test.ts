@@ -6,7 +6,7 @@ import { quietLog } from '../../support/test-index'
 
 describeStoreContract('SettingsStore', (adapter) => {
   test('a new index holds no override; a replaced set is loaded as it was given, and survives a reopen', async () => {
-    const config = adapter.freshConfig()
+    const config = await adapter.freshConfig()
     const store = await openStore(config, { log: quietLog })
     expect(await store.settings.load()).toEqual([])
     const entries = [
@@ -25,7 +25,7 @@ describeStoreContract('SettingsStore', (adapter) => {
   })
 
   test('replaceAll drops the keys it is not given, and an empty set clears them all', async () => {
-    const store = await openStore(adapter.freshConfig(), { log: quietLog })
+    const store = await openStore(await adapter.freshConfig(), { log: quietLog })
     try {
       await store.settings.replaceAll(
         [
@@ -44,7 +44,7 @@ describeStoreContract('SettingsStore', (adapter) => {
   })
 
   test('a set that cannot be stored whole is not stored at all: the previous set stays', async () => {
-    const store = await openStore(adapter.freshConfig(), { log: quietLog })
+    const store = await openStore(await adapter.freshConfig(), { log: quietLog })
     try {
       await store.settings.replaceAll([{ key: 'log_level', value: 'debug' }], '2026-01-01T00:00:00.000Z')
       const twice = [

@@ -12,7 +12,7 @@ const hash = (n: number) => n.toString(16).padStart(40, '0')
 
 describeStoreContract('StoreFiles', (adapter) => {
   test("the core's copy, taken while the store is open, is a whole index at the newest version, and replaces a closed one", async () => {
-    const config = adapter.freshConfig()
+    const config = await adapter.freshConfig()
     const files = storeFiles(config)
     const source = files.coreBackupSource()
     if (source.kind === 'refused') {
@@ -46,7 +46,7 @@ describeStoreContract('StoreFiles', (adapter) => {
   })
 
   test('a file that is not a database, a foreign database and a missing file are told apart; a replace makes a new file', async () => {
-    const files = storeFiles(adapter.freshConfig())
+    const files = storeFiles(await adapter.freshConfig())
     const dir = makeTempDir('store-files-')
     const text = join(dir, 'notes.txt')
     writeFileSync(text, 'not a database at all, just some text long enough to have a header'.repeat(20))
