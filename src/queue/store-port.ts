@@ -25,3 +25,27 @@ export interface QueueStore {
   /** Told the queue's name when another process enqueued a job; a store one process writes never calls it. */
   onEnqueuedElsewhere(listener: (queue: string) => void): () => void
 }
+
+/**
+ * The worker role's singleton (issue 36): of the processes sharing one index, one at a time runs
+ * the queue's jobs, the enrichment, the eviction and the outbound webhook; the others wait as
+ * standbys. A store one process owns grants it at once.
+ */
+export interface WorkerLeaseStore {
+  /**
+   * Resolves once this process holds the lease. While another process holds it, waits as a
+   * standby, trying again every few seconds; `onStandby` is told once, when the first try finds
+   * it held. Rejects (an AbortError) when `signal` aborts first.
+   */
+  acquire(options: { signal: AbortSignal; onStandby?: () => void }): Promise<WorkerLease>
+}
+
+export interface WorkerLease {
+  /**
+   * Settles with why once the lease was lost without release() (its connection to the server
+   * closed): another process may take it at once, so the holder stops its jobs without waiting.
+   * Never settles after release().
+   */
+  readonly lost: Promise<Error>
+  release(): Promise<void>
+}

@@ -5,7 +5,7 @@ import type { EvidenceStore, OutboxStore } from '../evidence'
 import type { FetchRequestStore } from '../fetch-requests'
 import type { TorrentDetailsStore } from '../graphql'
 import type { HealthStore } from '../health'
-import type { QueueStore } from '../queue'
+import type { QueueStore, WorkerLeaseStore } from '../queue'
 import type { SettingsStore } from '../settings'
 import type { ExportStore, SyncCursorStore } from '../sync'
 import type { MaintenanceStore } from '../storage-cap'
@@ -27,6 +27,8 @@ export interface CoreStore {
   searchReaderSpec(options: { cacheSizeMb: number }): ReaderSpec
   adminKey: AdminKeyStore
   queue: QueueStore
+  /** Which process of a deployment runs the jobs (the worker role's singleton). */
+  workerLease: WorkerLeaseStore
   evidence: EvidenceStore
   outbox: OutboxStore
   settings: SettingsStore

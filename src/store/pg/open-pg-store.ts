@@ -9,6 +9,7 @@ import { PG_MIGRATIONS_DIR } from './migration-folder'
 import { openPgPool } from './pools'
 import { openPgSearchPorts } from './search'
 import { openPgTorrentPorts } from './torrents'
+import { createPgWorkerLease } from './worker-lease'
 
 /** The PostgreSQL adapter's store: its ports, and its primary's pool for the tests and benches that set up or look with SQL. */
 export interface PgCoreStore extends CoreStore {
@@ -38,6 +39,7 @@ export async function openPgStore(config: PgStoreConfig, options: { log: Logger 
     engine: 'postgres',
     schemaVersion: () => currentPgVersion(primary),
     ...jobs.ports,
+    workerLease: createPgWorkerLease(config.url, { log: options.log.child({ component: 'worker-lease' }) }),
     ...openPgTorrentPorts(primary, config),
     ...openPgSearchPorts(primary, config),
     primary,

@@ -22,6 +22,7 @@ import { createSqliteTorrentWrites } from './torrent-writes'
 import { createSqliteTorrentCountsStore } from './torrents/counts'
 import { createSqliteOperatorEditsStore } from './torrents/operator-edits'
 import { createSqliteWantsStore } from './wants'
+import { createSqliteWorkerLease } from './worker-lease'
 
 /** The SQLite adapter's store: its ports, and its connection for the tests and benches that set up or look with SQL. */
 export interface SqliteCoreStore extends CoreStore {
@@ -43,6 +44,7 @@ export function openSqliteStore(config: StoreConfig['sqlite'], options: { log: L
     searchReaderSpec: ({ cacheSizeMb }) => ({ engine: 'sqlite', path: config.path, cacheSizeMb }),
     adminKey: createSqliteAdminKeyStore(connection),
     queue: createSqliteQueueStore(connection),
+    workerLease: createSqliteWorkerLease(),
     evidence: createSqliteEvidenceStore(connection),
     outbox: createSqliteOutboxStore(connection),
     settings: createSqliteSettingsStore(connection),
