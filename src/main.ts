@@ -11,7 +11,9 @@ import { exitOnStartupFailure, loadConfigOrExit } from './process'
 const USAGE = `Usage: bun run start [core|dashboard]
 
 Starts the indexer: the core (Torznab, GraphQL, crawler) on CORE_PORT and the operator dashboard
-on DASHBOARD_PORT. Name one side to run it alone; the dashboard then reaches the core over HTTP.`
+on DASHBOARD_PORT. Name one side to run it alone; the dashboard then reaches the core over HTTP.
+With SERVICE_ROLE=crawler or worker the core starts alone (the dashboard needs a core's GraphQL,
+which only the all and api roles serve).`
 
 const args = Bun.argv.slice(2)
 if (args.includes('--help') || args.includes('-h')) {
@@ -25,6 +27,9 @@ if (!['all', 'core', 'dashboard'].includes(side) || args.length > 1) {
 }
 
 const config = loadConfigOrExit()
+// The dashboard works through the core's GraphQL: it may run beside an `api` process (as beside
+// `all`), not beside a crawler or a worker, which serve none. `bun run start dashboard` is unchanged.
+const runsDashboard = side === 'dashboard' || (side === 'all' && (config.role === 'all' || config.role === 'api'))
 // Shared by every logger of the process, so the core's log_level setting applies to all of them.
 const logThreshold: LogThreshold = { level: config.log.level }
 const log = createLogger({ level: logThreshold })
@@ -35,9 +40,9 @@ try {
   const core =
     side === 'dashboard'
       ? undefined
-      : await startCore(config, log, logThreshold, side === 'all' ? { dashboardPort: () => dashboardPort } : {})
+      : await startCore(config, log, logThreshold, side === 'all' && runsDashboard ? { dashboardPort: () => dashboardPort } : {})
   if (core) running.push(core)
-  if (side !== 'core') {
+  if (runsDashboard) {
     const dashboard = startDashboard(config, log.child({ component: 'dashboard' }), {
       corePort: core?.port,
       // The core's admin key, generated when CORE_ADMIN_KEY is unset, reaches the dashboard in memory.

@@ -82,6 +82,20 @@ export function createCoreApp(deps: CoreAppDeps) {
 export type CoreApp = ReturnType<typeof createCoreApp>
 
 /**
+ * The HTTP surface of a process that serves no client of the index (SERVICE_ROLE crawler or
+ * worker): `/healthz` and `/api/v1/status` for Docker, load balancers and people, and `/metrics`
+ * for Prometheus. Everything else (Torznab, GraphQL, /import, /evidence, /export, `GET /`) is a
+ * 404: those belong to the `api` processes.
+ */
+export function createProbeApp(deps: Pick<CoreAppDeps, 'health' | 'status' | 'metrics' | 'log'>) {
+  return new Elysia()
+    .use(requestMetrics({ metrics: deps.metrics }))
+    .use(jsonErrors({ log: deps.log.child({ component: 'http' }) }))
+    .use(healthRoutes({ health: deps.health, status: deps.status }))
+    .use(metricsRoutes({ metrics: deps.metrics }))
+}
+
+/**
  * Stops listening and lets the requests in flight finish for up to `graceMs`, then closes their
  * connections: a client that reads its answer slowly must not hold the stop past a container's
  * stop timeout (Docker's is 10 s). Abort the shutdown signal first so uploads end on their own.

@@ -6,15 +6,15 @@ import { createWorkerRegistry } from '../queue'
 import { createRateLimiter } from '../http'
 import { createIndexStats } from '../stats'
 import { VERSION } from '../version'
-import { createCoreApp, stopCoreApp } from './app'
+import { createCoreApp, createProbeApp, stopCoreApp } from './app'
 import { openCore, openLineWorkers } from './open-core'
-import { runQueueWorkers } from './queue-workers'
+import { roleParts } from './roles'
 import { wireCrawler } from './wire-crawler'
 import { wireJobs, wireJobStores } from './wire-jobs'
-import { prepareStorageCap, startBackups, wireStorage } from './wire-maintenance'
+import { prepareStorageCap, wireStorage } from './wire-maintenance'
 import { startSearch } from './wire-search'
-import { wireSync } from './wire-sync'
 import { wireWrites } from './wire-writes'
+import { startWorkerJobs, superviseWorker } from './worker-role'
 
 /**
  * How long stop() lets HTTP requests in flight finish once uploads were told to end; whatever is
@@ -37,13 +37,14 @@ export interface RunningCore {
 
 /**
  * The core's composition root: builds every part in one pass, each from the parts above it, and
- * starts the ones that run (queue workers, Torznab threads, HTTP, then the crawler). Each group of
- * capabilities is wired in its own file (wire-*.ts), so moving one group's storage behind its
- * ports (issue 31) touches that file and not the others. Rejects with MigrationError or
- * RuleFileError before anything listens. `logThreshold` is the level `log`
- * and its children write at: the log_level setting moves it. `dashboardPort`: the caller starts
- * the dashboard beside it (`bun run start`) on the port this returns once it listens, and `GET /`
- * sends a browser there.
+ * starts the ones that run. SERVICE_ROLE chooses them (roles.ts): `all` runs everything (queue
+ * workers, Torznab threads, HTTP, then the crawler), `api` the HTTP clients' routes and search,
+ * `crawler` the crawl, `worker` the jobs under the worker lease; a part a role does not run is not
+ * built at all (no thread, no timer). Each group of capabilities is wired in its own file
+ * (wire-*.ts, worker-role.ts). Rejects with MigrationError or RuleFileError before anything
+ * listens. `logThreshold` is the level `log` and its children write at: the log_level setting
+ * moves it. `dashboardPort`: the caller starts the dashboard beside it (`bun run start`) on the
+ * port this returns once it listens, and `GET /` sends a browser there.
  */
 export async function startCore(
   config: Config,
@@ -52,6 +53,7 @@ export async function startCore(
   options: { dashboardPort?: () => number | undefined } = {},
 ): Promise<RunningCore> {
   const startedAtMs = Date.now()
+  const parts = roleParts(config.role)
   await prepareStorageCap(config, log)
   const { store, classifier, reclassifier, pipeline, wants } = await openCore(config, log)
   const workers = createWorkerRegistry()
@@ -68,17 +70,13 @@ export async function startCore(
     enrichmentCounts: enrichment.counts,
     oldestSwarmCheckAt: writes.oldestSwarmCheckAt,
   })
-  const crawler = await wireCrawler({ config, store, pipeline, observer: metrics, workers, log })
-  const { fetches, health, settings, resolver, evidence, torrentDetails } = await wireJobs({
+  const crawler = parts.crawler ? await wireCrawler({ config, store, pipeline, observer: metrics, workers, log }) : null
+  const { fetches, health, settings, torrentDetails } = await wireJobs({
     config,
     store,
-    reclassifier,
     pipeline,
-    queue,
-    enrichment,
     crawler,
     workers,
-    metrics,
     onLogLevel: (level) => {
       logThreshold.level = level
       crawler?.setLogLevel(level)
@@ -96,82 +94,97 @@ export async function startCore(
     storage: storage.report,
   })
 
+  const lineWorkers = openLineWorkers(config, log)
+  const worker = parts.worker
+    ? superviseWorker({
+        lease: store.workerLease,
+        start: () =>
+          startWorkerJobs({
+            config,
+            store,
+            reclassifier,
+            pipeline,
+            lineWorkers,
+            queue,
+            reprocessHandlers: writes.reprocessHandlers,
+            cap: storage.cap,
+            crawler,
+            artworkApiKey: settings.artworkApiKey,
+            workers,
+            metrics,
+            log,
+          }),
+        log,
+      })
+    : null
   pipeline.onCommitted((commit) => {
     metrics.countIngest(commit.report)
     metrics.countClassified(commit.classified.map((item) => item.classification.contentType))
     stats.observeCommit(commit)
-    evidence.onCommitted()
-    storage.cap?.afterCommit()
+    worker?.onCommitted()
   })
-  const queueWorkers = runQueueWorkers(queue, { ...writes.reprocessHandlers, ...evidence.handlers }, workers)
+  // A lone process runs its jobs before it listens, as before the roles; a standby goes on.
+  await worker?.ready
 
-  const { torznab, idleTrim, graphqlSearch } = await startSearch({ config, store, metrics, crawler, log })
-  workers.set('torznab', true)
+  const search = parts.api ? await startSearch({ config, store, metrics, crawler, log }) : null
+  if (search) workers.set('torznab', true)
 
   const shutdown = new AbortController()
-  const lineWorkers = openLineWorkers(config, log)
-  const sync = wireSync({ config, cursors: store.syncCursors, pipeline, lineWorkers, log })
   const publicOrigin = config.torznab.baseUrl ? new URL(config.torznab.baseUrl).origin : null
   // reusePort false: Elysia asks Bun for SO_REUSEPORT, with which a second instance on the same
   // port would silently take half of this one's requests. Refused, it fails to start and says so.
   // maxRequestBodySize: Bun's default (128 MiB) answers a larger /import with a bare 413, while
   // the import streams any size in bounded memory; each route that reads a body whole caps it
   // itself (the evidence intake at 1 MiB, GraphQL at SERVICE_GRAPHQL_MAX_BODY).
-  const app = createCoreApp({
-    apiKey: settings.torznabApiKey,
-    pipeline,
-    lineWorkers,
-    limits: config.ingest.limits,
-    health,
-    status,
-    metrics,
-    torznab,
-    rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
-    intake: { publicOrigin, rateLimiter: createRateLimiter({ perMinute: config.core.intakeRatePerMinute }) },
-    queue,
-    exports: store.exports,
-    keptPayloadBytes: config.evidence.payload.maxBytes,
-    shutdown: shutdown.signal,
-    dashboard: {
-      publicUrl: config.dashboard.publicOrigin ? `${config.dashboard.publicOrigin}/` : null,
-      port: () => options.dashboardPort?.() ?? config.http.dashboardPort,
-      isInProcess: options.dashboardPort !== undefined,
-    },
-    graphqlOptions: { publicOrigin, maxBodyBytes: config.graphql.maxBodyBytes, maxListItems: config.graphql.maxListItems },
-    graphql: {
-      adminKey,
-      search: graphqlSearch,
-      torrents: torrentDetails,
-      describeRule: classifier.describeRule,
-      operator: writes.operator,
-      blockList: writes.operator,
-      queue,
-      jobs,
-      workers,
-      health,
-      evidence: store.evidence,
-      version: VERSION,
-      stats,
-      wants,
-      settings,
-      crawlerControl: crawler,
-      fetches,
-    },
-    log,
-  }).listen({
-    hostname: config.http.host,
-    port: config.http.corePort,
-    reusePort: false,
-    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-  })
+  const listenOptions = { hostname: config.http.host, port: config.http.corePort, reusePort: false, maxRequestBodySize: Number.MAX_SAFE_INTEGER }
+  const app = search
+    ? createCoreApp({
+        apiKey: settings.torznabApiKey,
+        pipeline,
+        lineWorkers,
+        limits: config.ingest.limits,
+        health,
+        status,
+        metrics,
+        torznab: search.torznab,
+        rateLimiter: createRateLimiter({ perMinute: config.torznab.rateLimitPerMinute }),
+        intake: { publicOrigin, rateLimiter: createRateLimiter({ perMinute: config.core.intakeRatePerMinute }) },
+        queue,
+        exports: store.exports,
+        keptPayloadBytes: config.evidence.payload.maxBytes,
+        shutdown: shutdown.signal,
+        dashboard: {
+          publicUrl: config.dashboard.publicOrigin ? `${config.dashboard.publicOrigin}/` : null,
+          port: () => options.dashboardPort?.() ?? config.http.dashboardPort,
+          isInProcess: options.dashboardPort !== undefined,
+        },
+        graphqlOptions: { publicOrigin, maxBodyBytes: config.graphql.maxBodyBytes, maxListItems: config.graphql.maxListItems },
+        graphql: {
+          adminKey,
+          search: search.graphqlSearch,
+          torrents: torrentDetails,
+          describeRule: classifier.describeRule,
+          operator: writes.operator,
+          blockList: writes.operator,
+          queue,
+          jobs,
+          workers,
+          health,
+          evidence: store.evidence,
+          version: VERSION,
+          stats,
+          wants,
+          settings,
+          crawlerControl: crawler,
+          fetches,
+        },
+        log,
+      }).listen(listenOptions)
+    : createProbeApp({ health, status, metrics, log }).listen(listenOptions)
   const port = app.server!.port!
-  log.info('core listening', { host: config.http.host, port, database: config.db.corePath })
+  log.info('core listening', { host: config.http.host, port, role: config.role, database: config.db.corePath })
   crawler?.start()
   await fetches.resume()
-  storage.cap?.start()
-  const backups = startBackups(config, log)
-  resolver.start()
-  sync?.start()
 
   return {
     port,
@@ -180,31 +193,24 @@ export async function startCore(
       // Uploads still streaming end at their last complete line and are answered with what was
       // committed, so the graceful HTTP stop does not wait on a client that is slow or stalls.
       shutdown.abort()
-      // A pull being read ends at its last complete line while HTTP drains.
-      const syncStopped = sync?.stop()
-      backups?.stop()
-      idleTrim.stop()
+      search?.idleTrim.stop()
       try {
         const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
         fetches.stop()
-        await syncStopped
         await crawler?.stop()
-        await storage.cap?.stop()
-        await resolver.stop()
-        torznab.stop()
+        search?.torznab.stop()
       } finally {
         // Whatever failed above, nothing produces torrents any more: commit the last batch before
-        // waiting on the queue, whose job in hand (a webhook delivery with retries) may outlast a
-        // container's stop timeout, and close the database last.
+        // the worker part waits on the queue, whose job in hand (a webhook delivery with retries)
+        // may outlast a container's stop timeout, and close the database last.
         try {
           const lastBatch = await pipeline.flush()
           // The imports answered above have drained their chunks; no line is left at a worker.
           lineWorkers?.stop()
-          await evidence.stop()
           log.info('last batch committed', { lastBatch })
         } finally {
-          await queueWorkers.stop()
+          await worker?.stop()
           await store.close()
           log.info('core stopped')
         }

@@ -1,5 +1,5 @@
 export { openStorage } from './open-storage'
-export { CAP_MARGIN } from './storage-cap'
+export { CAP_MARGIN, type StorageCap } from './storage-cap'
 export { fileBytes, limitWriteAheadLog } from './database-files'
 export { type AgeKey, type EvictionCandidate, type EvictionScan, startEvictionScan } from './eviction-scan'
 export type { MaintenanceStore, StorageMeasure } from './store-port'

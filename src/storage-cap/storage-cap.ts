@@ -162,8 +162,9 @@ export function createStorageCap(deps: StorageCapDeps) {
     onFullChange(listener: (full: { message: string } | null) => void): void {
       fullListeners.push(listener)
     },
-    /** Checks now, then every 10 s. */
+    /** Checks now, then every 10 s; again after a stop (the worker's lease came back). */
     start(): void {
+      stopped = false
       timer = setInterval(() => void check(), CHECK_EVERY_MS)
       void check()
     },
