@@ -21,5 +21,9 @@ export interface RoleParts {
  * health and metrics on CORE_PORT.
  */
 export function roleParts(role: ServiceRole): RoleParts {
-  return { api: role === 'all' || role === 'api', crawler: role === 'all' || role === 'crawler', worker: role === 'all' || role === 'worker' }
+  return {
+    api: role === 'all' || role === 'api',
+    crawler: role === 'all' || role === 'crawler',
+    worker: role === 'all' || role === 'worker',
+  }
 }

@@ -136,7 +136,12 @@ export async function startCore(
   // maxRequestBodySize: Bun's default (128 MiB) answers a larger /import with a bare 413, while
   // the import streams any size in bounded memory; each route that reads a body whole caps it
   // itself (the evidence intake at 1 MiB, GraphQL at SERVICE_GRAPHQL_MAX_BODY).
-  const listenOptions = { hostname: config.http.host, port: config.http.corePort, reusePort: false, maxRequestBodySize: Number.MAX_SAFE_INTEGER }
+  const listenOptions = {
+    hostname: config.http.host,
+    port: config.http.corePort,
+    reusePort: false,
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+  }
   const app = search
     ? createCoreApp({
         apiKey: settings.torznabApiKey,
