@@ -42,8 +42,8 @@ export async function openChangeFeed(primary: SQL): Promise<ChangeFeed> {
   const subscription = await primary.listen(
     channel,
     (payload) => {
-      const change = JSON.parse(payload) as Announcement
-      if (change.origin !== origin) tell(change.topic, change.detail)
+      const change = parseAnnouncement(payload)
+      if (change && change.origin !== origin) tell(change.topic, change.detail)
     },
     () => {
       // The first LISTEN comes before any caller read; a later one follows a lost connection.
@@ -63,6 +63,16 @@ export async function openChangeFeed(primary: SQL): Promise<ChangeFeed> {
       return () => void set.delete(listener)
     },
     close: () => subscription.unlisten(),
+  }
+}
+
+/** A notification on the channel; null for one not sent by a store (anyone may NOTIFY): a listener that threw would take the process down. */
+function parseAnnouncement(payload: string): Announcement | null {
+  try {
+    const change = JSON.parse(payload)
+    return typeof change?.origin === 'string' && typeof change.topic === 'string' && typeof change.detail === 'string' ? change : null
+  } catch {
+    return null
   }
 }
 
