@@ -100,7 +100,7 @@ describe.skipIf(skip !== null)(`changes between processes on PostgreSQL${skip ? 
   })
 
   test('after the listening connections are killed, the other store re-reads and hears later changes again', async () => {
-    const listening = async () =>
+    const listening = async (): Promise<number[]> =>
       (await admin`SELECT pid FROM pg_stat_activity WHERE query LIKE ${`LISTEN%${channelOf(schema)}%`}`).map(
         (row: { pid: number }) => row.pid,
       )
