@@ -20,16 +20,17 @@ test.skipIf(postgresBin() === null)('the CLI starts a cluster that answers, and 
   delete env.PG_TEST_URL
   const started = Bun.spawnSync(['bun', 'tests/support/pg-cluster-cli.ts', 'start'], { env })
   expect(started.exitCode).toBe(0)
-  const printed = Object.fromEntries(
+  const printed: Record<string, string> = Object.fromEntries(
     started.stdout
       .toString()
       .trim()
       .split('\n')
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
   )
-  const dir: string = printed.PG_TEST_DIR
+  const dir = printed.PG_TEST_DIR!
+  const url = printed.PG_TEST_URL!
   try {
-    const admin = new SQL(printed.PG_TEST_URL, { max: 1 })
+    const admin = new SQL(url, { max: 1 })
     try {
       expect(await admin`SELECT current_setting('fsync') AS fsync, rolsuper FROM pg_roles WHERE rolname = current_user`).toEqual([
         { fsync: 'off', rolsuper: true },
@@ -42,7 +43,7 @@ test.skipIf(postgresBin() === null)('the CLI starts a cluster that answers, and 
     expect(Bun.spawnSync(['bun', 'tests/support/pg-cluster-cli.ts', 'stop', dir]).exitCode).toBe(0)
   }
   expect(existsSync(dir)).toBe(false)
-  const gone = new SQL(printed.PG_TEST_URL, { max: 1, connectionTimeout: 5 })
+  const gone = new SQL(url, { max: 1, connectionTimeout: 5 })
   await expect(gone`SELECT 1`).rejects.toThrow()
   await gone.close()
 })
