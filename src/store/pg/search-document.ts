@@ -1,5 +1,4 @@
-import { tokenize } from '../../search'
-import { searchFactsOf } from '../../torrents'
+import { searchFactsOf, tokenize } from '../../search'
 import type { Classification } from '../../classify'
 
 /**
@@ -15,7 +14,7 @@ import type { Classification } from '../../classify'
  *   a phrase `'a' <-> 'b'` never spans the end of the name and the start of the title, as an FTS5
  *   phrase never spans two columns. A query's words match name and title alike (FTS5's `{name
  *   title}`).
- * - Facts: the FTS5 `facts` column's tokens (src/torrents/search-facts.ts: `c<category>`,
+ * - Facts: the FTS5 `facts` column's tokens (src/search/document-facts.ts: `c<category>`,
  *   `s<season>`, `e<episode>`, `s<season>e<episode>`, `s<season>pack`, `d<yyyymmdd>`, `y<yyyy>`),
  *   each prefixed with `=` and without a position: `'=c5040' '=s1' '=e3' '=s1e3' '=s1pack'
  *   '=d20240105' '=y2024'`. The `=` keeps them apart from a name's own `s1` or `e3` (a token is

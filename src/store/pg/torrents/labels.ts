@@ -1,5 +1,6 @@
 import type { SQL } from 'bun'
-import type { ContentType, GroundTruthLabel } from '../../../classify'
+import type { GroundTruthLabel } from '../../../classify'
+import type { ContentType } from '../../../vocabulary'
 import { bytesToHex } from '../../../metainfo'
 import { intOrNull } from '../pools'
 
