@@ -44,12 +44,11 @@ export function openPgSearchReader(spec: PgReaderSpec, options: { log?: Logger; 
   const partitions = createPartitionCache(nowMs)
   let turn = 0
 
-  /** The standbys from the next in turn, those passed over last, then the primary. */
+  /** The standbys not passed over, from the next in turn, then the primary. */
   const serversInOrder = (): Server[] => {
     const start = turn++ % Math.max(1, standbys.length)
-    const rotated = [...standbys.slice(start), ...standbys.slice(0, start)]
     const now = nowMs()
-    return [...rotated.filter((server) => server.pausedUntil <= now), ...rotated.filter((server) => server.pausedUntil > now), primary]
+    return [...standbys.slice(start), ...standbys.slice(0, start)].filter((server) => server.pausedUntil <= now).concat(primary)
   }
 
   const run = async <T>(use: (session: ReadSession) => Promise<T>): Promise<T> => {
