@@ -51,32 +51,31 @@ export function openPgSearchReader(spec: PgReaderSpec, options: { log?: Logger; 
     return [...standbys.slice(start), ...standbys.slice(0, start)].filter((server) => server.pausedUntil <= now).concat(primary)
   }
 
-  const run = async <T>(use: (session: ReadSession) => Promise<T>): Promise<T> => {
-    const servers = serversInOrder()
-    for (const [i, server] of servers.entries()) {
-      let hasBegun = false
-      try {
-        return await server.sql.begin(SNAPSHOT_OPTIONS, (tx) => {
-          hasBegun = true
-          return use(createReadSession(tx))
-        })
-      } catch (err) {
-        // A failure inside the search is the search's; one before it began is the server's.
-        if (hasBegun || i === servers.length - 1) throw toStoreError(err)
-        server.pausedUntil = nowMs() + REFUSED_PAUSE_MS
-        log.warn('search: a standby refused the connection, reading from the next server', {
-          standby: hideUrlSecrets(server.url),
-          next: hideUrlSecrets(servers[i + 1]!.url),
-          error: err instanceof Error ? err.message : String(err),
-        })
-      }
+  /** `use` in a snapshot on `servers[i]`, or on the next server when this one refuses the connection. */
+  const runOn = async <T>(servers: Server[], i: number, use: (session: ReadSession) => Promise<T>): Promise<T> => {
+    const server = servers[i]!
+    let hasBegun = false
+    try {
+      return await server.sql.begin(SNAPSHOT_OPTIONS, (tx) => {
+        hasBegun = true
+        return use(createReadSession(tx))
+      })
+    } catch (err) {
+      // A failure inside the search is the search's; one before it began is the server's.
+      if (hasBegun || i === servers.length - 1) throw toStoreError(err)
+      server.pausedUntil = nowMs() + REFUSED_PAUSE_MS
+      log.warn('search: a standby refused the connection, reading from the next server', {
+        standby: hideUrlSecrets(server.url),
+        next: hideUrlSecrets(servers[i + 1]!.url),
+        error: err instanceof Error ? err.message : String(err),
+      })
+      return runOn(servers, i + 1, use)
     }
-    throw new Error('unreachable: the primary is always the last server')
   }
 
   return {
     ...createPgSearchStore({
-      run,
+      run: (use) => runOn(serversInOrder(), 0, use),
       partitions: (session, topId) => partitions((text, params) => session.query('planner', text, params), topId),
     }),
     // The pools let idle connections go on their own (openPgPool's idle timeout); nothing is cached beyond them.
