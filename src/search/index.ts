@@ -1,5 +1,6 @@
 export { createSearchService, type SearchService } from './service'
 export { SearchThreadLostError, SearchTimeoutError } from './errors'
+export { searchFactsOf } from './document-facts'
 export { startSearchThreadPool, type SearchThreadPool, type SearchThreadPoolOptions } from './threads/pool'
 export { serveSearchThread, type SearchThreadParts } from './threads/serve'
 export type { SearchReport, SearchThreadSetup, ToSearchThread, TorznabReply } from './threads/messages'
@@ -16,6 +17,7 @@ export type {
   TorrentWork,
 } from './store-port'
 export type { QueryTerm, TextQuery } from './text-query'
+export { tokenize } from './text-query'
 export {
   FACET_NAMES,
   type FacetCount,

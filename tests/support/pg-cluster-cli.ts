@@ -3,10 +3,7 @@
  * would, tests/support/pg-cluster.ts) and prints `PG_TEST_URL=…` and `PG_TEST_DIR=…` for a shell
  * to export, so one cluster serves every test process of a run (.ci/run); `stop DIR` removes it.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
-import { pgTestCluster, postgresBin } from './pg-cluster'
+import { pgTestCluster, stopCluster } from './pg-cluster'
 
 const [command, dir] = Bun.argv.slice(2)
 if (command === 'start') {
@@ -16,11 +13,7 @@ if (command === 'start') {
   process.removeAllListeners('exit')
   process.stdout.write(`PG_TEST_URL=${cluster.adminUrl}\nPG_TEST_DIR=${cluster.dir}\n`)
 } else if (command === 'stop' && dir) {
-  const bin = postgresBin()
-  for (const data of ['standby', 'primary'])
-    if (bin && existsSync(join(dir, data)))
-      spawnSync('runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), '-D', join(dir, data), '-m', 'immediate', '-w', 'stop'])
-  rmSync(dir, { recursive: true, force: true })
+  stopCluster(dir)
 } else {
   process.stderr.write('usage: bun tests/support/pg-cluster-cli.ts start | stop DIR\n')
   process.exit(2)

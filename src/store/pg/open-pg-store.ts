@@ -27,14 +27,15 @@ const PRIMARY_POOL_SIZE = 8
  */
 export async function openPgStore(config: PgStoreConfig, options: { log: Logger }): Promise<PgCoreStore> {
   const primary = openPgPool(config.url, { max: PRIMARY_POOL_SIZE })
+  let jobs: Awaited<ReturnType<typeof openPgJobPorts>>
   try {
     const result = await migratePg(primary, readMigrations(PG_MIGRATIONS_DIR))
     if (result.applied.length > 0) options.log.info('migrations applied', { applied: result.applied, version: result.version })
+    jobs = await openPgJobPorts(primary)
   } catch (err) {
     await primary.close()
     throw err
   }
-  const jobs = openPgJobPorts(primary)
   return {
     engine: 'postgres',
     schemaVersion: () => currentPgVersion(primary),
