@@ -1,0 +1,95 @@
+/**
+ * The roles as separate processes on one PostgreSQL index (issue 36): `bun src/main.ts core` with
+ * SERVICE_ROLE and DATABASE_URL, each on an ephemeral loopback port, the index a fresh schema of
+ * the test cluster. What one process writes the other acts on; a second worker waits as a standby
+ * and takes over from a worker killed with SIGKILL.
+ */
+import { SQL } from 'bun'
+import { afterAll, describe, expect, test } from 'bun:test'
+import { sonarrV3Grab } from '../support/arr-payloads'
+import { waitFor } from '../support/dht-probe'
+import { freshPgSchema, pgSkipReason } from '../support/pg-cluster'
+import { type RunningService, safeJson, startService } from '../support/processes'
+import { makeTempDir } from '../support/temp-dir'
+
+const skip = pgSkipReason()
+const services: RunningService[] = []
+const clients: SQL[] = []
+afterAll(async () => {
+  for (const service of services) service.child.kill('SIGKILL')
+  await Promise.all(clients.map((client) => client.close()))
+})
+
+async function startRole(role: string, databaseUrl: string, env: Record<string, string> = {}): Promise<RunningService> {
+  const service = await startService({ SERVICE_ROLE: role, DATABASE_URL: databaseUrl, DATA_DIR: makeTempDir('roles-'), ...env }, 'core')
+  services.push(service)
+  return service
+}
+
+const said = (service: RunningService, msg: string) => service.logs.some((line) => safeJson(line)?.msg === msg)
+const HELD = 'worker lease held: running the jobs'
+const STANDBY = 'worker standby: another process holds the worker lease; waiting for it'
+
+describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  test('an api and a worker: an import through the api is searched there, and its grab is recorded by the worker', async () => {
+    const { url } = await freshPgSchema('roles')
+    const index = new SQL(url, { max: 1 })
+    clients.push(index)
+    const api = await startRole('api', url)
+    const worker = await startRole('worker', url)
+    expect(said(worker, HELD)).toBe(true)
+    expect(said(api, HELD)).toBe(false)
+
+    const hash = 'c'.repeat(40)
+    const imported = await fetch(`${api.baseUrl}/import`, {
+      method: 'POST',
+      body: JSON.stringify({ infoHash: hash, name: 'Process.Roles.S01E01.1080p.WEB-DL-GRP', size: 1_500_000_000 }),
+    })
+    expect(await imported.json()).toMatchObject({ imported: 1 })
+    const feed = await (await fetch(`${api.baseUrl}/torznab/api?t=search&q=process+roles`)).text()
+    expect(feed).toContain(hash)
+
+    const grab = await fetch(`${api.baseUrl}/evidence/arr/sonarr`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(sonarrV3Grab(hash.toUpperCase())),
+    })
+    expect(grab.status).toBe(202)
+    // The api only enqueued it: the worker process claims the job and records the report.
+    await waitFor(async () => Number((await index`SELECT count(*) AS n FROM evidence`)[0].n) === 1, 30_000)
+    const [job] = await index`SELECT status FROM queue_jobs WHERE queue = 'evidence'`
+    expect(job.status).toBe('processed')
+  })
+
+  test('a crawler serves health and metrics only', async () => {
+    const { url } = await freshPgSchema('roles')
+    const crawler = await startRole('crawler', url, {
+      SERVICE_DHT_ENABLED: 'true',
+      SERVICE_DHT_HOST: '127.0.0.1',
+      SERVICE_DHT_PORT: '0',
+      SERVICE_DHT_BOOTSTRAP: '127.0.0.1:9',
+    })
+    expect((await fetch(`${crawler.baseUrl}/torznab/api?t=caps`)).status).toBe(404)
+    expect((await fetch(`${crawler.baseUrl}/graphql`, { method: 'POST', body: '{}' })).status).toBe(404)
+    expect((await fetch(`${crawler.baseUrl}/import`, { method: 'POST', body: '{}' })).status).toBe(404)
+    expect((await fetch(`${crawler.baseUrl}/healthz`)).status).toBe(200)
+    expect((await fetch(`${crawler.baseUrl}/metrics`)).status).toBe(200)
+    await waitFor(() => said(crawler, 'dht crawler listening'), 30_000)
+    expect(said(crawler, HELD)).toBe(false)
+  })
+
+  test('a second worker waits as a standby and takes over when the first is killed with SIGKILL', async () => {
+    const { url } = await freshPgSchema('roles')
+    const first = await startRole('worker', url)
+    expect(said(first, HELD)).toBe(true)
+    const second = await startRole('worker', url)
+    expect(said(second, STANDBY)).toBe(true)
+    expect(said(second, HELD)).toBe(false)
+    first.child.kill('SIGKILL')
+    await first.child.exited
+    // The server drops a dead client's session lock; the standby's next try (every 2 s) gets it.
+    await waitFor(() => said(second, HELD), 30_000)
+    const health = (await (await fetch(`${second.baseUrl}/healthz`)).json()) as { components: Record<string, string> }
+    expect(health.components.queue).toBe('up')
+  })
+})
