@@ -161,14 +161,8 @@ async function writeIn(tx: SQL, items: readonly IngestItem[], nowSeconds: number
       files: null,
       publishedAt: int(row.published_at),
       categoriesBefore: row.categories,
-      operatorTags: new Set(),
       insert: null,
-      touch: null,
-      classification: null,
-      deleted: false,
-      carriedTags: new Set(),
-      carriedGrabs: 0,
-      sources: new Map(),
+      ...untouched(),
     })
   }
   const newlyLabelled = await storeCarriedLabels(tx, items, blocked)
@@ -312,7 +306,6 @@ function newEntry(item: IngestItem, hash: Uint8Array, hashV2: Uint8Array | null,
     files: item.files,
     publishedAt,
     categoriesBefore: null,
-    operatorTags: new Set(),
     insert: {
       infoHashV2: hashV2,
       isPrivate: item.isPrivate,
@@ -325,12 +318,20 @@ function newEntry(item: IngestItem, hash: Uint8Array, hashV2: Uint8Array | null,
       grabs: 0,
       evidenceScore: 0,
     },
+    ...untouched(),
+  }
+}
+
+/** What the batch has done to a hash before its first item: nothing. */
+function untouched() {
+  return {
+    operatorTags: new Set<string>(),
     touch: null,
     classification: null,
     deleted: false,
-    carriedTags: new Set(),
+    carriedTags: new Set<string>(),
     carriedGrabs: 0,
-    sources: new Map(),
+    sources: new Map<string, number>(),
   }
 }
 
