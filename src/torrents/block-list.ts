@@ -17,3 +17,15 @@ export interface BlockedTorrent {
   /** Unix seconds. */
   blockedAt: number
 }
+
+/** A block-list row as every engine stores it (the rule id, or OPERATOR_DELETE) as the port gives it. */
+export function blockedTorrentOf(row: { infoHash: string; name: string | null; ruleId: string; blockedAt: number }): BlockedTorrent {
+  const byOperator = row.ruleId === OPERATOR_DELETE
+  return {
+    infoHash: row.infoHash,
+    name: row.name,
+    reason: byOperator ? 'operator_delete' : 'banned_rule',
+    ruleId: byOperator ? null : row.ruleId,
+    blockedAt: row.blockedAt,
+  }
+}

@@ -1,6 +1,6 @@
 export { createReclassifier, type Reclassifier } from './reclassify'
 export { createTorrentCounts } from './torrent-count'
-export { type BlockedTorrent, OPERATOR_DELETE } from './block-list'
+export { type BlockedTorrent, blockedTorrentOf, OPERATOR_DELETE } from './block-list'
 export type {
   OperatorEditsStore,
   ReclassifyFilter,

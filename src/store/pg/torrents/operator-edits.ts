@@ -1,6 +1,6 @@
 import type { SQL } from 'bun'
 import { bytesToHex, hexToBytes } from '../../../metainfo'
-import { type BlockedTorrent, OPERATOR_DELETE, type OperatorEditsStore } from '../../../torrents'
+import { blockedTorrentOf, OPERATOR_DELETE, type OperatorEditsStore } from '../../../torrents'
 import { int, pgCall } from '../pools'
 
 /**
@@ -51,16 +51,9 @@ export function createPgOperatorEditsStore(primary: SQL): OperatorEditsStore {
       primary`SELECT info_hash, rule_id, blocked_at, name FROM blocked_torrents ORDER BY blocked_at DESC, info_hash
         LIMIT ${limit} OFFSET ${offset}`,
     ])
-    const items = rows.map((row: { info_hash: Uint8Array; rule_id: string; blocked_at: unknown; name: string | null }): BlockedTorrent => {
-      const byOperator = row.rule_id === OPERATOR_DELETE
-      return {
-        infoHash: bytesToHex(row.info_hash),
-        name: row.name,
-        reason: byOperator ? 'operator_delete' : 'banned_rule',
-        ruleId: byOperator ? null : row.rule_id,
-        blockedAt: int(row.blocked_at),
-      }
-    })
+    const items = rows.map((row: { info_hash: Uint8Array; rule_id: string; blocked_at: unknown; name: string | null }) =>
+      blockedTorrentOf({ infoHash: bytesToHex(row.info_hash), name: row.name, ruleId: row.rule_id, blockedAt: int(row.blocked_at) }),
+    )
     return { total: int(total.n), items }
   }
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import { bytesToHex, hexToBytes } from '../../../metainfo'
-import { type BlockedTorrent, OPERATOR_DELETE, type OperatorEditsStore } from '../../../torrents'
+import { type BlockedTorrent, blockedTorrentOf, OPERATOR_DELETE, type OperatorEditsStore } from '../../../torrents'
 import { writeTransaction } from '../../sqlite-file'
 import type { DatabaseHandle } from '../open-database'
 import { asPortMethods } from '../port-call'
@@ -83,16 +83,7 @@ export function createSqliteOperatorEditsStore(db: DatabaseHandle): OperatorEdit
         .limit(limit)
         .offset(offset)
         .all()
-        .map((row): BlockedTorrent => {
-          const byOperator = row.ruleId === OPERATOR_DELETE
-          return {
-            infoHash: bytesToHex(row.infoHash),
-            name: row.name,
-            reason: byOperator ? 'operator_delete' : 'banned_rule',
-            ruleId: byOperator ? null : row.ruleId,
-            blockedAt: row.blockedAt,
-          }
-        })
+        .map((row) => blockedTorrentOf({ ...row, infoHash: bytesToHex(row.infoHash) }))
       return { total, items }
     },
 
