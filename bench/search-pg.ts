@@ -14,6 +14,7 @@ import { tokenize } from '../src/search/text-query'
 import { openSearchReader } from '../src/store'
 import { migratePg } from '../src/store/pg/migrate'
 import { PG_MIGRATIONS_DIR } from '../src/store/pg/migration-folder'
+import { PARSED_COLUMNS } from '../src/store/pg/search/torrent-details'
 import { readMigrations } from '../src/store/sqlite-file'
 import { createThreadAnswer } from '../src/torznab'
 
@@ -54,26 +55,7 @@ const CLASSIFICATION_COLUMNS = [
   'confidence',
   'status',
   'fired_rules',
-  'title',
-  'year',
-  'seasons',
-  'episodes',
-  'air_date',
-  'resolution',
-  'source',
-  'modifiers',
-  'video_codec',
-  'video_3d',
-  'hdr',
-  'audio_codecs',
-  'audio_channels',
-  'languages',
-  'release_group',
-  'editions',
-  'imdb_id',
-  'tmdb_id',
-  'tvdb_id',
-  'tvmaze_id',
+  ...PARSED_COLUMNS,
   'classified_at',
 ]
 const CLASSIFICATION_TYPES: Record<string, string> = {
