@@ -1,7 +1,7 @@
 /**
  * PostgreSQL beside SQLite for bench/search.ts (issue 36): the bench's SQLite index copied into a
- * PostgreSQL schema (the same rows, ids and classifications; the search documents built from the
- * same tokenizer), then the same Torznab queries answered in this process by the search service
+ * PostgreSQL schema (the same rows, ids and classifications; the search documents built as the
+ * PostgreSQL writer builds them), then the same Torznab queries answered in this process by the search service
  * over each engine's search reader, as a search thread answers them: p50/p99 per class, both
  * columns side by side.
  */
@@ -9,36 +9,16 @@ import { Database } from 'bun:sqlite'
 import { SQL } from 'bun'
 import type { Classification } from '../src/classify'
 import { loadConfig } from '../src/config'
-import { createSearchService, searchFactsOf } from '../src/search'
-import { tokenize } from '../src/search/text-query'
+import { createSearchService } from '../src/search'
 import { openSearchReader } from '../src/store'
 import { migratePg } from '../src/store/pg/migrate'
 import { PG_MIGRATIONS_DIR } from '../src/store/pg/migration-folder'
+import { searchDocumentOf } from '../src/store/pg/search-document'
+import { PARSED_COLUMNS } from '../src/store/pg/search/torrent-details'
 import { readMigrations } from '../src/store/sqlite-file'
 import { createThreadAnswer } from '../src/torznab'
 
 const BATCH = 5_000
-/** Positions past this are dropped, as PostgreSQL caps them. */
-const MAX_POSITION = 16_383
-
-/** The document literal: name tokens at 1..n, title tokens after a gap, facts `=`-prefixed without positions. */
-function documentOf(name: string, title: string | null, facts: string): string {
-  const positions = new Map<string, number[]>()
-  let position = 0
-  const add = (tokens: string[]) => {
-    for (const token of tokens) {
-      if (++position > MAX_POSITION) return
-      positions.set(token, [...(positions.get(token) ?? []), position])
-    }
-  }
-  add(tokenize(name))
-  position += 1
-  if (title) add(tokenize(title))
-  const quote = (token: string) => `'${token.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`
-  const parts = [...positions].map(([token, list]) => `${quote(token)}:${list.join(',')}`)
-  for (const fact of facts.split(' ').filter(Boolean)) parts.push(quote(`=${fact}`))
-  return parts.join(' ')
-}
 
 /** The app's URL with a search_path (libpq's `options`). */
 export function withSchema(url: string, schema: string): string {
@@ -54,26 +34,7 @@ const CLASSIFICATION_COLUMNS = [
   'confidence',
   'status',
   'fired_rules',
-  'title',
-  'year',
-  'seasons',
-  'episodes',
-  'air_date',
-  'resolution',
-  'source',
-  'modifiers',
-  'video_codec',
-  'video_3d',
-  'hdr',
-  'audio_codecs',
-  'audio_channels',
-  'languages',
-  'release_group',
-  'editions',
-  'imdb_id',
-  'tmdb_id',
-  'tvdb_id',
-  'tvmaze_id',
+  ...PARSED_COLUMNS,
   'classified_at',
 ]
 const CLASSIFICATION_TYPES: Record<string, string> = {
@@ -140,13 +101,17 @@ export async function copyIndexToPg(dbPath: string, url: string, schema: string)
           'INSERT INTO torrent_categories SELECT * FROM unnest($1::int4[], $2::int8[], $3::int8[])',
           [0, 1, 2].map((i) => keys.map((key) => key[i])),
         )
-        const documents = classifications.map((row) => {
-          const facts = searchFactsOf({
+        const documents = classifications.map((row) =>
+          searchDocumentOf(names.get(row.torrent_id as number)!, {
             categories: JSON.parse(row.categories as string),
-            parsed: { seasons: JSON.parse(row.seasons as string), episodes: JSON.parse(row.episodes as string), airDate: row.air_date },
-          } as Pick<Classification, 'categories' | 'parsed'>)
-          return documentOf(names.get(row.torrent_id as number)!, row.title as string | null, facts)
-        })
+            parsed: {
+              title: row.title,
+              seasons: JSON.parse(row.seasons as string),
+              episodes: JSON.parse(row.episodes as string),
+              airDate: row.air_date,
+            },
+          } as Pick<Classification, 'categories' | 'parsed'>),
+        )
         await tx.unsafe('INSERT INTO torrent_search SELECT * FROM unnest($1::int8[], $2::tsvector[])', [
           column(classifications, 'torrent_id'),
           documents,

@@ -25,21 +25,8 @@ export const CANDIDATE_COLUMNS = `${ROW_COLUMNS}, c.imdb_id, c.tmdb_id, c.tvdb_i
 
 export const RANKING_COLUMNS = `t.id, t.info_hash, t.name, t.published_at, t.evidence_score, c.confidence, c.title, ${WANTED}`
 
-/**
- * How a classification (`c`) reaches the work the artwork enrichment resolved its title to
- * (`ct`), through content_keys; a work whose ids contradict the torrent's ground truth is not
- * the torrent's (as src/store/sqlite/search/looked-up-content.ts).
- */
-export const JOIN_LOOKED_UP_CONTENT = `LEFT JOIN content_keys k ON k.content_type = c.content_type AND k.title = lower(c.title)
-    AND k.year = coalesce(c.year, 0) AND k.status = 'resolved'
-  LEFT JOIN contents ct ON ct.id = k.content_id
-    AND (c.imdb_id IS NULL OR ct.imdb_id IS NULL OR c.imdb_id = ct.imdb_id)
-    AND (c.tmdb_id IS NULL OR c.tmdb_id = ct.tmdb_id)
-    AND (c.tvdb_id IS NULL OR ct.tvdb_id IS NULL OR c.tvdb_id = ct.tvdb_id)`
-
-/** The ids a torrent answers to: its ground truth's, each missing one filled from its looked-up work. */
-export const MERGED_ID_COLUMNS = `coalesce(c.imdb_id, ct.imdb_id) AS imdb_id, coalesce(c.tmdb_id, ct.tmdb_id) AS tmdb_id,
-  coalesce(c.tvdb_id, ct.tvdb_id) AS tvdb_id, c.tvmaze_id`
+/** The same joins as the SQLite adapter's: the SQL is common to both engines. */
+export { JOIN_LOOKED_UP_CONTENT, MERGED_ID_COLUMNS } from '../../sqlite/search/looked-up-content'
 
 type Raw = Record<string, unknown>
 

@@ -9,7 +9,7 @@ type Raw = Record<string, unknown>
 /** Classification columns stored as JSON text, parsed for the explanation. */
 const JSON_COLUMNS = new Set(['seasons', 'episodes', 'modifiers', 'hdr', 'audio_codecs', 'languages', 'editions'])
 /** The stored parse an explanation reads: every classification column but the key, the categories, the time and the decision's own. */
-const PARSED_COLUMNS = [
+export const PARSED_COLUMNS = [
   'title',
   'year',
   'seasons',
