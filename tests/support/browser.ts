@@ -78,7 +78,18 @@ export async function openPage(
   const foreignRequests: string[] = []
   const origin = new URL(baseUrl).origin
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text())
+    if (message.type() !== 'error') return
+    const text = message.text()
+    // htmx logs an aborted request as two errors, afterRequest then sendAbort, for the same element.
+    // A request is aborted when a newer one for the same element supersedes it (two live updates
+    // close together on a loaded machine) or the page moves on: no fault of the page, so the pair
+    // is dropped. A failed or refused request logs sendError or responseError and is kept.
+    if (text.startsWith('htmx:sendAbort, ')) {
+      const pair = errors.lastIndexOf(text.replace('htmx:sendAbort, ', 'htmx:afterRequest, '))
+      if (pair !== -1) errors.splice(pair, 1)
+      return
+    }
+    errors.push(text)
   })
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('request', (request) => {

@@ -25,10 +25,14 @@ interface Receiver {
 function startReceiver(plan: Behaviour[]): Receiver {
   const receiver: Receiver = { url: '', plan, bodies: [], contentTypes: [], stop: () => {} }
   let calls = 0
+  // Its own path: a port freed by another suite's receiver may be handed to this one while that
+  // suite's service still sends there (two suites side by side); such requests are not this test's.
+  const path = `/hook/${crypto.randomUUID()}`
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
     async fetch(request) {
+      if (new URL(request.url).pathname !== path) return new Response('not this receiver', { status: 404 })
       const behaviour = receiver.plan[Math.min(calls++, receiver.plan.length - 1)]!
       receiver.contentTypes.push(request.headers.get('content-type') ?? '')
       receiver.bodies.push(await request.json())
@@ -36,7 +40,7 @@ function startReceiver(plan: Behaviour[]): Receiver {
       return behaviour === 'ok' ? new Response('ok') : new Response('broken', { status: 500 })
     },
   })
-  receiver.url = `http://127.0.0.1:${server.port}/hook`
+  receiver.url = `http://127.0.0.1:${server.port}${path}`
   receiver.stop = () => server.stop(true)
   return receiver
 }
