@@ -1,5 +1,5 @@
 /**
- * The newest matches of a tsquery, by a plan the store chooses (the research of issue 36, §3.5):
+ * The newest matches of a tsquery, by a plan the store chooses (issue 36, measured at 1M rows):
  * per partition, newest partition first,
  * 1. bound the matches from ANALYZE's element statistics (the query's most selective term);
  * 2. under BITMAP_CAP, and cheaper than probing for the matches wanted at that share, read the

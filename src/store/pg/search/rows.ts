@@ -58,7 +58,7 @@ export function toCandidate(row: Raw): Candidate {
   }
 }
 
-export function toContentRecord(row: Raw): ContentRecord {
+export function contentRecordOfPgRow(row: Raw): ContentRecord {
   return {
     id: int(row.id),
     contentType: row.content_type as EnrichedType,

@@ -23,7 +23,7 @@ import {
   RANKING_COLUMNS,
   ROW_COLUMNS,
   toCandidate,
-  toContentRecord,
+  contentRecordOfPgRow,
   toRankingRow,
 } from './rows'
 import { lexeme, toTsQuery } from './tsquery'
@@ -290,7 +290,7 @@ export function createPgSearchStore(sessions: SearchSessions): SearchStore {
            WHERE c.torrent_id = ANY($1::int8[]) AND ct.id IS NOT NULL`,
           [ids],
         )
-        for (const row of rows) contents.set(int(row.for_torrent), toContentRecord(row))
+        for (const row of rows) contents.set(int(row.for_torrent), contentRecordOfPgRow(row))
         const [state] = await session.query<{ on: boolean }>('planner', 'SELECT artwork_enabled AS "on" FROM enrichment_state')
         return { tags, contents, isArtworkEnabled: state?.on === true }
       },
