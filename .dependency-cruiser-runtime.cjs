@@ -18,7 +18,7 @@ const PURE_DOMAIN = [
   '^src/torznab/(model|render-rss|render-error|parse-request|caps|xml|to-search-query)\\.ts$',
 ]
 /** What ties code to one runtime or to storage: Bun's modules, the HTTP framework, the ORM, a database driver. */
-const RUNTIME_BOUND = '^(bun:|node_modules/(elysia|@elysiajs|drizzle-orm|graphql-yoga|@graphql-yoga|pg|postgres)/)'
+const RUNTIME_BOUND = '^(bun:|bun$|node_modules/(elysia|@elysiajs|drizzle-orm|graphql-yoga|@graphql-yoga|pg|postgres)/)'
 
 module.exports = {
   forbidden: [

@@ -65,9 +65,9 @@ module.exports = {
       name: 'storage-only-in-store',
       severity: 'error',
       comment:
-        'Drivers and the ORM live in the storage places only; capabilities reach storage through their ports (issue 31). SQL text is checked by tests/store/storage-places.test.ts.',
+        'Drivers (bun:sqlite, Bun.SQL from `bun`) and the ORM live in the storage places only; capabilities reach storage through their ports (issue 31). SQL text is checked by tests/store/storage-places.test.ts.',
       from: { path: '^src/', pathNot: STORAGE_PLACES },
-      to: { path: ['^bun:sqlite$', '^node_modules/(drizzle-orm|pg|postgres)/'] },
+      to: { path: ['^bun:sqlite$', '^bun$', '^node_modules/(drizzle-orm|pg|postgres)/'] },
     },
     {
       name: 'views-one-way',
@@ -119,7 +119,7 @@ module.exports = {
       name: 'no-unresolvable',
       severity: 'error',
       from: {},
-      to: { couldNotResolve: true, pathNot: '^bun:' },
+      to: { couldNotResolve: true, pathNot: '^bun(:|$)' },
     },
   ],
   options: {
@@ -127,7 +127,7 @@ module.exports = {
     // Packages keep the path they are imported by, so a copy of src/ with node_modules linked in (the
     // lint's own test) is judged like the checkout.
     preserveSymlinks: true,
-    includeOnly: ['^src/', '^views/', '^node_modules/', '^bun:'],
+    includeOnly: ['^src/', '^views/', '^node_modules/', '^bun:', '^bun$'],
     tsConfig: { fileName: 'tsconfig.json' },
     tsPreCompilationDeps: true,
     enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'], mainFields: ['module', 'main', 'types', 'typings'] },

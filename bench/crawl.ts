@@ -11,6 +11,9 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { loadConfig } from '../src/config'
+import type { CrawlerSettings } from '../src/dht'
+import { DEFAULT_METAINFO_LIMITS } from '../src/metainfo'
 import { freeUdpPort, metricValue } from '../tests/support/dht-probe'
 import { startDhtSwarm, startSeeder } from '../tests/support/dht-swarm'
 import { startService, type RunningService } from '../tests/support/processes'
@@ -117,19 +120,24 @@ console.log(`failed fetches: ${failedText.join(', ') || 'none'}`)
 
 // The crawler alone in its own process (fresh index, so every hash is new again): its own RSS.
 const aloneDir = mkdtempSync(join(tmpdir(), 'bench-crawler-alone-'))
-const aloneSettings = {
-  host: '127.0.0.1',
-  port: await freeUdpPort(),
-  bootstrap: swarm.bootstrap.split(',').map((entry) => ({ host: '127.0.0.1', port: Number(entry.split(':')[1]) })),
-  peerPort: 4413,
-  queriesPerSecond: 40 * Number(scale),
-  metadataFetches: 32 * Number(scale),
-  maxNodes: 2000,
-  seenFilterBytes: 16 * 1024 * 1024,
-  statePath: join(aloneDir, 'dht-state.json'),
+// Built by the service's own config loader (every setting the crawler thread takes, defaults
+// included), with the swarm's addresses; the swarm re-check is off: this measures the crawl.
+const { enabled: _enabled, ...aloneDht } = loadConfig({
+  DATA_DIR: aloneDir,
+  SERVICE_DHT_HOST: '127.0.0.1',
+  SERVICE_DHT_PORT: String(await freeUdpPort()),
+  SERVICE_DHT_BOOTSTRAP: swarm.bootstrap,
+  SERVICE_DHT_SCALE: scale,
+  SERVICE_DHT_MAX_NODES: '2000',
+  SERVICE_DHT_SEEN_FILTER_MB: '16',
+  SERVICE_DHT_RESCRAPE_INTERVAL: 'off',
+}).dht
+const aloneSettings: CrawlerSettings & { databasePath: string } = {
+  ...aloneDht,
   databasePath: join(aloneDir, 'index.db'),
   clientName: 'bench',
   logLevel: 'warn',
+  limits: DEFAULT_METAINFO_LIMITS,
 }
 const alone = Bun.spawn(
   [

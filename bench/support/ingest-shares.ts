@@ -1,7 +1,7 @@
 import { loadClassifier } from '../../src/classify'
 import { parseImportRecord } from '../../src/importer/import-line'
 import type { IngestItem } from '../../src/ingest'
-import { searchFactsOf } from '../../src/torrents/search-facts'
+import { searchFactsOf } from '../../src/search/document-facts'
 import { openBenchIndex } from './bench-index'
 import { threadCpuMs } from './measure'
 

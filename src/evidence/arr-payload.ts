@@ -1,4 +1,5 @@
-import { type ContentType, type GroundTruthLabel, normaliseImdbId } from '../classify'
+import { type GroundTruthLabel, normaliseImdbId } from '../classify'
+import { type ContentType } from '../vocabulary'
 import { IntakeError } from './errors'
 import { findInfoHash } from './find-info-hash'
 import type { ClientKind, EvidenceReport, EvidenceType, NotEvidence } from './model'

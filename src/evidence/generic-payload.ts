@@ -1,4 +1,5 @@
-import { CONTENT_TYPES, type ContentType, type GroundTruthLabel, normaliseImdbId } from '../classify'
+import { type GroundTruthLabel, normaliseImdbId } from '../classify'
+import { CONTENT_TYPES, type ContentType } from '../vocabulary'
 import { IntakeError } from './errors'
 import { findInfoHash } from './find-info-hash'
 import { CLIENT_KINDS, EVIDENCE_TYPES, type ClientKind, type EvidenceReport, type EvidenceType } from './model'

@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql'
-import type { ContentType } from '../classify'
+import type { ContentType } from '../vocabulary'
 import type { EvidenceStore, WebhookBatchStatus } from '../evidence'
 import { InvalidSettingError, type RuntimeSettings, type SettingEntry } from '../settings'
 import type { IndexStatsService } from '../stats'

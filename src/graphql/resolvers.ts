@@ -1,5 +1,5 @@
 import { GraphQLError } from 'graphql'
-import { isTagName, TAG_MAX_LENGTH } from '../classify'
+import { isTagName, TAG_MAX_LENGTH } from '../vocabulary'
 import type { EvidenceStore } from '../evidence'
 import type { HealthCheck } from '../health'
 import type { JobStatus, QueueService, QueueStore, WorkerRegistry } from '../queue'

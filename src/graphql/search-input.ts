@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql'
-import { type ContentType, normaliseImdbId } from '../classify'
+import { normaliseImdbId } from '../classify'
+import { type ContentType } from '../vocabulary'
 import { type ExternalIdsWanted, FACET_NAMES, type FacetName, type SearchOrder, type SearchQuery } from '../search'
 
 /** bitmagnet's default page. */

@@ -1,4 +1,5 @@
-import { CONTENT_TYPES, type ContentType, type ExternalIds, isTagName, normaliseImdbId } from '../classify'
+import { type ExternalIds, normaliseImdbId } from '../classify'
+import { CONTENT_TYPES, type ContentType, isTagName } from '../vocabulary'
 import { INSTANCE_NAME } from '../evidence'
 import type { CarriedFacts, CarriedLabel } from '../ingest'
 import { cleanName, cutText, type MetainfoLimits } from '../metainfo'

@@ -1,4 +1,4 @@
-import { isKnownCategory, parentCategoryOf } from '../classify'
+import { isKnownCategory, parentCategoryOf } from '../vocabulary'
 
 /**
  * The category ranges to walk. Every item carries its parent category, so a requested parent

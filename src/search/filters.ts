@@ -1,4 +1,4 @@
-import { parentCategoryOf } from '../classify'
+import { parentCategoryOf } from '../vocabulary'
 import type { Candidate, EpisodeWanted, SearchQuery } from './model'
 import type { LookupKinds, RowLookups } from './store-port'
 

@@ -1,5 +1,6 @@
 export { createSearchService, type SearchService } from './service'
 export { SearchThreadLostError, SearchTimeoutError } from './errors'
+export { searchFactsOf } from './document-facts'
 export { startSearchThreadPool, type SearchThreadPool, type SearchThreadPoolOptions } from './threads/pool'
 export { serveSearchThread, type SearchThreadParts } from './threads/serve'
 export type { SearchReport, SearchThreadSetup, ToSearchThread, TorznabReply } from './threads/messages'

@@ -1,4 +1,5 @@
-import type { ContentType, ExternalIds } from '../classify'
+import type { ExternalIds } from '../classify'
+import type { ContentType } from '../vocabulary'
 import type { ContentRecord } from '../enrichment'
 import { bytesToHex } from '../metainfo'
 import type { Candidate, IndexedTorrent } from './model'

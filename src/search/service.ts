@@ -1,4 +1,4 @@
-import { type ContentType, categoryRangesOf } from '../classify'
+import { type ContentType, categoryRangesOf } from '../vocabulary'
 import { FEED_BATCH, feedRows, matchesOf, rowsOfIds, withExternalIds } from './block-sources'
 import { createCommonWords, SHARE_WINDOW } from './common-words'
 import { countFacets, facetLookupsOf, lookupsOfFacets } from './facets'

@@ -1,4 +1,5 @@
-import type { ContentType, ExternalIds } from '../classify'
+import type { ExternalIds } from '../classify'
+import type { ContentType } from '../vocabulary'
 
 /** A torrent as the export reads it: every field its line carries, and its place in the export's order. */
 export interface ExportedTorrent {

@@ -1,5 +1,4 @@
 export { createReclassifier, type Reclassifier } from './reclassify'
-export { searchFactsOf } from './search-facts'
 export { createTorrentCounts } from './torrent-count'
 export { type BlockedTorrent, OPERATOR_DELETE } from './block-list'
 export type {

@@ -1,4 +1,4 @@
-import { TORZNAB_CATEGORIES } from '../classify'
+import { TORZNAB_CATEGORIES } from '../vocabulary'
 import { LIMIT_DEFAULT, LIMIT_MAX } from './model'
 import { XML_DECLARATION, xmlText } from './xml'
 

@@ -1,4 +1,4 @@
-import type { ContentType } from '../classify'
+import type { ContentType } from '../vocabulary'
 import { createTurns } from '../in-turn'
 import type { ClassifiedItem } from '../ingest'
 import type { Logger } from '../log'

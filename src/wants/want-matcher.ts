@@ -1,4 +1,4 @@
-import type { ContentType } from '../classify'
+import type { ContentType } from '../vocabulary'
 import type { WantRegistration } from '../vocabulary'
 import { wordsOf } from '../vocabulary'
 

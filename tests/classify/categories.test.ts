@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { CONTENT_TYPES, TORZNAB_CATEGORIES } from '../../src/classify'
+import { CONTENT_TYPES, TORZNAB_CATEGORIES } from '../../src/vocabulary'
 import { APP_CATEGORIES } from '../../views/partials/setup-arr-apps'
 import { categoriesFor } from '../../src/classify/categories'
 import { categoryRangesOf, parentCategoryOf } from '../../src/vocabulary'

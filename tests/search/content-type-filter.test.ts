@@ -4,7 +4,7 @@
  * type with no torrents answers at once.
  */
 import { describe, expect, test } from 'bun:test'
-import type { ContentType } from '../../src/classify'
+import type { ContentType } from '../../src/vocabulary'
 import type { SearchQuery } from '../../src/search'
 import { hashOf, type ImportRecord, openSearchIndex } from '../support/search-index'
 

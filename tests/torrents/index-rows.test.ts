@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Database } from 'bun:sqlite'
 import type { Classification } from '../../src/classify'
 import { createClassificationRows } from '../../src/store/sqlite/ingest/classification-rows'
-import { searchFactsOf } from '../../src/torrents/search-facts'
+import { searchFactsOf } from '../../src/search/document-facts'
 import { hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
 
 const NOW = 1_790_000_000

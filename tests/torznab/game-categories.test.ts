@@ -4,7 +4,7 @@
  * Newznab names, and a parent still finds its children.
  */
 import { describe, expect, test } from 'bun:test'
-import { TORZNAB_CATEGORIES } from '../../src/classify'
+import { TORZNAB_CATEGORIES } from '../../src/vocabulary'
 import { createTorznabService } from '../../src/torznab/service'
 import { hashOf, type ImportRecord, openSearchIndex } from '../support/search-index'
 import { parseXml } from '../support/torznab-client'

@@ -1,5 +1,5 @@
 import type { Database } from 'bun:sqlite'
-import type { ContentType } from '../../classify'
+import type { ContentType } from '../../vocabulary'
 import { bytesToHex } from '../../metainfo'
 import type { ExportedTorrent, ExportStore } from '../../sync'
 

@@ -1,5 +1,5 @@
 import { asc, eq, gt } from 'drizzle-orm'
-import type { ContentType } from '../../classify'
+import type { ContentType } from '../../vocabulary'
 import { bytesToHex } from '../../metainfo'
 import type { WantRegistration } from '../../vocabulary'
 import type { WantMatch, WantsStore } from '../../wants'

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Classification, ContentType, GroundTruthLabel } from '../../../classify'
-import { searchFactsOf } from '../../../torrents'
+import type { Classification, GroundTruthLabel } from '../../../classify'
+import type { ContentType } from '../../../vocabulary'
+import { searchFactsOf } from '../../../search'
 import type { DatabaseHandle } from '../open-database'
 import * as schema from '../schema'
 

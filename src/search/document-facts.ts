@@ -2,7 +2,7 @@ import type { Classification } from '../classify'
 
 /**
  * The `facts` column of torrent_search for one classification (token meanings in
- * migrations/core/sqlite/0012; src/search/facts.ts builds the query side). The same text as the SQL view
+ * migrations/core/sqlite/0012; facts.ts beside it builds the query side). The same text as the SQL view
  * torrent_search_source gives, token for token, so rows written before and after the triggers
  * were dropped (0040) match the same queries.
  */
