@@ -17,6 +17,7 @@ export type {
   TorrentWork,
 } from './store-port'
 export type { QueryTerm, TextQuery } from './text-query'
+export { tokenize } from './text-query'
 export {
   FACET_NAMES,
   type FacetCount,

@@ -4,14 +4,14 @@ import { bytesToHex } from '../../metainfo'
 import type { ExportedTorrent, ExportStore } from '../../sync'
 
 /** Torrents read at a time: a few hundred lines of text, and four short range scans. */
-const CHUNK_TORRENTS = 500
+export const CHUNK_TORRENTS = 500
 /**
  * Files a chunk may list: torrents of thousands of files (up to SERVICE_MAX_FILES_PER_TORRENT) end
  * the chunk early, so its memory stays bounded whatever the torrents hold.
  */
 const CHUNK_FILES = 25_000
 
-interface TorrentRow {
+export interface TorrentRow {
   id: number
   info_hash: Uint8Array
   info_hash_v2: Uint8Array | null
@@ -106,7 +106,7 @@ export function createSqliteExportStore(db: Database): ExportStore {
 }
 
 /** The first rows whose files fit the chunk's budget; always at least one, whatever it lists. */
-function withinFileBudget(rows: TorrentRow[]): TorrentRow[] {
+export function withinFileBudget(rows: TorrentRow[]): TorrentRow[] {
   let files = 0
   for (let i = 0; i < rows.length; i++) {
     files += rows[i]!.files_count ?? 0
@@ -115,7 +115,7 @@ function withinFileBudget(rows: TorrentRow[]): TorrentRow[] {
   return rows
 }
 
-function toExported(row: TorrentRow): ExportedTorrent {
+export function toExported(row: TorrentRow): ExportedTorrent {
   const infoHash = bytesToHex(row.info_hash)
   const infoHashV2 = row.info_hash_v2 ? bytesToHex(row.info_hash_v2) : null
   return {
