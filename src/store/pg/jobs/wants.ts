@@ -1,6 +1,5 @@
 import type { SQL } from 'bun'
-import type { ContentType } from '../../../classify'
-import type { WantRegistration } from '../../../vocabulary'
+import type { ContentType, WantRegistration } from '../../../vocabulary'
 import type { WantMatch, WantsStore } from '../../../wants'
 import { int, pgCall } from '../pools'
 import type { ChangeFeed } from './changes'
