@@ -69,8 +69,7 @@ describe('DATABASE_URL and DATABASE_READ_URL', () => {
 describe('SERVICE_ROLE', () => {
   test('all by default; all, api, crawler and worker are taken with DATABASE_URL', () => {
     expect(loadConfig({}).role).toBe('all')
-    for (const role of SERVICE_ROLES)
-      expect(loadConfig({ SERVICE_ROLE: role, DATABASE_URL: 'postgres://db/indexer' }).role).toBe(role)
+    for (const role of SERVICE_ROLES) expect(loadConfig({ SERVICE_ROLE: role, DATABASE_URL: 'postgres://db/indexer' }).role).toBe(role)
   })
 
   test('another value is refused listing the roles', () => {
