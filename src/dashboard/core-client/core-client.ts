@@ -2,8 +2,13 @@ import type { Logger } from '../../log'
 import { CoreQueryError, CoreRefusedError, CoreUnavailableError } from './errors'
 import { isPrometheusContentType, isPrometheusText } from './prometheus-text'
 
-/** Longest the dashboard waits on the core; a page must answer even when the core hangs. */
-const CORE_TIMEOUT_MS = 5_000
+/**
+ * Longest the dashboard waits on the core: a read behind a page (a query, the metrics) must let the
+ * page answer even when the core hangs; a write an operator or an *arr client waits on (an import,
+ * a forwarded webhook) commits a batch and may take longer on a busy NAS, and abandoning it early
+ * would report a failure for data the core then stores.
+ */
+const CORE_TIMEOUTS = { readMs: 5_000, writeMs: 30_000 }
 
 /** Larger than any core's metrics page (a few hundred KB): past it, the answer is not read on. */
 const MAX_METRICS_BYTES = 8 * 1024 * 1024
@@ -23,6 +28,8 @@ export interface CoreClientDeps {
   /** The core's admin key (CORE_ADMIN_KEY, or the one this process's core made): what only the dashboard may do needs it. */
   adminKey: () => string | undefined
   log: Logger
+  /** CORE_TIMEOUTS unless a test needs them short. */
+  timeouts?: { readMs: number; writeMs: number }
 }
 
 /** A GraphQL answer as the core sent it: the standard envelope. */
@@ -62,10 +69,11 @@ export function createCoreClient(deps: CoreClientDeps) {
   }
   const isCoreOrigin = (url: string) => URL.parse(url)?.origin === URL.parse(deps.graphqlUrl())?.origin
 
-  const send = async (url: string, init: RequestInit): Promise<Response> => {
+  const timeouts = deps.timeouts ?? CORE_TIMEOUTS
+  const send = async (url: string, init: RequestInit, timeoutMs = timeouts.readMs): Promise<Response> => {
     let response: Response
     try {
-      response = await fetch(url, { ...init, signal: AbortSignal.timeout(CORE_TIMEOUT_MS), redirect: 'error' })
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' })
     } catch (err) {
       throw new CoreUnavailableError(`the core at ${new URL(url).origin} cannot be reached`, { cause: err })
     }
@@ -157,21 +165,29 @@ export function createCoreClient(deps: CoreClientDeps) {
 
     /** Forwards a client's webhook to the core's intake (POST /evidence/arr/<instance>) and returns its answer. */
     async forwardEvidence(instance: string, body: string, contentType: string): Promise<{ status: number; body: string }> {
-      const response = await send(coreUrl(`evidence/arr/${encodeURIComponent(instance)}`), {
-        method: 'POST',
-        headers: { 'content-type': contentType, ...bearer(currentKey()), ...admin() },
-        body,
-      })
+      const response = await send(
+        coreUrl(`evidence/arr/${encodeURIComponent(instance)}`),
+        {
+          method: 'POST',
+          headers: { 'content-type': contentType, ...bearer(currentKey()), ...admin() },
+          body,
+        },
+        timeouts.writeMs,
+      )
       return { status: response.status, body: await response.text() }
     },
 
     /** Imports JSON Lines torrents through the core's /import, so they are classified and searchable. */
     async importTorrents(lines: string): Promise<{ status: number; body: string }> {
-      const response = await send(coreUrl('import'), {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-ndjson', ...bearer(currentKey()), ...admin() },
-        body: lines,
-      })
+      const response = await send(
+        coreUrl('import'),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-ndjson', ...bearer(currentKey()), ...admin() },
+          body: lines,
+        },
+        timeouts.writeMs,
+      )
       return { status: response.status, body: await response.text() }
     },
   }
