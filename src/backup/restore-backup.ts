@@ -25,6 +25,8 @@ export async function restoreBackup(file: string, paths: Record<StoreKind, strin
       `${file} has a write-ahead log beside it (${file}-wal): open it once with sqlite3 to checkpoint it, or restore a backup made by bun run cli backup`,
     )
   const { kind, schemaVersion } = await inspect(file, files)
+  const core = files.coreBackupSource()
+  if (kind === 'index' && core.kind === 'refused') throw new RestoreRefusedError(core.reason)
   const newest = files.newestSchemaVersions()[kind]
   if (schemaVersion > newest)
     throw new RestoreRefusedError(

@@ -20,7 +20,7 @@ const MARKER_TABLES: Record<StoreKind, string> = { index: 'torrents', dashboard:
 /**
  * The store files of this configuration for backups and restores, without opening the index
  * through the store (which would migrate it): the core's index and the dashboard's store, both
- * SQLite files.
+ * SQLite files; an index on PostgreSQL is the server's to back up, and is refused with the tools to use.
  */
 export function storeFiles(config: StoreConfig): StoreFiles {
   const newest = (dir: string) => readMigrations(dir).at(-1)?.version ?? 0
@@ -49,7 +49,14 @@ export function storeFiles(config: StoreConfig): StoreFiles {
   })
   return {
     ...byFile,
-    coreBackupSource: () => ({ kind: 'file', path: config.sqlite.path }),
+    coreBackupSource: () =>
+      config.postgres
+        ? {
+            kind: 'refused',
+            reason:
+              'the index is on PostgreSQL (DATABASE_URL): back it up with pg_dump (or pg_basebackup for the whole cluster) and restore with pg_restore',
+          }
+        : { kind: 'file', path: config.sqlite.path },
     newestSchemaVersions: () => ({ index: newest(CORE_MIGRATIONS_DIR), dashboard: newest(DASHBOARD_MIGRATIONS_DIR) }),
   }
 }

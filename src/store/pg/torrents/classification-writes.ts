@@ -55,7 +55,7 @@ export async function storeClassifications(tx: SQL, writes: readonly Classificat
          resolution, source, modifiers, video_codec, video_3d, hdr, audio_codecs, audio_channels, languages, release_group,
          editions, imdb_id, tmdb_id, tvdb_id, tvmaze_id, ${nowSeconds}, explanation
        FROM unnest(${ids}::int8[], ${column((c) => c.contentType)}::text[], ${json((c) => c.categories)}::text[],
-         ${column((c) => c.confidence)}::float4[], ${column((c) => c.status)}::text[], ${json((c) => c.firedRules)}::text[],
+         ${column((c) => c.confidence)}::float8[], ${column((c) => c.status)}::text[], ${json((c) => c.firedRules)}::text[],
          ${column((c) => c.parsed.title)}::text[], ${column((c) => c.parsed.year)}::int4[], ${json((c) => c.parsed.seasons)}::text[],
          ${json((c) => c.parsed.episodes)}::text[], ${column((c) => c.parsed.airDate)}::text[],
          ${column((c) => c.parsed.resolution)}::text[], ${column((c) => c.parsed.source)}::text[],

@@ -417,28 +417,29 @@ function filesCountOf(item: IngestItem): number | null {
 
 /** The batch's decisions as statements: the new rows first (their ids), then one statement per table. */
 async function write(tx: SQL, state: Map<string, HashState>, batch: BatchState, nowSeconds: number, sources: SourceIds) {
-  // Hash order: two writers inserting the same hashes wait on each other in one order, never in a cycle.
-  const fresh = [...state.values()].filter((entry) => entry.insert).sort((a, b) => Buffer.compare(a.infoHash, b.infoHash))
+  const fresh = [...state.values()].filter((entry) => entry.insert)
   let highestId = 0
   if (fresh.length > 0) {
+    // Ids in the batch's order, as SQLite gives them (the crawler's known hashes and the export
+    // page by id); the rows then go in by hash, so two writers inserting the same hashes wait on
+    // each other in one order, never in a cycle.
+    const ids = await tx`SELECT nextval(pg_get_serial_sequence('torrents', 'id')) AS id FROM generate_series(1, ${fresh.length})`
+    const taken = ids.map((row: { id: unknown }) => int(row.id)).sort((a: number, b: number) => a - b)
+    for (const [i, entry] of fresh.entries()) entry.id = taken[i]!
+    highestId = taken.at(-1)!
+    fresh.sort((a, b) => Buffer.compare(a.infoHash, b.infoHash))
     const rows = fresh.map((entry) => entry.insert!)
-    const returned = await tx`INSERT INTO torrents (info_hash, info_hash_v2, name, size, private, files_count, seeders, leechers,
+    const returned = await tx`INSERT INTO torrents (id, info_hash, info_hash_v2, name, size, private, files_count, seeders, leechers,
         published_at, first_seen_at, updated_at, swarm_checked_at, grabs, evidence_score)
-      SELECT h, v2, n, s, p, f, se, le, pa, fs, ${nowSeconds}, sc, g, es FROM unnest(${fresh.map((entry) => entry.infoHash)}::bytea[],
+      SELECT id, h, v2, n, s, p, f, se, le, pa, fs, ${nowSeconds}, sc, g, es FROM unnest(${fresh.map((entry) => entry.id)}::int8[],
+        ${fresh.map((entry) => entry.infoHash)}::bytea[],
         ${rows.map((row) => row.infoHashV2)}::bytea[], ${fresh.map((entry) => entry.name)}::text[], ${fresh.map((entry) => entry.sizeBytes)}::int8[],
         ${rows.map((row) => row.isPrivate)}::bool[], ${rows.map((row) => row.filesCount)}::int4[], ${rows.map((row) => row.seeders)}::int4[],
         ${rows.map((row) => row.leechers)}::int4[], ${rows.map((row) => row.publishedAt)}::int8[], ${rows.map((row) => row.firstSeenAt)}::int8[],
-        ${rows.map((row) => row.swarmCheckedAt)}::int8[], ${rows.map((row) => row.grabs)}::int4[], ${rows.map((row) => row.evidenceScore)}::float4[])
-        AS r (h, v2, n, s, p, f, se, le, pa, fs, sc, g, es)
-      ON CONFLICT (info_hash) DO NOTHING RETURNING id, info_hash`
+        ${rows.map((row) => row.swarmCheckedAt)}::int8[], ${rows.map((row) => row.grabs)}::int4[], ${rows.map((row) => row.evidenceScore)}::float8[])
+        AS r (id, h, v2, n, s, p, f, se, le, pa, fs, sc, g, es)
+      ON CONFLICT (info_hash) DO NOTHING RETURNING id`
     if (returned.length < fresh.length) throw new LostRace('another writer stored one of the batch’s new hashes first')
-    const ids = new Map<string, number>(
-      returned.map((row: { id: unknown; info_hash: Uint8Array }) => [bytesToHex(row.info_hash), int(row.id)]),
-    )
-    for (const entry of fresh) {
-      entry.id = ids.get(bytesToHex(entry.infoHash))!
-      highestId = Math.max(highestId, entry.id)
-    }
   }
   const live = [...state.values()].filter((entry) => !entry.deleted && entry.id !== null)
   const sourceKeys = [...new Set(live.flatMap((entry) => [...entry.sources.keys()]))]
