@@ -13,7 +13,10 @@
  *   - the server's RSS right after start and idle after the run, and the disk per torrent.
  * Goals: p99 <= 25 ms at 1M, <= 100 ms at 10M for every class; >= 1,000 req/s at 16 clients;
  * idle RSS <= 150 MB after the run, <= 120 MB after start.
- *   bun bench/search.ts [count] [--realistic] [--no-floor] [--preload] [--build-only]
+ *   bun bench/search.ts [count] [--realistic] [--no-floor] [--preload] [--build-only] [--postgres URL [--engines-only]]
+ * --postgres URL (issue 36) copies the index into a schema of that database (kept for the next
+ * run) and first answers the same queries on both engines in this process (search-pg.ts), printing
+ * both columns; --engines-only stops there.
  * --realistic draws titles from a catalogue of works over 100,000 words (release-catalogue.ts)
  * instead of 100 words, and keeps its index apart (bench/out/search-realistic-N.db). Indexes are
  * built through the real ingest pipeline once and reused. 10M: `bun bench/search.ts 10000000
@@ -39,12 +42,14 @@ import { createRandom, type Random } from '../tests/support/seeded-random'
 import { syntheticTorrent } from './support/synthetic-releases'
 import { createReleaseCatalogue, type ReleaseCatalogue } from './support/release-catalogue'
 import { collectLines, safeJson } from '../tests/support/processes'
+import { compareEngines, copyIndexToPg, withSchema } from './search-pg'
 
 const count = Number(Bun.argv.slice(2).find((arg) => /^\d+$/.test(arg)) ?? 1_000_000)
 const withFloor = !Bun.argv.includes('--no-floor')
 /** Titles of a catalogue of works over a 100,000-word vocabulary (issue 21) instead of 100 words. */
 const isRealistic = Bun.argv.includes('--realistic')
 const preload = Bun.argv.includes('--preload')
+const postgresUrl = Bun.argv.includes('--postgres') ? Bun.argv[Bun.argv.indexOf('--postgres') + 1] : undefined
 const outDir = join(import.meta.dir, 'out')
 const dbPath = join(outDir, `search-${isRealistic ? 'realistic-' : ''}${count}.db`)
 const QUERY_COUNT = 1000
@@ -433,6 +438,12 @@ async function main(): Promise<void> {
       .join(' ')}`,
   )
 
+  if (postgresUrl) {
+    const schema = `bench_search_${isRealistic ? 'realistic_' : ''}${count}`
+    await copyIndexToPg(dbPath, postgresUrl, schema)
+    await compareEngines(dbPath, withSchema(postgresUrl, schema), queries, warmUp)
+    if (Bun.argv.includes('--engines-only')) return
+  }
   if (preload) readThrough(dbPath)
   server = await startServer()
   try {

@@ -217,7 +217,7 @@ function hasUser(name: string): boolean {
   return spawnSync('id', ['-u', name]).status === 0
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)

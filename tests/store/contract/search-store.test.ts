@@ -12,7 +12,7 @@ import { parseTextQuery, textQueryOf, tokenize } from '../../../src/search/text-
 import { type CoreStore, openSearchReader, openStore, type SearchReader } from '../../../src/store'
 import { hashOf, type ImportRecord } from '../../support/search-index'
 import { type StoreAdapterUnderTest, describeStoreContract } from '../../support/store-contract'
-import { quietLog, sqliteOf, type TestTorrents, testTorrents } from '../../support/test-index'
+import { pgOf, quietLog, sqliteOf, type TestTorrents, testTorrents } from '../../support/test-index'
 
 const NOW = 1_790_000_000
 
@@ -49,16 +49,36 @@ interface IndexUnderTest {
   reader: SearchReader
   torrents: TestTorrents
   idOf(infoHash: string): number
+  /** Writes more records, their ids known to idOf after. */
+  write(records: ImportRecord[]): Promise<void>
+}
+
+/** A statement for the fixture's setup on either engine (`?` placeholders, numbered for PostgreSQL). */
+async function setUpWith(store: CoreStore, text: string, params: unknown[] = []): Promise<Record<string, unknown>[]> {
+  if (store.engine === 'sqlite')
+    return sqliteOf(store)
+      .sqlite.prepare(text)
+      .all(...(params as never[])) as Record<string, unknown>[]
+  let n = 0
+  return (await pgOf(store).unsafe(
+    text.replace(/\?/g, () => `$${++n}`),
+    params,
+  )) as Record<string, unknown>[]
 }
 
 /** A fresh index holding `records`, written through today's write path, and a search reader on it. */
 async function openIndexOf(adapter: StoreAdapterUnderTest, records: ImportRecord[] = RECORDS): Promise<IndexUnderTest> {
   const store = await openStore(await adapter.freshConfig(), { log: quietLog })
   const torrents = testTorrents(store)
-  await write(torrents, records)
+  const ids = new Map<string, number>()
+  const writeAndLearnIds = async (more: ImportRecord[]) => {
+    await write(torrents, more)
+    for (const row of await setUpWith(store, 'SELECT id, info_hash FROM torrents'))
+      ids.set(Buffer.from(row.info_hash as Uint8Array).toString('hex'), Number(row.id))
+  }
+  await writeAndLearnIds(records)
   const reader = await openSearchReader(store.searchReaderSpec({ cacheSizeMb: 2 }))
-  const idOf = sqliteOf(store).sqlite.prepare<{ id: number }, [string]>('SELECT id FROM torrents WHERE info_hash = unhex(?)')
-  return { store, reader, torrents, idOf: (infoHash) => idOf.get(infoHash)!.id }
+  return { store, reader, torrents, idOf: (infoHash) => ids.get(infoHash)!, write: writeAndLearnIds }
 }
 
 async function write(torrents: TestTorrents, records: ImportRecord[]): Promise<void> {
@@ -71,9 +91,9 @@ async function write(torrents: TestTorrents, records: ImportRecord[]): Promise<v
   await pipeline.flush()
 }
 
-function setUpTags(index: IndexUnderTest, infoHash: string, tags: string[]): void {
+async function setUpTags(index: IndexUnderTest, infoHash: string, tags: string[]): Promise<void> {
   for (const tag of tags)
-    sqliteOf(index.store).sqlite.run('INSERT INTO torrent_tags (torrent_id, tag) VALUES (?, ?)', [index.idOf(infoHash), tag])
+    await setUpWith(index.store, 'INSERT INTO torrent_tags (torrent_id, tag) VALUES (?, ?)', [index.idOf(infoHash), tag])
 }
 
 /** An *arr's ground truth for a torrent (its ids), applied by re-classifying. */
@@ -82,7 +102,8 @@ async function setUpLabel(
   infoHash: string,
   label: { contentType: string; title: string; imdb: string },
 ): Promise<void> {
-  sqliteOf(index.store).sqlite.run(
+  await setUpWith(
+    index.store,
     `INSERT INTO ground_truth_labels (info_hash, content_type, title, seasons, episodes, imdb_id, labelled_by, labelled_at)
      VALUES (?, ?, ?, '[]', '[]', ?, 'radarr', 1)`,
     [Buffer.from(infoHash, 'hex'), label.contentType, label.title, label.imdb],
@@ -91,29 +112,31 @@ async function setUpLabel(
 }
 
 /** The work the artwork enrichment resolved a title to (a movie here). */
-function setUpLookedUpWork(index: IndexUnderTest, work: { title: string; year: number; tmdb: number; imdb: string; poster: string }): void {
-  const sqlite = sqliteOf(index.store).sqlite
-  sqlite.run(
+async function setUpLookedUpWork(
+  index: IndexUnderTest,
+  work: { title: string; year: number; tmdb: number; imdb: string; poster: string },
+): Promise<void> {
+  await setUpWith(
+    index.store,
     `INSERT INTO contents (content_type, tmdb_id, imdb_id, title, year, poster_path, poster_url, created_at, updated_at)
      VALUES ('movie', ?, ?, ?, ?, ?, ?, 1, 1)`,
     [work.tmdb, work.imdb, work.title, work.year, work.poster, `https://image.example/w500${work.poster}`],
   )
-  sqlite.run(
+  await setUpWith(
+    index.store,
     `INSERT INTO content_keys (content_type, title, year, status, content_id, newest_at)
      VALUES ('movie', lower(?), ?, 'resolved', (SELECT id FROM contents WHERE tmdb_id = ?), 1)`,
     [work.title, work.year, work.tmdb],
   )
 }
 
-function setUpArtworkKey(index: IndexUnderTest, isSet: boolean): void {
-  sqliteOf(index.store).sqlite.run('UPDATE enrichment_state SET artwork_enabled = ?', [isSet ? 1 : 0])
+async function setUpArtworkKey(index: IndexUnderTest, isSet: boolean): Promise<void> {
+  await setUpWith(index.store, 'UPDATE enrichment_state SET artwork_enabled = ?', [isSet])
 }
 
-function setUpWantMatching(index: IndexUnderTest, infoHash: string): void {
-  sqliteOf(index.store).sqlite.run("INSERT INTO wants (id, query, content_type) VALUES ('w-1', 'zephyr', 'movie')")
-  sqliteOf(index.store).sqlite.run("INSERT INTO want_matches (want_id, torrent_id, matched_at) VALUES ('w-1', ?, 'x')", [
-    index.idOf(infoHash),
-  ])
+async function setUpWantMatching(index: IndexUnderTest, infoHash: string): Promise<void> {
+  await setUpWith(index.store, "INSERT INTO wants (id, query, content_type) VALUES ('w-1', 'zephyr', 'movie')")
+  await setUpWith(index.store, "INSERT INTO want_matches (want_id, torrent_id, matched_at) VALUES ('w-1', ?, 'x')", [index.idOf(infoHash)])
 }
 
 const textOf = (q: string, facts: string[][] = []): TextMatch => ({ text: parseTextQuery(q), facts })
@@ -305,9 +328,9 @@ describeStoreContract('SearchStore', (adapter) => {
     beforeAll(async () => {
       index = await openIndexOf(adapter)
       store = index.reader
-      setUpTags(index, book, ['reading', 'classic'])
+      await setUpTags(index, book, ['reading', 'classic'])
       await setUpLabel(index, matrix, { contentType: 'movie', title: 'The Matrix', imdb: 'tt0133093' })
-      setUpLookedUpWork(index, { title: 'Zephyr Film', year: 2019, tmdb: 77, imdb: 'tt7777777', poster: '/zephyr.jpg' })
+      await setUpLookedUpWork(index, { title: 'Zephyr Film', year: 2019, tmdb: 77, imdb: 'tt7777777', poster: '/zephyr.jpg' })
     })
 
     test('candidates in the order asked, unknown ids left out, columns as stored', async () => {
@@ -362,20 +385,20 @@ describeStoreContract('SearchStore', (adapter) => {
 
     test("a page's extras: tags in order, looked-up works, and whether artwork may be shown", async () => {
       const ids = [index.idOf(book), index.idOf(zephyr), index.idOf(matrix)]
-      setUpArtworkKey(index, false)
+      await setUpArtworkKey(index, false)
       const without = await store.pageExtras(ids)
       expect(without.tags.get(index.idOf(book))).toEqual(['classic', 'reading'])
       expect(without.contents.get(index.idOf(zephyr))).toMatchObject({ tmdbId: 77, title: 'Zephyr Film', posterPath: '/zephyr.jpg' })
       expect(without.contents.has(index.idOf(matrix))).toBe(false)
       expect(without.isArtworkEnabled).toBe(false)
-      setUpArtworkKey(index, true)
+      await setUpArtworkKey(index, true)
       expect((await store.pageExtras(ids)).isArtworkEnabled).toBe(true)
       const none = await store.pageExtras([])
       expect([none.tags.size, none.contents.size]).toEqual([0, 0])
     })
 
     test('a torrent a registered want matched is flagged in both row shapes', async () => {
-      setUpWantMatching(index, zephyr)
+      await setUpWantMatching(index, zephyr)
       const full = (await store.matchBlock(textOf('zephyr film'), 'full', null, 10)).rows
       const ranking = (await store.matchBlock(textOf('zephyr film'), 'ranking', null, 10)).rows
       for (const rows of [full, ranking])
@@ -394,7 +417,7 @@ describeStoreContract('SearchStore', (adapter) => {
       const seen = await store.withSnapshot(async (snapshot) => {
         // Nothing is left open by this read: the snapshot alone keeps what the next reads see.
         const countBefore = await snapshot.countMatches(textOf('zephyr'))
-        await write(index.torrents, [late])
+        await index.write([late])
         const first = await snapshot.matchBlock(textOf('zephyr'), 'full', null, 2)
         const rest = await snapshot.matchBlock(textOf('zephyr'), 'full', first.nextBeforeId, 100)
         // Fresh reads inside the snapshot, a nested snapshot's included, see what it began with.
@@ -429,7 +452,7 @@ describeStoreContract('SearchStore', (adapter) => {
         await snapshot.feedBlock([2000, 5000], null, 1)
       })
       const late = { infoHash: hashOf(901), name: 'Zephyr.Later.Still.2024.1080p.WEB-DL-GRP', publishedAt: NOW + 120 }
-      await write(index.torrents, [late])
+      await index.write([late])
       const seen = await store.withSnapshot(async (snapshot) => ({
         full: await snapshot.matchBlock(textOf('zephyr'), 'full', null, 1),
         ranking: await snapshot.matchBlock(textOf('zephyr'), 'ranking', null, 1),
