@@ -158,10 +158,11 @@ export const httpUrl: ValueType<string> = {
 
 /**
  * A URL as it may be shown in a log or an error: the credentials before the host and the value of
- * `apikey=` become ****. Done on the text, so a value too broken to parse as a URL is hidden too.
+ * `apikey=` become ****. Done on the text, so a value too broken to parse as a URL is hidden too;
+ * up to the authority's last `@`, so a password holding an unencoded `@` is hidden whole.
  */
 export function hideUrlSecrets(text: string): string {
-  return text.replace(/\/\/[^/@\s,]*@/g, '//****@').replace(/([?&]apikey=)[^&#\s,]*/gi, '$1****')
+  return text.replace(/\/\/[^/?#\s,]*@/g, '//****@').replace(/([?&]apikey=)[^&#\s,]*/gi, '$1****')
 }
 
 /**

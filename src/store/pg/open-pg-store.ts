@@ -2,6 +2,7 @@ import type { SQL } from 'bun'
 import type { PgStoreConfig } from '../../config'
 import type { Logger } from '../../log'
 import type { CoreStore } from '../core-store'
+import { toStoreError } from '../errors'
 import { readMigrations } from '../sqlite-file'
 import { openPgJobPorts } from './jobs'
 import { currentPgVersion, migratePg } from './migrate'
@@ -34,7 +35,8 @@ export async function openPgStore(config: PgStoreConfig, options: { log: Logger 
     jobs = await openPgJobPorts(primary)
   } catch (err) {
     await primary.close()
-    throw err
+    // An unreachable server or a refused password, as every store failure reads (a migration's own error passes as it is).
+    throw toStoreError(err)
   }
   return {
     engine: 'postgres',

@@ -2,8 +2,9 @@
 import { expect, test } from 'bun:test'
 import type { GroundTruthLabel } from '../../../src/classify'
 import type { EvidenceEffect, EvidenceReport } from '../../../src/evidence'
-import type { CoreStore } from '../../../src/store'
+import { type CoreStore, openStore } from '../../../src/store'
 import { describeStoreContract, withFreshStore } from '../../support/store-contract'
+import { quietLog } from '../../support/test-index'
 
 const HASH = 'ab'.repeat(20)
 const OTHER = 'cd'.repeat(20)
@@ -54,6 +55,21 @@ describeStoreContract('EvidenceStore', (adapter) => {
       ]
       expect(results).toEqual(['success', 'duplicate', 'duplicate', 'success', 'success', 'success', 'success', 'duplicate'])
     }))
+
+  test('the same report received by two stores on one index at once is recorded once as itself, the rest as duplicates', async () => {
+    const config = await adapter.freshConfig()
+    const [first, second] = [await openStore(config, { log: quietLog }), await openStore(config, { log: quietLog })]
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => (i % 2 ? first : second).evidence.record(report(T0), NONE, WINDOW)),
+      )
+      expect(results.filter((result) => result === 'success')).toHaveLength(1)
+      expect(results.filter((result) => result === 'duplicate')).toHaveLength(7)
+    } finally {
+      await second.close()
+      await first.close()
+    }
+  })
 
   test('a duplicate points at the report it repeats and keeps no body; a report naming no torrent is never one', () =>
     withStore(async ({ evidence }) => {

@@ -43,6 +43,30 @@ describeStoreContract('SettingsStore', (adapter) => {
     }
   })
 
+  test('replacements from two stores on one index at once all succeed, and the set left is one of them whole', async () => {
+    const config = await adapter.freshConfig()
+    const [first, second] = [await openStore(config, { log: quietLog }), await openStore(config, { log: quietLog })]
+    try {
+      const sets = [
+        [{ key: 'log_level', value: 'debug' }],
+        [
+          { key: 'log_level', value: 'warn' },
+          { key: 'torznab_api_key', value: 'key-0123456789' },
+        ],
+      ]
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          (i % 2 ? first : second).settings.replaceAll(sets[i % sets.length]!, '2026-01-01T00:00:00.000Z'),
+        ),
+      )
+      const left = (await first.settings.load()).sort((a, b) => a.key.localeCompare(b.key))
+      expect(sets).toContainEqual(left)
+    } finally {
+      await second.close()
+      await first.close()
+    }
+  })
+
   test('a set that cannot be stored whole is not stored at all: the previous set stays', async () => {
     const store = await openStore(await adapter.freshConfig(), { log: quietLog })
     try {

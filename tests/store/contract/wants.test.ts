@@ -1,8 +1,9 @@
 /** The wants' store, on every adapter: the set replaced whole, matches recorded once and read in order. */
 import { expect, test } from 'bun:test'
-import type { CoreStore } from '../../../src/store'
+import { type CoreStore, openStore } from '../../../src/store'
 import type { WantRegistration } from '../../../src/vocabulary'
 import { describeStoreContract, withFreshStore } from '../../support/store-contract'
+import { quietLog } from '../../support/test-index'
 
 const DUNE: WantRegistration = { id: 'w-dune', query: 'dune part two', contentType: 'movie' }
 const SHOW: WantRegistration = { id: 'w-show', query: 'Shōgun', contentType: 'tv_show' }
@@ -28,6 +29,20 @@ describeStoreContract('WantsStore', (adapter) => {
       await expect(wants.replaceWants([SHOW, { ...SHOW, query: 'again' }])).rejects.toMatchObject({ code: 'store_failed' })
       expect(await wants.listWants()).toEqual([DUNE])
     }))
+
+  test('replacements from two stores on one index at once all succeed, and the set left is one of them whole', async () => {
+    const config = await adapter.freshConfig()
+    const [first, second] = [await openStore(config, { log: quietLog }), await openStore(config, { log: quietLog })]
+    try {
+      const sets = [[DUNE, SHOW], [SHOW], [{ ...DUNE, query: 'dune' }, SHOW]]
+      await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? first : second).wants.replaceWants(sets[i % sets.length]!)))
+      const left = (await first.wants.listWants()).sort((a, b) => a.id.localeCompare(b.id))
+      expect(sets).toContainEqual(left)
+    } finally {
+      await second.close()
+      await first.close()
+    }
+  })
 
   test('matches are recorded once per want and torrent, read after an id in order, and go with their torrent', () =>
     withStore(async (store) => {

@@ -16,6 +16,27 @@ import { int, intOrNull, pgCall } from '../pools'
  */
 const TITLED_WORK = "c.title IS NOT NULL AND c.content_type IN ('movie', 'tv_show')"
 
+/** What a work found again takes from TMDB: everything but its key and when it was first stored. */
+const REFRESHED_ON_MATCH = [
+  'imdb_id',
+  'tvdb_id',
+  'title',
+  'original_title',
+  'original_language',
+  'release_date',
+  'year',
+  'poster_path',
+  'poster_url',
+  'overview',
+  'genres',
+  'popularity',
+  'vote_average',
+  'vote_count',
+  'updated_at',
+]
+  .map((column) => `${column} = excluded.${column}`)
+  .join(', ')
+
 /** The backlog, the cache and the contents rows. Decides nothing: the resolver does. */
 export function createPgEnrichmentStore(sql: SQL): EnrichmentStore {
   const maxTorrentId = async (): Promise<number> => int((await sql`SELECT coalesce(max(id), 0) AS id FROM torrents`)[0].id)
@@ -90,12 +111,7 @@ export function createPgEnrichmentStore(sql: SQL): EnrichmentStore {
               ${candidate.releaseDate ? Number(candidate.releaseDate.slice(0, 4)) : null}, ${candidate.posterPath}, ${extra.posterUrl},
               ${candidate.overview}, ${extra.genres}, ${candidate.popularity}, ${candidate.voteAverage}, ${candidate.voteCount},
               ${nowSeconds}, ${nowSeconds})
-            ON CONFLICT (tmdb_id, content_type) DO UPDATE SET imdb_id = excluded.imdb_id, tvdb_id = excluded.tvdb_id,
-              title = excluded.title, original_title = excluded.original_title, original_language = excluded.original_language,
-              release_date = excluded.release_date, year = excluded.year, poster_path = excluded.poster_path,
-              poster_url = excluded.poster_url, overview = excluded.overview, genres = excluded.genres,
-              popularity = excluded.popularity, vote_average = excluded.vote_average, vote_count = excluded.vote_count,
-              updated_at = excluded.updated_at
+            ON CONFLICT (tmdb_id, content_type) DO UPDATE SET ${tx.unsafe(REFRESHED_ON_MATCH)}
             RETURNING id`
           const id = int(row.id)
           await settleKey(tx, key, 'resolved', id, nowSeconds)

@@ -12,6 +12,10 @@ export function createPgSettingsStore(sql: SQL, changes: ChangeFeed): SettingsSt
     }),
     replaceAll: pgCall(async (entries: readonly SettingEntry[], updatedAt: string) => {
       await sql.begin(async (tx) => {
+        // Replacements take turns, as SQLite's one writer makes them: the second's DELETE then sees
+        // the first's rows, where it would otherwise miss them and its INSERT hit their keys.
+        // Readers are not blocked.
+        await tx`LOCK TABLE runtime_settings IN SHARE ROW EXCLUSIVE MODE`
         await tx`DELETE FROM runtime_settings`
         if (entries.length > 0)
           await tx`INSERT INTO runtime_settings (key, value, updated_at)

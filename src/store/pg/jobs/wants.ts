@@ -13,6 +13,10 @@ export function createPgWantsStore(sql: SQL, changes: ChangeFeed): WantsStore {
     }),
     replaceWants: pgCall(async (next: readonly WantRegistration[]) => {
       await sql.begin(async (tx) => {
+        // Replacements take turns, as SQLite's one writer makes them: the second's DELETE then sees
+        // the first's rows, where it would otherwise miss them and its INSERT hit their keys.
+        // Readers are not blocked.
+        await tx`LOCK TABLE wants IN SHARE ROW EXCLUSIVE MODE`
         await tx`DELETE FROM wants`
         if (next.length > 0)
           await tx`INSERT INTO wants (id, query, content_type)
