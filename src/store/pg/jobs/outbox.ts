@@ -3,7 +3,7 @@ import type { BatchRow, OutboxItem, OutboxStore, WebhookBatchStatus } from '../.
 import type { NewJob } from '../../../queue'
 import { int, pgCall } from '../pools'
 import type { ChangeFeed } from './changes'
-import { insertJob } from './queue'
+import { insertPgJob } from './queue'
 
 /** The outbound webhook's outbox. Torrent ids only grow, so batches are cut in the order torrents arrived. */
 export function createPgOutboxStore(sql: SQL, changes: ChangeFeed): OutboxStore {
@@ -27,7 +27,7 @@ export function createPgOutboxStore(sql: SQL, changes: ChangeFeed): OutboxStore 
           VALUES (${batch.batchId}, ${firstTorrentId}, ${lastTorrentId}, ${rows.length}, 'pending', ${new Date(batch.nowMs).toISOString()})`
         await tx`INSERT INTO evidence_webhook_cursor (id, last_torrent_id) VALUES (1, ${lastTorrentId})
           ON CONFLICT (id) DO UPDATE SET last_torrent_id = excluded.last_torrent_id`
-        await insertJob(tx, changes, batch.job, batch.nowMs)
+        await insertPgJob(tx, changes, batch.job, batch.nowMs)
         return true
       }),
     ),

@@ -40,7 +40,7 @@ export const toJob = (row: JobRow): Job => ({
 })
 
 /** Adds a job; a statement of its own, or part of a caller's transaction (an outbound batch's cut), announced with it. */
-export async function insertJob(tx: SQL, changes: ChangeFeed, job: NewJob, nowMs: number): Promise<Job> {
+export async function insertPgJob(tx: SQL, changes: ChangeFeed, job: NewJob, nowMs: number): Promise<Job> {
   const [row] = await tx`INSERT INTO queue_jobs (queue, payload, status, priority, max_retries, run_after, created_at)
     VALUES (${job.queue}, ${JSON.stringify(job.payload)}, 'pending', ${job.priority ?? 0}, ${job.maxRetries ?? 2}, ${job.runAfter ?? nowMs}, ${nowMs})
     RETURNING ${tx.unsafe(JOB_COLUMNS)}`
@@ -69,7 +69,7 @@ function matching(filter: JobFilter, params: unknown[]): string {
  */
 export function createPgQueueStore(sql: SQL, changes: ChangeFeed): QueueStore {
   return {
-    enqueue: pgCall((job: NewJob, nowMs: number) => insertJob(sql, changes, job, nowMs)),
+    enqueue: pgCall((job: NewJob, nowMs: number) => insertPgJob(sql, changes, job, nowMs)),
 
     claim: pgCall(async (queue: string, nowMs: number, leaseMs: number) => {
       const [row] = await sql`UPDATE queue_jobs SET locked_until = ${nowMs + leaseMs}, ran_at = ${nowMs}
