@@ -3,10 +3,11 @@
  * category ranges that hold the type: same answers as checking every row, exact counts, and a
  * type with no torrents answers at once.
  */
-import { describe, expect, test } from 'bun:test'
+import { beforeAll, expect, test } from 'bun:test'
 import type { ContentType } from '../../src/vocabulary'
 import type { SearchQuery } from '../../src/search'
-import { hashOf, type ImportRecord, openSearchIndex } from '../support/search-index'
+import { describeOnEngines } from '../support/engines'
+import { hashOf, type ImportRecord, openSearchIndex, type SearchIndex } from '../support/search-index'
 
 const NOW = 1_790_000_000
 const names: [string, ContentType][] = [
@@ -31,18 +32,22 @@ const releases: ImportRecord[] = names.map(([name, type], i) => ({
 }))
 const query = (overrides: Partial<SearchQuery>): SearchQuery => ({ text: null, categories: null, limit: 50, offset: 0, ...overrides })
 
-describe('content-type filter', () => {
-  const index = openSearchIndex(releases, { nowMs: () => NOW * 1000 })
-  const { search } = index.search
-  const typeOf = (name: string) =>
-    index.db.sqlite
-      .query<{ content_type: string }, [string]>(
+describeOnEngines('content-type filter', (engine) => {
+  let index: SearchIndex
+  beforeAll(async () => {
+    index = await openSearchIndex(releases, { nowMs: () => NOW * 1000 }, engine)
+  })
+  const search = (searched: SearchQuery) => index.search.search(searched)
+  const typeOf = async (name: string) =>
+    (
+      await index.sql.get<{ content_type: string }>(
         'SELECT c.content_type FROM torrents t JOIN torrent_classifications c ON c.torrent_id = t.id WHERE t.name = ?',
+        [name],
       )
-      .get(name)!.content_type
+    )?.content_type
 
-  test('the fixture is classified as the test assumes', () => {
-    for (const [name, contentType] of names) expect({ name, type: typeOf(name) }).toEqual({ name, type: contentType })
+  test('the fixture is classified as the test assumes', async () => {
+    for (const [name, contentType] of names) expect({ name, type: await typeOf(name) }).toEqual({ name, type: contentType })
   })
 
   test.each([

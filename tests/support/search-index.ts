@@ -1,7 +1,9 @@
 import { parseImportLine } from '../../src/importer'
 import { createSearchService, type RankingWeights, type SearchService } from '../../src/search'
-import { openSqliteSearchReader } from '../../src/store/sqlite/search/open-search-reader'
-import { openTestIndex } from './test-index'
+import { openSearchReader } from '../../src/store'
+import { openEngineIndex } from './engine-index'
+import { type EngineUnderTest, SQLITE } from './engines'
+import { closeAfterSuite } from './suite-resources'
 
 export const defaultWeights: RankingWeights = { relevance: 1, confidence: 0.3, evidence: 0.3, freshness: 0.2, freshnessHalfLifeDays: 90 }
 
@@ -16,33 +18,36 @@ export interface ImportRecord {
 }
 
 /**
- * A real migrated index in a temp file, filled through the import path, with a search service on
- * its own read-only connection, as a search thread has.
+ * A real migrated index on `engine` (a temp file, or a schema on the test cluster), filled through
+ * the import path, with a search service on its own read-only connections, as a search thread has.
  */
-export function openSearchIndex(
+export async function openSearchIndex(
   records: ImportRecord[],
   options: { timeoutMs?: number; nowMs?: () => number; censusSize?: number; textAloneMatches?: number } = {},
+  engine: EngineUnderTest = SQLITE,
 ) {
-  const index = openTestIndex({ batchSize: 500, flushIntervalMs: 60_000 })
+  const index = await openEngineIndex(engine, { batchSize: 500, flushIntervalMs: 60_000 })
   const items = records.map((record) => {
     const parsed = parseImportLine(JSON.stringify({ size: 1_000_000, ...record }))
     if (!parsed.ok) throw new Error(`bad fixture ${record.name}: ${parsed.reason}`)
     return parsed.item
   })
-  // Batches of 500 as the pipeline would cut them, written straight through the ingest port: on
-  // SQLite each call has committed when it returns, so the index is filled before this returns.
+  // Batches of 500 as the pipeline would cut them, written straight through the ingest port.
   const now = Math.floor(Date.now() / 1000)
-  for (let start = 0; start < items.length; start += 500) void index.torrents.writer.writeBatch(items.slice(start, start + 500), now)
+  for (let start = 0; start < items.length; start += 500) await index.torrents.writer.writeBatch(items.slice(start, start + 500), now)
+  const reader = closeAfterSuite(await openSearchReader(index.store.searchReaderSpec({ cacheSizeMb: 2 })))
   const search: SearchService = createSearchService({
-    store: openSqliteSearchReader(index.store.searchReaderSpec({ cacheSizeMb: 2 })),
+    store: reader,
     weights: defaultWeights,
     timeoutMs: options.timeoutMs ?? 10_000,
     nowMs: options.nowMs,
     censusSize: options.censusSize,
     textAloneMatches: options.textAloneMatches,
   })
-  return { ...index, search }
+  return { ...index, search, reader }
 }
+
+export type SearchIndex = Awaited<ReturnType<typeof openSearchIndex>>
 
 /** A distinct 40-hex info hash per number. */
 export const hashOf = (n: number) => n.toString(16).padStart(40, '0')
