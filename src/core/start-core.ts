@@ -1,4 +1,4 @@
-import type { Config } from '../config'
+import { type Config, hideUrlSecrets } from '../config'
 import { createStatusReporter } from '../health'
 import type { Logger, LogThreshold } from '../log'
 import { createMetrics } from '../metrics'
@@ -187,7 +187,9 @@ export async function startCore(
       }).listen(listenOptions)
     : createProbeApp({ health, status, metrics, log }).listen(listenOptions)
   const port = app.server!.port!
-  log.info('core listening', { host: config.http.host, port, role: config.role, database: config.db.corePath })
+  // Where the index is, so an operator sees which database a process took; never its password.
+  const database = config.store.postgres ? hideUrlSecrets(config.store.postgres.url) : config.db.corePath
+  log.info('core listening', { host: config.http.host, port, role: config.role, database })
   crawler?.start()
   await fetches.resume()
 

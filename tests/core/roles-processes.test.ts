@@ -12,6 +12,9 @@ import { freshPgSchema, pgSkipReason } from '../support/pg-cluster'
 import { type RunningService, safeJson, startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
+const importLine = (i: number) =>
+  JSON.stringify({ infoHash: i.toString(16).padStart(40, '0'), name: `Streamed.Release.${i}.1080p.WEB-DL-GRP`, size: 1000 + i })
+
 const skip = pgSkipReason()
 const services: RunningService[] = []
 const clients: SQL[] = []
@@ -39,6 +42,10 @@ describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skip
     const worker = await startRole('worker', url)
     expect(said(worker, HELD)).toBe(true)
     expect(said(api, HELD)).toBe(false)
+    // The listening line names the database, without the password in the URL.
+    const listening = api.logs.map(safeJson).find((record) => record?.msg === 'core listening')!
+    expect(String(listening.database)).toContain(`@${new URL(url).host}/`)
+    expect(String(listening.database)).not.toContain(decodeURIComponent(new URL(url).password))
 
     const hash = 'c'.repeat(40)
     const imported = await fetch(`${api.baseUrl}/import`, {
@@ -95,4 +102,70 @@ describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skip
     const health = (await (await fetch(`${second.baseUrl}/healthz`)).json()) as { components: Record<string, string> }
     expect(health.components.queue).toBe('up')
   })
+
+  test('kill -9 of an api process in the middle of an import leaves whole batches only, and the others carry on', async () => {
+    const { url } = await freshPgSchema('roles')
+    const index = new SQL(url, { max: 1 })
+    clients.push(index)
+    const worker = await startRole('worker', url)
+    // Batches of 2000 and no timed flush, as a fast upload commits them; debug logs each commit.
+    const api = await startRole('api', url, { LOG_LEVEL: 'debug', SERVICE_INGEST_BATCH_SIZE: '2000', SERVICE_INGEST_FLUSH_INTERVAL: '1h' })
+    const committedLogs = () => api.logs.map(safeJson).filter((record) => record?.msg === 'ingest batch committed')
+    const upload = await openRawUpload(api.baseUrl)
+    // Lines keep coming until the kill, so it lands part-way through however slow the machine is.
+    let sent = 0
+    while (committedLogs().length < 5 && sent < 2_000_000) {
+      await upload.send(`${Array.from({ length: 1000 }, (_, i) => importLine(sent + i)).join('\n')}\n`)
+      sent += 1000
+    }
+    api.child.kill('SIGKILL')
+    await api.child.exited
+    upload.close()
+    expect(api.child.signalCode).toBe('SIGKILL')
+    const committed = Math.max(...committedLogs().map((record) => Number(record!.totalImported)))
+    expect(committed).toBeGreaterThanOrEqual(10_000)
+
+    const count = async (query: Promise<{ n: string }[]>) => Number((await query)[0]!.n)
+    const stored = await count(index`SELECT count(*) AS n FROM torrents`)
+    // Every batch the log called committed is there, and nothing of a batch the kill cut short.
+    expect(stored).toBeGreaterThanOrEqual(committed)
+    expect(stored).toBeLessThan(sent)
+    expect(stored % 2000).toBe(0)
+    // Each stored torrent has its classification, categories and search document; nothing points at a torrent not stored.
+    expect(await count(index`SELECT count(*) AS n FROM torrent_classifications`)).toBe(stored)
+    expect(await count(index`SELECT count(*) AS n FROM torrent_search`)).toBe(stored)
+    expect(await count(index`SELECT count(DISTINCT torrent_id) AS n FROM torrent_categories`)).toBe(stored)
+    expect(await count(index`SELECT count(*) AS n FROM torrent_categories c WHERE NOT EXISTS (SELECT 1 FROM torrents t WHERE t.id = c.torrent_id)`)).toBe(0)
+    // The counters the triggers keep moved with the rows, in the same commits.
+    expect(await count(index`SELECT sum(torrents) AS n FROM torrent_counts`)).toBe(stored)
+
+    // The worker never noticed; a new api process on the same index serves what was committed.
+    expect((await fetch(`${worker.baseUrl}/healthz`)).status).toBe(200)
+    const again = await startRole('api', url)
+    const feed = await (await fetch(`${again.baseUrl}/torznab/api?t=search&q=streamed+release+${stored - 1}`)).text()
+    expect(feed).toContain((stored - 1).toString(16).padStart(40, '0'))
+  })
 })
+
+/**
+ * A raw HTTP/1.1 upload to POST /import whose body (announced as 1 GB) is written as the test goes,
+ * so the process can be killed with the upload part-way through.
+ */
+async function openRawUpload(baseUrl: string) {
+  const { hostname, port } = new URL(baseUrl)
+  const socket = await Bun.connect({ hostname, port: Number(port), socket: { data: () => {}, error: () => {} } })
+  socket.write(`POST /import HTTP/1.1\r\nHost: ${hostname}\r\nContent-Length: 1000000000\r\n\r\n`)
+  return {
+    /** Writes `text`, waiting while the socket's buffer is full. */
+    async send(text: string) {
+      let bytes = Buffer.from(text)
+      while (bytes.length > 0) {
+        const written = socket.write(bytes)
+        if (written < 0) return
+        bytes = bytes.subarray(written)
+        if (bytes.length > 0) await Bun.sleep(5)
+      }
+    },
+    close: () => socket.end(),
+  }
+}
