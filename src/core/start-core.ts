@@ -9,7 +9,7 @@ import { VERSION } from '../version'
 import { createCoreApp, createProbeApp, stopCoreApp } from './app'
 import { openCore, openLineWorkers } from './open-core'
 import { roleParts } from './roles'
-import { wireCrawler } from './wire-crawler'
+import { followCrawlers, reportCrawler, wireCrawler } from './wire-crawler'
 import { wireJobs, wireJobStores } from './wire-jobs'
 import { prepareStorageCap, wireStorage } from './wire-maintenance'
 import { startSearch } from './wire-search'
@@ -71,6 +71,8 @@ export async function startCore(
     oldestSwarmCheckAt: writes.oldestSwarmCheckAt,
   })
   const crawler = parts.crawler ? await wireCrawler({ config, store, pipeline, observer: metrics, workers, log }) : null
+  // An `api` process on a shared index steers and shows the crawlers of the `crawler` processes.
+  const elsewhere = !parts.crawler && parts.api && config.store.postgres && config.dht.enabled ? await followCrawlers(store, log) : null
   const { fetches, health, settings, torrentDetails } = await wireJobs({
     config,
     store,
@@ -88,7 +90,7 @@ export async function startCore(
   const stats = createIndexStats({
     countsByContentType: writes.counts.byContentType,
     countEvidence: store.evidence.countAll,
-    crawler: crawler ? crawler.status : null,
+    crawler: crawler ? crawler.status : elsewhere ? elsewhere.status : null,
     startedAtMs,
     lastCrawledAtSeconds: writes.lastCrawledAtSeconds,
     storage: storage.report,
@@ -180,7 +182,7 @@ export async function startCore(
           stats,
           wants,
           settings,
-          crawlerControl: crawler,
+          crawlerControl: crawler ?? elsewhere,
           fetches,
         },
         log,
@@ -191,6 +193,7 @@ export async function startCore(
   const database = config.store.postgres ? hideUrlSecrets(config.store.postgres.url) : config.db.corePath
   log.info('core listening', { host: config.http.host, port, role: config.role, database })
   crawler?.start()
+  const reports = crawler && !parts.api ? reportCrawler(store, crawler, log) : null
   await fetches.resume()
 
   return {
@@ -205,6 +208,8 @@ export async function startCore(
         const http = await stopCoreApp(app, HTTP_STOP_GRACE_MS)
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
         fetches.stop()
+        elsewhere?.stop()
+        await reports?.stop()
         await crawler?.stop()
         search?.torznab.stop()
       } finally {

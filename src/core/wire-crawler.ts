@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
+import { hostname } from 'node:os'
 import type { Config } from '../config'
-import { type CrawlObserver, createCrawlerHost } from '../dht'
+import { type CrawlObserver, createCrawlerHost, createCrawlersElsewhere, startCrawlerReports } from '../dht'
 import type { IngestPipeline } from '../ingest'
 import type { Logger } from '../log'
 import type { WorkerRegistry } from '../queue'
@@ -37,3 +39,20 @@ export async function wireCrawler(deps: {
 }
 
 export type Crawler = Awaited<ReturnType<typeof wireCrawler>>
+
+/**
+ * A `crawler` process tells the index how it is doing, for the `api` processes to show. Its id
+ * names the machine and process for an operator reading the table, with a random tail: two
+ * containers can both be process 1 on hosts of the same name.
+ */
+export function reportCrawler(store: CoreStore, crawler: NonNullable<Crawler>, log: Logger) {
+  const crawlerId = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`
+  return startCrawlerReports({ store: store.crawlerControl, crawlerId, status: crawler.status, log: log.child({ component: 'dht' }) })
+}
+
+/** An `api` process's view of the crawlers elsewhere, read once before it answers. */
+export async function followCrawlers(store: CoreStore, log: Logger) {
+  const elsewhere = createCrawlersElsewhere({ store: store.crawlerControl, log: log.child({ component: 'dht' }) })
+  await elsewhere.ready
+  return elsewhere
+}

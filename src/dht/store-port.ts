@@ -1,12 +1,31 @@
 import type { DueSwarm, RecheckCursor } from './crawl/swarm-recheck'
+import type { CrawlerStatus } from './crawler-status'
+
+/** A crawler process's status as it last told the index (SERVICE_ROLE=crawler, read by the `api` processes). */
+export interface CrawlerReport {
+  /** Which crawler: its host name, process id and DHT port, unique among the running ones. */
+  crawlerId: string
+  status: CrawlerStatus
+  reportedAtMs: number
+}
 
 /** Where the operator's pause of the crawl is kept across restarts. */
-export interface CrawlerControlStore {
+export interface CrawlerPauseStore {
   /** False until a pause was ever saved. */
   isPaused(): Promise<boolean>
   savePaused(paused: boolean, changedAt: string): Promise<void>
   /** Told when another process saved a pause or a resume; a store one process writes never calls it. */
   onExternalChange(listener: () => void): () => void
+}
+
+/** The operator's pause, and where crawlers in other processes report how they are doing. */
+export interface CrawlerControlStore extends CrawlerPauseStore {
+  /** Keeps `report` as its crawler's latest (replacing the one before). */
+  saveReport(report: CrawlerReport): Promise<void>
+  /** The crawler's report is withdrawn: it stopped. */
+  deleteReport(crawlerId: string): Promise<void>
+  /** The latest report of each crawler that reported at or after `sinceMs`, by crawler id. */
+  reportsSince(sinceMs: number): Promise<CrawlerReport[]>
 }
 
 /** The crawler thread's view of which info hashes the index holds (its own read-only connection). */

@@ -9,8 +9,10 @@ import { afterAll, describe, expect, test } from 'bun:test'
 import { sonarrV3Grab } from '../support/arr-payloads'
 import { waitFor } from '../support/dht-probe'
 import { freshPgSchema, pgSkipReason } from '../support/pg-cluster'
-import { type RunningService, safeJson, startService } from '../support/processes'
+import { ADMIN_HEADERS, type RunningService, safeJson, startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
+
+type CrawlerState = { enabled: boolean; running: boolean; paused: boolean; mode: string }
 
 const importLine = (i: number) =>
   JSON.stringify({ infoHash: i.toString(16).padStart(40, '0'), name: `Streamed.Release.${i}.1080p.WEB-DL-GRP`, size: 1000 + i })
@@ -88,6 +90,39 @@ describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skip
     expect(said(crawler, HELD)).toBe(false)
   })
 
+  test('an api steers and shows the crawl of a crawler process: a pause through its GraphQL reaches the crawler, which reports back', async () => {
+    const { url } = await freshPgSchema('roles')
+    const crawler = await startRole('crawler', url, {
+      SERVICE_DHT_ENABLED: 'true',
+      SERVICE_DHT_HOST: '127.0.0.1',
+      SERVICE_DHT_PORT: '0',
+      SERVICE_DHT_BOOTSTRAP: '127.0.0.1:9',
+    })
+    // SERVICE_DHT_ENABLED at its default (the helper turns it off): this deployment crawls.
+    const api = await startRole('api', url, { SERVICE_DHT_ENABLED: 'true' })
+    const graphql = async (query: string) => {
+      const response = await fetch(`${api.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
+        body: JSON.stringify({ query }),
+      })
+      return ((await response.json()) as { data: Record<string, Partial<CrawlerState>> }).data
+    }
+    // The crawler reports once its thread listens (at once, then every 5 s).
+    await waitFor(async () => (await graphql('{ crawler { running } }')).crawler!.running === true, 30_000)
+    expect((await graphql('{ crawler { enabled paused mode } }')).crawler).toEqual({ enabled: true, paused: false, mode: 'crawling' })
+
+    const paused = (await graphql('mutation { setCrawlerPaused(paused: true) { paused mode } }')).setCrawlerPaused
+    expect(paused).toEqual({ paused: true, mode: 'paused' })
+    const pausedLine = () => crawler.logs.map(safeJson).find((record) => record?.msg === 'dht crawler paused')
+    await waitFor(() => pausedLine() !== undefined, 30_000)
+    expect(pausedLine()).toMatchObject({ reason: 'operator elsewhere', mode: 'paused' })
+
+    await graphql('mutation { setCrawlerPaused(paused: false) { paused } }')
+    await waitFor(() => said(crawler, 'dht crawler resumed'), 30_000)
+    await waitFor(async () => (await graphql('{ crawler { mode } }')).crawler!.mode === 'crawling', 30_000)
+  })
+
   test('a second worker waits as a standby and takes over when the first is killed with SIGKILL', async () => {
     const { url } = await freshPgSchema('roles')
     const first = await startRole('worker', url)
@@ -135,7 +170,11 @@ describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skip
     expect(await count(index`SELECT count(*) AS n FROM torrent_classifications`)).toBe(stored)
     expect(await count(index`SELECT count(*) AS n FROM torrent_search`)).toBe(stored)
     expect(await count(index`SELECT count(DISTINCT torrent_id) AS n FROM torrent_categories`)).toBe(stored)
-    expect(await count(index`SELECT count(*) AS n FROM torrent_categories c WHERE NOT EXISTS (SELECT 1 FROM torrents t WHERE t.id = c.torrent_id)`)).toBe(0)
+    expect(
+      await count(
+        index`SELECT count(*) AS n FROM torrent_categories c WHERE NOT EXISTS (SELECT 1 FROM torrents t WHERE t.id = c.torrent_id)`,
+      ),
+    ).toBe(0)
     // The counters the triggers keep moved with the rows, in the same commits.
     expect(await count(index`SELECT sum(torrents) AS n FROM torrent_counts`)).toBe(stored)
 

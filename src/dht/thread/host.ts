@@ -4,7 +4,8 @@ import type { WorkerRegistry } from '../../queue'
 import type { CrawlStats } from '../crawl/crawl-stats'
 import { describeSchedule, isWithinSchedule } from '../crawl/crawl-schedule'
 import type { CrawlerReaderSpecs, CrawlerSettings, CrawlerWarningCode, FetchOrder, FromCrawler, ToCrawler } from './messages'
-import type { CrawlerControlStore } from '../store-port'
+import type { CrawlerMode, CrawlerStatus } from '../crawler-status'
+import type { CrawlerPauseStore } from '../store-port'
 
 /** Where the worker's stats snapshot goes each second (the service's metrics). */
 export interface CrawlObserver {
@@ -27,32 +28,12 @@ export interface CrawlerHostDeps<Spec> {
   pipeline: IngestPipeline
   metrics: CrawlObserver
   workers: WorkerRegistry
-  /** Where the operator's pause is kept across restarts. */
-  control: CrawlerControlStore
+  /** Where the operator's pause is kept across restarts (the pause only: the core sends the reports). */
+  control: CrawlerPauseStore
   /** The pause as the control store held it when the host was built. */
   paused: boolean
   log: Logger
   nowMs?: () => number
-}
-
-/**
- * crawling: walking the DHT; paused: the operator paused it; off_hours: outside
- * SERVICE_DHT_SCHEDULE's windows. Only crawling sends queries, but for fetches asked for.
- */
-export type CrawlerMode = 'crawling' | 'paused' | 'off_hours'
-
-/** What the health check, status and dashboard figures read about the crawler. */
-export interface CrawlerStatus {
-  running: boolean
-  port: number | null
-  warning: { code: CrawlerWarningCode; message: string; at: number } | null
-  /** Nodes in the routing table, from the last stats snapshot; 0 while the worker is not running. */
-  routingNodes: number
-  mode: CrawlerMode
-  /** The operator's pause (it outlasts the schedule's windows). */
-  paused: boolean
-  /** SERVICE_DHT_SCHEDULE as written; null when it crawls around the clock. */
-  schedule: string | null
 }
 
 const FIRST_RESTART_DELAY_MS = 1_000

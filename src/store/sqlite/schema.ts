@@ -4,6 +4,7 @@
  * tests/store/sqlite/schema.test.ts checks that both agree.
  */
 import { type AnySQLiteColumn, sqliteTable, integer, text, blob, primaryKey, real } from 'drizzle-orm/sqlite-core'
+import type { CrawlerStatus } from '../../dht'
 
 export const torrents = sqliteTable('torrents', {
   id: integer('id').primaryKey(),
@@ -288,6 +289,13 @@ export const crawlerControl = sqliteTable('crawler_control', {
   id: integer('id').primaryKey(),
   paused: integer('paused', { mode: 'boolean' }).notNull(),
   changedAt: text('changed_at').notNull(),
+})
+
+/** Each crawler process's latest status (SERVICE_ROLE=crawler), as JSON, for the `api` processes to show. */
+export const crawlerReports = sqliteTable('crawler_reports', {
+  crawlerId: text('crawler_id').primaryKey(),
+  status: text('status', { mode: 'json' }).notNull().$type<CrawlerStatus>(),
+  reportedAt: integer('reported_at').notNull(),
 })
 
 /** Fetches asked for by hash or magnet; peers and trackers are JSON lists of the magnet's hints. */

@@ -5,7 +5,7 @@
  */
 import { expect, test } from 'bun:test'
 import { loadConfig } from '../../../src/config'
-import { type CrawlerControlStore, createCrawlerHost } from '../../../src/dht'
+import { type CrawlerPauseStore, createCrawlerHost } from '../../../src/dht'
 import type { IngestPipeline } from '../../../src/ingest'
 import { createWorkerRegistry } from '../../../src/queue'
 import { StoreError } from '../../../src/store'
@@ -17,7 +17,7 @@ function memoryControl(initial: boolean) {
   let failing = false
   const listeners = new Set<() => void>()
   const saves: boolean[] = []
-  const store: CrawlerControlStore = {
+  const store: CrawlerPauseStore = {
     isPaused: async () => paused,
     async savePaused(next) {
       if (failing) throw new StoreError('disk I/O error')
@@ -43,7 +43,7 @@ function memoryControl(initial: boolean) {
   }
 }
 
-function hostOver(control: CrawlerControlStore, paused: boolean) {
+function hostOver(control: CrawlerPauseStore, paused: boolean) {
   const { enabled: _, ...dht } = loadConfig({}).dht
   return createCrawlerHost({
     settings: { ...dht, clientName: 'test', logLevel: 'error', limits: loadConfig({}).ingest.limits },

@@ -32,4 +32,37 @@ describeStoreContract('CrawlerControlStore', (adapter) => {
       stop()
       expect(told).toBe(0)
     }))
+
+  test('a crawler report replaces its previous one; reports read since a time leave out older ones; a withdrawn one is gone', () =>
+    withFreshStore(adapter, async (store) => {
+      const status = (routingNodes: number) => ({
+        running: true,
+        port: 6881,
+        warning: null,
+        routingNodes,
+        mode: 'crawling' as const,
+        paused: false,
+        schedule: '01:00-07:00',
+      })
+      const control = store.crawlerControl
+      await control.saveReport({ crawlerId: 'nas/1/aaaa', status: status(10), reportedAtMs: 1_000 })
+      await control.saveReport({ crawlerId: 'nas/1/aaaa', status: status(20), reportedAtMs: 2_000 })
+      await control.saveReport({
+        crawlerId: 'box/7/bbbb',
+        status: { ...status(5), warning: { code: 'no_responses', message: "it's quiet", at: 1 } },
+        reportedAtMs: 1_500,
+      })
+      expect(await control.reportsSince(0)).toEqual([
+        {
+          crawlerId: 'box/7/bbbb',
+          status: { ...status(5), warning: { code: 'no_responses', message: "it's quiet", at: 1 } },
+          reportedAtMs: 1_500,
+        },
+        { crawlerId: 'nas/1/aaaa', status: status(20), reportedAtMs: 2_000 },
+      ])
+      expect((await control.reportsSince(1_501)).map((report) => report.crawlerId)).toEqual(['nas/1/aaaa'])
+      await control.deleteReport('nas/1/aaaa')
+      await control.deleteReport('never-reported')
+      expect((await control.reportsSince(0)).map((report) => report.crawlerId)).toEqual(['box/7/bbbb'])
+    }))
 })

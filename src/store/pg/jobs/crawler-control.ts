@@ -1,9 +1,12 @@
 import type { SQL } from 'bun'
-import type { CrawlerControlStore } from '../../../dht'
-import { pgCall } from '../pools'
+import type { CrawlerControlStore, CrawlerReport } from '../../../dht'
+import { int, pgCall } from '../pools'
 import type { ChangeFeed } from './changes'
 
-/** The crawler_control row: the operator's pause, kept across restarts and told to the other processes. */
+/**
+ * The crawler_control row (the operator's pause, kept across restarts and told to the other
+ * processes) and the crawler processes' reports.
+ */
 export function createPgCrawlerControlStore(sql: SQL, changes: ChangeFeed): CrawlerControlStore {
   return {
     isPaused: pgCall(async () => {
@@ -18,5 +21,21 @@ export function createPgCrawlerControlStore(sql: SQL, changes: ChangeFeed): Craw
       })
     }),
     onExternalChange: (listener) => changes.on('crawler_control', listener),
+    saveReport: pgCall(async ({ crawlerId, status, reportedAtMs }: CrawlerReport) => {
+      await sql`INSERT INTO crawler_reports (crawler_id, status, reported_at) VALUES (${crawlerId}, ${JSON.stringify(status)}, ${reportedAtMs})
+        ON CONFLICT (crawler_id) DO UPDATE SET status = excluded.status, reported_at = excluded.reported_at`
+    }),
+    deleteReport: pgCall(async (crawlerId: string) => {
+      await sql`DELETE FROM crawler_reports WHERE crawler_id = ${crawlerId}`
+    }),
+    reportsSince: pgCall(async (sinceMs: number) => {
+      const rows =
+        await sql`SELECT crawler_id, status, reported_at FROM crawler_reports WHERE reported_at >= ${sinceMs} ORDER BY crawler_id`
+      return rows.map((row: { crawler_id: string; status: string; reported_at: unknown }) => ({
+        crawlerId: row.crawler_id,
+        status: JSON.parse(row.status),
+        reportedAtMs: int(row.reported_at),
+      }))
+    }),
   }
 }

@@ -1,0 +1,7 @@
+-- Each crawler process's latest status (SERVICE_ROLE=crawler), as JSON text, with when it reported
+-- (Unix ms): the `api` processes show the crawl from it. Owned by src/dht's CrawlerControlStore.
+CREATE TABLE crawler_reports (
+  crawler_id text PRIMARY KEY,
+  status text NOT NULL,
+  reported_at bigint NOT NULL
+);
