@@ -9,7 +9,7 @@ import { VERSION } from '../version'
 import { createCoreApp, createProbeApp, stopCoreApp } from './app'
 import { openCore, openLineWorkers } from './open-core'
 import { roleParts } from './roles'
-import { followCrawlers, reportCrawler, wireCrawler } from './wire-crawler'
+import { followCrawlers, followStorageFull, reportCrawler, tellStorageFull, wireCrawler } from './wire-crawler'
 import { wireJobs, wireJobStores } from './wire-jobs'
 import { prepareStorageCap, wireStorage } from './wire-maintenance'
 import { startSearch } from './wire-search'
@@ -85,7 +85,12 @@ export async function startCore(
     },
     log,
   })
-  storage.cap?.onFullChange((full) => crawler?.setStorageFull(full?.message ?? null))
+  // The cap pauses this process's crawler; a worker of its own tells the crawler processes through the index.
+  const capTellsOthers = parts.worker && !parts.crawler
+  storage.cap?.onFullChange((full) =>
+    capTellsOthers ? tellStorageFull(store, full?.message ?? null, log) : crawler?.setStorageFull(full?.message ?? null),
+  )
+  const storageFull = crawler && !parts.worker ? await followStorageFull(store, crawler, log) : null
   const status = createStatusReporter({ torrentCount: writes.counts.total, health, version: VERSION, startedAtMs, storage: storage.report })
   const stats = createIndexStats({
     countsByContentType: writes.counts.byContentType,
@@ -110,6 +115,8 @@ export async function startCore(
             queue,
             reprocessHandlers: writes.reprocessHandlers,
             cap: storage.cap,
+            // A new holder of the lease judges the cap afresh: a full state its predecessor left is cleared until the first check.
+            clearStorageFull: capTellsOthers ? () => tellStorageFull(store, null, log) : null,
             crawler,
             artworkApiKey: settings.artworkApiKey,
             workers,
@@ -209,6 +216,7 @@ export async function startCore(
         if (http === 'cut') log.warn('closed HTTP requests still in flight at shutdown', { graceMs: HTTP_STOP_GRACE_MS })
         fetches.stop()
         elsewhere?.stop()
+        storageFull?.stop()
         await reports?.stop()
         await crawler?.stop()
         search?.torznab.stop()

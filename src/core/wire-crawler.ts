@@ -56,3 +56,27 @@ export async function followCrawlers(store: CoreStore, log: Logger) {
   await elsewhere.ready
   return elsewhere
 }
+
+/**
+ * The storage cap's full state, as the worker process that runs the cap judges it, saved for the
+ * crawler processes. A save the store refuses is logged: the next change is saved again.
+ */
+export async function tellStorageFull(store: CoreStore, message: string | null, log: Logger): Promise<void> {
+  await store.crawlerControl
+    .saveStorageFull(message, new Date().toISOString())
+    .catch((err) => log.warn('storage cap state not saved for the crawler processes', { err, full: message !== null }))
+}
+
+/**
+ * A `crawler` process pauses while the index is full, as the worker process's cap says: read at
+ * start and again whenever the crawl's control changes elsewhere.
+ */
+export async function followStorageFull(store: CoreStore, crawler: NonNullable<Crawler>, log: Logger) {
+  const read = () =>
+    store.crawlerControl.storageFull().then(
+      (message) => crawler.setStorageFull(message),
+      (err) => log.warn('storage cap state not read', { err }),
+    )
+  await read()
+  return { stop: store.crawlerControl.onExternalChange(() => void read()) }
+}

@@ -28,6 +28,8 @@ export interface WorkerJobsDeps {
   reprocessHandlers: Record<string, JobHandler>
   /** Built once with the storage report (which shows its evictions); started and stopped with the jobs. */
   cap: StorageCap | null
+  /** Clears the full state kept for crawlers in other processes, before the cap's first check; null when the crawler is here. */
+  clearStorageFull: (() => Promise<void>) | null
   crawler: Crawler
   /** The artwork key in force (the artwork_api_key setting). */
   artworkApiKey: () => string | undefined
@@ -76,6 +78,7 @@ export async function startWorkerJobs(deps: WorkerJobsDeps) {
   })
   const queueWorkers = runQueueWorkers(deps.queue, { ...deps.reprocessHandlers, ...evidence.handlers }, deps.workers)
   const sync = wireSync({ config, cursors: deps.store.syncCursors, pipeline: deps.pipeline, lineWorkers: deps.lineWorkers, log })
+  await deps.clearStorageFull?.()
   deps.cap?.start()
   const backups = startBackups(config, log)
   resolver.start()

@@ -18,8 +18,15 @@ export interface CrawlerPauseStore {
   onExternalChange(listener: () => void): () => void
 }
 
-/** The operator's pause, and where crawlers in other processes report how they are doing. */
+/**
+ * The operator's pause, the storage cap's full state and the crawlers' reports: what processes
+ * of one index tell each other about the crawl.
+ */
 export interface CrawlerControlStore extends CrawlerPauseStore {
+  /** The storage cap's message while the index is full, saved by a worker in another process; null when there is room. */
+  storageFull(): Promise<string | null>
+  /** Saves the cap's state for the crawler processes (told to them as a change, as a pause is). */
+  saveStorageFull(message: string | null, changedAt: string): Promise<void>
   /** Keeps `report` as its crawler's latest (replacing the one before). */
   saveReport(report: CrawlerReport): Promise<void>
   /** The crawler's report is withdrawn: it stopped. */

@@ -123,6 +123,28 @@ describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skip
     await waitFor(async () => (await graphql('{ crawler { mode } }')).crawler!.mode === 'crawling', 30_000)
   })
 
+  test('a worker process whose storage cap finds the index full pauses the crawler process, which says why', async () => {
+    const { url } = await freshPgSchema('roles')
+    const crawler = await startRole('crawler', url, {
+      SERVICE_DHT_ENABLED: 'true',
+      SERVICE_DHT_HOST: '127.0.0.1',
+      SERVICE_DHT_PORT: '0',
+      SERVICE_DHT_BOOTSTRAP: '127.0.0.1:9',
+    })
+    await waitFor(() => said(crawler, 'dht crawler listening'), 30_000)
+    expect(said(crawler, 'dht crawler paused')).toBe(false)
+    // 4 MB of the schema the cap cannot evict (no torrent in it) under a 1 MB cap: full.
+    const index = new SQL(url, { max: 1 })
+    clients.push(index)
+    await index`CREATE TABLE ballast AS SELECT md5(i::text) || md5((i * 7)::text) AS filler FROM generate_series(1, 40000) AS i`
+    await startRole('worker', url, { SERVICE_STORAGE_LIMIT: '1MB' })
+    const pausedLine = () => crawler.logs.map(safeJson).find((record) => record?.msg === 'dht crawler paused')
+    await waitFor(() => pausedLine() !== undefined, 30_000)
+    expect(pausedLine()).toMatchObject({ reason: 'storage full', mode: 'paused' })
+    const status = (await (await fetch(`${crawler.baseUrl}/api/v1/status`)).json()) as { components: { dht: { error: string | null } } }
+    expect(status.components.dht.error).toMatch(/^the index is full: \d+ bytes in use, over SERVICE_STORAGE_LIMIT \(1000000\)/)
+  })
+
   test('a second worker waits as a standby and takes over when the first is killed with SIGKILL', async () => {
     const { url } = await freshPgSchema('roles')
     const first = await startRole('worker', url)

@@ -20,6 +20,16 @@ export function createSqliteCrawlerControlStore(db: DatabaseHandle): CrawlerCont
         .onConflictDoUpdate({ target: crawlerControl.id, set: { paused, changedAt } })
         .run()
     },
+    storageFull(): string | null {
+      return orm.select({ storageFull: crawlerControl.storageFull }).from(crawlerControl).where(eq(crawlerControl.id, 1)).get()?.storageFull ?? null
+    },
+    saveStorageFull(storageFull: string | null, changedAt: string): void {
+      orm
+        .insert(crawlerControl)
+        .values({ id: 1, paused: false, changedAt, storageFull })
+        .onConflictDoUpdate({ target: crawlerControl.id, set: { storageFull } })
+        .run()
+    },
     saveReport({ crawlerId, status, reportedAtMs }: CrawlerReport): void {
       orm
         .insert(crawlerReports)

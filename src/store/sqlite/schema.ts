@@ -284,11 +284,12 @@ export const schemaVersions = sqliteTable('schema_versions', {
   appliedAt: text('applied_at').notNull(),
 })
 
-/** One row (id 1): whether the operator paused the crawler; no row is crawling. */
+/** One row (id 1): whether the operator paused the crawler, and the storage cap's full message; no row is crawling with room. */
 export const crawlerControl = sqliteTable('crawler_control', {
   id: integer('id').primaryKey(),
   paused: integer('paused', { mode: 'boolean' }).notNull(),
   changedAt: text('changed_at').notNull(),
+  storageFull: text('storage_full'),
 })
 
 /** Each crawler process's latest status (SERVICE_ROLE=crawler), as JSON, for the `api` processes to show. */

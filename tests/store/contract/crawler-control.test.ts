@@ -33,6 +33,21 @@ describeStoreContract('CrawlerControlStore', (adapter) => {
       expect(told).toBe(0)
     }))
 
+  test('the storage cap’s full state is kept beside the pause, each leaving the other as it was', () =>
+    withFreshStore(adapter, async (store) => {
+      const control = store.crawlerControl
+      expect(await control.storageFull()).toBeNull()
+      await control.saveStorageFull('the index is full: 2 bytes in use', '2026-01-01T00:00:00.000Z')
+      expect({ full: await control.storageFull(), paused: await control.isPaused() }).toEqual({
+        full: 'the index is full: 2 bytes in use',
+        paused: false,
+      })
+      await control.savePaused(true, '2026-01-01T00:00:01.000Z')
+      expect(await control.storageFull()).toBe('the index is full: 2 bytes in use')
+      await control.saveStorageFull(null, '2026-01-01T00:00:02.000Z')
+      expect({ full: await control.storageFull(), paused: await control.isPaused() }).toEqual({ full: null, paused: true })
+    }))
+
   test('a crawler report replaces its previous one; reports read since a time leave out older ones; a withdrawn one is gone', () =>
     withFreshStore(adapter, async (store) => {
       const status = (routingNodes: number) => ({

@@ -21,6 +21,17 @@ export function createPgCrawlerControlStore(sql: SQL, changes: ChangeFeed): Craw
       })
     }),
     onExternalChange: (listener) => changes.on('crawler_control', listener),
+    storageFull: pgCall(async () => {
+      const [row] = await sql`SELECT storage_full FROM crawler_control WHERE id = 1`
+      return (row?.storage_full as string | null | undefined) ?? null
+    }),
+    saveStorageFull: pgCall(async (message: string | null, changedAt: string) => {
+      await sql.begin(async (tx) => {
+        await tx`INSERT INTO crawler_control (id, paused, changed_at, storage_full) VALUES (1, false, ${changedAt}, ${message})
+          ON CONFLICT (id) DO UPDATE SET storage_full = excluded.storage_full`
+        await changes.announce(tx, 'crawler_control')
+      })
+    }),
     saveReport: pgCall(async ({ crawlerId, status, reportedAtMs }: CrawlerReport) => {
       await sql`INSERT INTO crawler_reports (crawler_id, status, reported_at) VALUES (${crawlerId}, ${JSON.stringify(status)}, ${reportedAtMs})
         ON CONFLICT (crawler_id) DO UPDATE SET status = excluded.status, reported_at = excluded.reported_at`

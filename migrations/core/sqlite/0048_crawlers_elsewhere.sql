@@ -6,3 +6,7 @@ CREATE TABLE crawler_reports (
   status TEXT NOT NULL,
   reported_at INTEGER NOT NULL
 ) WITHOUT ROWID;
+
+-- The storage cap's "full" message when the worker that runs the cap is not in the crawler's
+-- process (SERVICE_ROLE=worker): the crawler processes pause on it. NULL: there is room.
+ALTER TABLE crawler_control ADD COLUMN storage_full TEXT;

@@ -5,3 +5,7 @@ CREATE TABLE crawler_reports (
   status text NOT NULL,
   reported_at bigint NOT NULL
 );
+
+-- The storage cap's "full" message, set by the worker process that runs the cap for the crawler
+-- processes to pause on. NULL: there is room.
+ALTER TABLE crawler_control ADD COLUMN storage_full text;
