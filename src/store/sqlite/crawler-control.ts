@@ -21,7 +21,10 @@ export function createSqliteCrawlerControlStore(db: DatabaseHandle): CrawlerCont
         .run()
     },
     storageFull(): string | null {
-      return orm.select({ storageFull: crawlerControl.storageFull }).from(crawlerControl).where(eq(crawlerControl.id, 1)).get()?.storageFull ?? null
+      return (
+        orm.select({ storageFull: crawlerControl.storageFull }).from(crawlerControl).where(eq(crawlerControl.id, 1)).get()?.storageFull ??
+        null
+      )
     },
     saveStorageFull(storageFull: string | null, changedAt: string): void {
       orm
