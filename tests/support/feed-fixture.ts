@@ -1,8 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../../src/store/sqlite'
+import { loadConfig } from '../../src/config'
+import { openStore } from '../../src/store'
+import type { EngineUnderTest } from './engines'
 import { runCli, startService, type RunningService } from './processes'
+import { quietLog } from './test-index'
+import { testSql } from './test-sql'
 import { TORRENT_FIXTURES_DIR } from './torrent-fixtures'
 
 export const FEED_KEY = 'feed-test-key-0123456789'
@@ -84,12 +88,17 @@ export interface FeedService extends RunningService {
 
 /**
  * A running service over an index built the way a user builds one: `cli import` of the real
- * corpus torrents and a JSON Lines dump, then ground-truth labels and `cli reclassify`.
+ * corpus torrents and a JSON Lines dump, then ground-truth labels and `cli reclassify`. The index
+ * is on `engine`: the service and both CLI runs get the same DATABASE_URL on PostgreSQL.
  */
-export async function startFeedService(vars: Record<string, string> = {}, fillerCount = 250): Promise<FeedService> {
+export async function startFeedService(
+  engine: EngineUnderTest,
+  vars: Record<string, string> = {},
+  fillerCount = 250,
+): Promise<FeedService> {
   // Its own folder, removed by stop(): started from a beforeAll, it must outlive the first test.
   const dataDir = mkdtempSync(join(tmpdir(), 'indexer-feed-'))
-  const env = { DATA_DIR: dataDir, TORZNAB_API_KEY: FEED_KEY, ...vars }
+  const env = { DATA_DIR: dataDir, TORZNAB_API_KEY: FEED_KEY, ...(await engine.serviceVars()), ...vars }
   const service = await startService(env)
   const dump = join(dataDir, 'dump.jsonl')
   const releases = Object.values(FEED_RELEASES).map((release, i) => ({
@@ -105,9 +114,11 @@ export async function startFeedService(vars: Record<string, string> = {}, filler
   )
   const imported = await runCli(['import', TORRENT_FIXTURES_DIR, dump], env)
   if (imported.exitCode !== 0) throw new Error(`fixture import failed: ${imported.stderr}`)
-  writeLabels(join(dataDir, 'index.db'))
+  await writeLabels(env)
   const reclassified = await runCli(['reclassify', '--all'], env)
   if (reclassified.exitCode !== 0) throw new Error(`fixture reclassify failed: ${reclassified.stderr}`)
+  // On PostgreSQL neither the service nor a CLI command may fall back to a SQLite file (issue 36).
+  if (engine.engine === 'postgres' && existsSync(join(dataDir, 'index.db'))) throw new Error('a process wrote index.db beside DATABASE_URL')
   return {
     ...service,
     dataDir,
@@ -119,24 +130,29 @@ export async function startFeedService(vars: Record<string, string> = {}, filler
   }
 }
 
-function writeLabels(path: string): void {
-  const db = openDatabase(path)
-  const insert = db.sqlite.prepare(
-    `INSERT INTO ground_truth_labels (info_hash, content_type, title, seasons, episodes, imdb_id, tmdb_id, tvdb_id, tvmaze_id, labelled_by, labelled_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'test', 0)`,
-  )
-  for (const label of LABELS) {
-    insert.run(
-      Buffer.from(label.infoHash, 'hex'),
-      label.contentType,
-      label.title,
-      JSON.stringify(label.seasons ?? []),
-      JSON.stringify(label.episodes ?? []),
-      label.imdb ?? null,
-      label.tmdb ?? null,
-      label.tvdb ?? null,
-      label.tvmaze ?? null,
-    )
+/** Writes the labels into the index the service keeps, found from the same variables the service reads. */
+async function writeLabels(env: Record<string, string>): Promise<void> {
+  const store = await openStore(loadConfig(env).store, { log: quietLog })
+  try {
+    const sql = testSql(store)
+    for (const label of LABELS) {
+      await sql.run(
+        `INSERT INTO ground_truth_labels (info_hash, content_type, title, seasons, episodes, imdb_id, tmdb_id, tvdb_id, tvmaze_id, labelled_by, labelled_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'test', 0)`,
+        [
+          Buffer.from(label.infoHash, 'hex'),
+          label.contentType,
+          label.title,
+          JSON.stringify(label.seasons ?? []),
+          JSON.stringify(label.episodes ?? []),
+          label.imdb ?? null,
+          label.tmdb ?? null,
+          label.tvdb ?? null,
+          label.tvmaze ?? null,
+        ],
+      )
+    }
+  } finally {
+    await store.close()
   }
-  db.close()
 }
