@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../src/config'
-import { openStore } from '../../src/store'
+import { type CoreStore, openStore } from '../../src/store'
 import type { EngineUnderTest } from './engines'
 import { runCli, startService, type RunningService } from './processes'
 import { quietLog } from './test-index'
@@ -82,6 +82,8 @@ const LABELS: Label[] = [
 export interface FeedService extends RunningService {
   dataDir: string
   url(query: string, path?: string): string
+  /** Opens the index the service keeps, beside it (close it when done). */
+  openIndex(): Promise<CoreStore>
   /** Kills the service and removes its data folder. */
   stop(): void
 }
@@ -114,7 +116,8 @@ export async function startFeedService(
   )
   const imported = await runCli(['import', TORRENT_FIXTURES_DIR, dump], env)
   if (imported.exitCode !== 0) throw new Error(`fixture import failed: ${imported.stderr}`)
-  await writeLabels(env)
+  const openIndex = () => openStore(loadConfig(env).store, { log: quietLog })
+  await writeLabels(await openIndex())
   const reclassified = await runCli(['reclassify', '--all'], env)
   if (reclassified.exitCode !== 0) throw new Error(`fixture reclassify failed: ${reclassified.stderr}`)
   // On PostgreSQL neither the service nor a CLI command may fall back to a SQLite file (issue 36).
@@ -123,6 +126,7 @@ export async function startFeedService(
     ...service,
     dataDir,
     url: (query, path = '/torznab/api') => `${service.baseUrl}${path}?${query}`,
+    openIndex,
     stop() {
       service.child.kill('SIGKILL')
       rmSync(dataDir, { recursive: true, force: true })
@@ -130,9 +134,7 @@ export async function startFeedService(
   }
 }
 
-/** Writes the labels into the index the service keeps, found from the same variables the service reads. */
-async function writeLabels(env: Record<string, string>): Promise<void> {
-  const store = await openStore(loadConfig(env).store, { log: quietLog })
+async function writeLabels(store: CoreStore): Promise<void> {
   try {
     const sql = testSql(store)
     for (const label of LABELS) {
