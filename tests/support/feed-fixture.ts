@@ -1,11 +1,9 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadConfig } from '../../src/config'
-import { type CoreStore, openStore } from '../../src/store'
+import type { CoreStore } from '../../src/store'
 import type { EngineUnderTest } from './engines'
-import { runCli, startService, type RunningService } from './processes'
-import { quietLog } from './test-index'
+import { openServiceIndex, runCli, startService, type RunningService } from './processes'
 import { testSql } from './test-sql'
 import { TORRENT_FIXTURES_DIR } from './torrent-fixtures'
 
@@ -116,7 +114,7 @@ export async function startFeedService(
   )
   const imported = await runCli(['import', TORRENT_FIXTURES_DIR, dump], env)
   if (imported.exitCode !== 0) throw new Error(`fixture import failed: ${imported.stderr}`)
-  const openIndex = () => openStore(loadConfig(env).store, { log: quietLog })
+  const openIndex = () => openServiceIndex(env)
   await writeLabels(await openIndex())
   const reclassified = await runCli(['reclassify', '--all'], env)
   if (reclassified.exitCode !== 0) throw new Error(`fixture reclassify failed: ${reclassified.stderr}`)

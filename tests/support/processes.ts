@@ -1,5 +1,8 @@
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
+import { loadConfig } from '../../src/config'
+import { type CoreStore, openStore } from '../../src/store'
+import { quietLog } from './test-index'
 
 export const REPO_ROOT = join(import.meta.dir, '../..')
 
@@ -28,6 +31,14 @@ export async function runCli(
   })
   const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
   return { exitCode, stdout, stderr }
+}
+
+/**
+ * Opens, beside a service or CLI run, the index it keeps with these variables (DATA_DIR's index.db,
+ * or DATABASE_URL's schema), found the way the process finds it. Close it when done.
+ */
+export function openServiceIndex(vars: Record<string, string>): Promise<CoreStore> {
+  return openStore(loadConfig(vars).store, { log: quietLog })
 }
 
 export interface RunningService {
