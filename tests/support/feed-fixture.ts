@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CoreStore } from '../../src/store'
 import type { EngineUnderTest } from './engines'
-import { openServiceIndex, runCli, startService, type RunningService } from './processes'
+import { openServiceIndex, refuseSqliteBesidePostgres, runCli, startService, type RunningService } from './processes'
 import { testSql } from './test-sql'
 import { TORRENT_FIXTURES_DIR } from './torrent-fixtures'
 
@@ -118,8 +118,7 @@ export async function startFeedService(
   await writeLabels(await openIndex())
   const reclassified = await runCli(['reclassify', '--all'], env)
   if (reclassified.exitCode !== 0) throw new Error(`fixture reclassify failed: ${reclassified.stderr}`)
-  // On PostgreSQL neither the service nor a CLI command may fall back to a SQLite file (issue 36).
-  if (engine.engine === 'postgres' && existsSync(join(dataDir, 'index.db'))) throw new Error('a process wrote index.db beside DATABASE_URL')
+  refuseSqliteBesidePostgres(env)
   return {
     ...service,
     dataDir,

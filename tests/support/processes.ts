@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
 import { loadConfig } from '../../src/config'
@@ -38,7 +39,14 @@ export async function runCli(
  * or DATABASE_URL's schema), found the way the process finds it. Close it when done.
  */
 export function openServiceIndex(vars: Record<string, string>): Promise<CoreStore> {
+  refuseSqliteBesidePostgres(vars)
   return openStore(loadConfig(vars).store, { log: quietLog })
+}
+
+/** On PostgreSQL no service or CLI command may fall back to a SQLite file in DATA_DIR (issue 36). */
+export function refuseSqliteBesidePostgres(vars: Record<string, string>): void {
+  if (vars.DATABASE_URL && vars.DATA_DIR && existsSync(join(vars.DATA_DIR, 'index.db')))
+    throw new Error('a process wrote DATA_DIR/index.db beside DATABASE_URL')
 }
 
 export interface RunningService {
