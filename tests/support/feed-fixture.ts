@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../../src/store/sqlite'
-import { runCli, startService, type RunningService } from './processes'
+import type { CoreStore } from '../../src/store'
+import type { EngineUnderTest } from './engines'
+import { openServiceIndex, refuseSqliteBesidePostgres, runCli, startService, type RunningService } from './processes'
+import { testSql } from './test-sql'
 import { TORRENT_FIXTURES_DIR } from './torrent-fixtures'
 
 export const FEED_KEY = 'feed-test-key-0123456789'
@@ -78,18 +80,25 @@ const LABELS: Label[] = [
 export interface FeedService extends RunningService {
   dataDir: string
   url(query: string, path?: string): string
+  /** Opens the index the service keeps, beside it (close it when done). */
+  openIndex(): Promise<CoreStore>
   /** Kills the service and removes its data folder. */
   stop(): void
 }
 
 /**
  * A running service over an index built the way a user builds one: `cli import` of the real
- * corpus torrents and a JSON Lines dump, then ground-truth labels and `cli reclassify`.
+ * corpus torrents and a JSON Lines dump, then ground-truth labels and `cli reclassify`. The index
+ * is on `engine`: the service and both CLI runs get the same DATABASE_URL on PostgreSQL.
  */
-export async function startFeedService(vars: Record<string, string> = {}, fillerCount = 250): Promise<FeedService> {
+export async function startFeedService(
+  engine: EngineUnderTest,
+  vars: Record<string, string> = {},
+  fillerCount = 250,
+): Promise<FeedService> {
   // Its own folder, removed by stop(): started from a beforeAll, it must outlive the first test.
   const dataDir = mkdtempSync(join(tmpdir(), 'indexer-feed-'))
-  const env = { DATA_DIR: dataDir, TORZNAB_API_KEY: FEED_KEY, ...vars }
+  const env = { DATA_DIR: dataDir, TORZNAB_API_KEY: FEED_KEY, ...(await engine.serviceVars()), ...vars }
   const service = await startService(env)
   const dump = join(dataDir, 'dump.jsonl')
   const releases = Object.values(FEED_RELEASES).map((release, i) => ({
@@ -105,13 +114,16 @@ export async function startFeedService(vars: Record<string, string> = {}, filler
   )
   const imported = await runCli(['import', TORRENT_FIXTURES_DIR, dump], env)
   if (imported.exitCode !== 0) throw new Error(`fixture import failed: ${imported.stderr}`)
-  writeLabels(join(dataDir, 'index.db'))
+  const openIndex = () => openServiceIndex(env)
+  await writeLabels(await openIndex())
   const reclassified = await runCli(['reclassify', '--all'], env)
   if (reclassified.exitCode !== 0) throw new Error(`fixture reclassify failed: ${reclassified.stderr}`)
+  refuseSqliteBesidePostgres(env)
   return {
     ...service,
     dataDir,
     url: (query, path = '/torznab/api') => `${service.baseUrl}${path}?${query}`,
+    openIndex,
     stop() {
       service.child.kill('SIGKILL')
       rmSync(dataDir, { recursive: true, force: true })
@@ -119,24 +131,27 @@ export async function startFeedService(vars: Record<string, string> = {}, filler
   }
 }
 
-function writeLabels(path: string): void {
-  const db = openDatabase(path)
-  const insert = db.sqlite.prepare(
-    `INSERT INTO ground_truth_labels (info_hash, content_type, title, seasons, episodes, imdb_id, tmdb_id, tvdb_id, tvmaze_id, labelled_by, labelled_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'test', 0)`,
-  )
-  for (const label of LABELS) {
-    insert.run(
-      Buffer.from(label.infoHash, 'hex'),
-      label.contentType,
-      label.title,
-      JSON.stringify(label.seasons ?? []),
-      JSON.stringify(label.episodes ?? []),
-      label.imdb ?? null,
-      label.tmdb ?? null,
-      label.tvdb ?? null,
-      label.tvmaze ?? null,
-    )
+async function writeLabels(store: CoreStore): Promise<void> {
+  try {
+    const sql = testSql(store)
+    for (const label of LABELS) {
+      await sql.run(
+        `INSERT INTO ground_truth_labels (info_hash, content_type, title, seasons, episodes, imdb_id, tmdb_id, tvdb_id, tvmaze_id, labelled_by, labelled_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'test', 0)`,
+        [
+          Buffer.from(label.infoHash, 'hex'),
+          label.contentType,
+          label.title,
+          JSON.stringify(label.seasons ?? []),
+          JSON.stringify(label.episodes ?? []),
+          label.imdb ?? null,
+          label.tmdb ?? null,
+          label.tvdb ?? null,
+          label.tvmaze ?? null,
+        ],
+      )
+    }
+  } finally {
+    await store.close()
   }
-  db.close()
 }

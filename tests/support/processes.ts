@@ -1,5 +1,9 @@
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Subprocess } from 'bun'
+import { loadConfig } from '../../src/config'
+import { type CoreStore, openStore } from '../../src/store'
+import { quietLog } from './test-index'
 
 export const REPO_ROOT = join(import.meta.dir, '../..')
 
@@ -28,6 +32,21 @@ export async function runCli(
   })
   const [stdout, stderr, exitCode] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
   return { exitCode, stdout, stderr }
+}
+
+/**
+ * Opens, beside a service or CLI run, the index it keeps with these variables (DATA_DIR's index.db,
+ * or DATABASE_URL's schema), found the way the process finds it. Close it when done.
+ */
+export function openServiceIndex(vars: Record<string, string>): Promise<CoreStore> {
+  refuseSqliteBesidePostgres(vars)
+  return openStore(loadConfig(vars).store, { log: quietLog })
+}
+
+/** On PostgreSQL no service or CLI command may fall back to a SQLite file in DATA_DIR (issue 36). */
+export function refuseSqliteBesidePostgres(vars: Record<string, string>): void {
+  if (vars.DATABASE_URL && vars.DATA_DIR && existsSync(join(vars.DATA_DIR, 'index.db')))
+    throw new Error('a process wrote DATA_DIR/index.db beside DATABASE_URL')
 }
 
 export interface RunningService {

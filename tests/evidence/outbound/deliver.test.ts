@@ -3,13 +3,14 @@
  * hang, or stall until the service is killed: batches of SERVICE_EVIDENCE_BATCH_SIZE in order,
  * 3 retries with backoff, failures recorded, and nothing lost across a crash.
  */
-import { Database } from 'bun:sqlite'
-import { afterEach, describe, expect, test } from 'bun:test'
+import { afterEach, expect, test } from 'bun:test'
 import { createHash } from 'node:crypto'
-import { join } from 'node:path'
+import type { CoreStore } from '../../../src/store'
 import { metricValue, waitFor } from '../../support/dht-probe'
-import { startService, type RunningService } from '../../support/processes'
+import { describeOnEngines, type EngineUnderTest } from '../../support/engines'
+import { openServiceIndex, startService, type RunningService } from '../../support/processes'
 import { makeTempDir } from '../../support/temp-dir'
+import { testSql } from '../../support/test-sql'
 
 type Behaviour = 'ok' | '500' | 'hang'
 
@@ -45,8 +46,15 @@ function startReceiver(plan: Behaviour[]): Receiver {
   return receiver
 }
 
+/** One index the services of a test share: their variables, and the store the test reads it through once opened. */
+interface TestIndex {
+  vars: Record<string, string>
+  store?: CoreStore
+}
+
 const running: RunningService[] = []
 const receivers: Receiver[] = []
+const indexes: TestIndex[] = []
 
 afterEach(async () => {
   for (const service of running.splice(0)) {
@@ -54,11 +62,18 @@ afterEach(async () => {
     await service.child.exited
   }
   for (const receiver of receivers.splice(0)) receiver.stop()
+  for (const index of indexes.splice(0)) await index.store?.close()
 })
 
-async function start(dataDir: string, receiver: Receiver, timeout = '5s'): Promise<RunningService> {
+async function newIndex(engine: EngineUnderTest): Promise<TestIndex> {
+  const index = { vars: { DATA_DIR: makeTempDir('outbound-'), ...(await engine.serviceVars()) } }
+  indexes.push(index)
+  return index
+}
+
+async function start(index: TestIndex, receiver: Receiver, timeout = '5s'): Promise<RunningService> {
   const service = await startService({
-    DATA_DIR: dataDir,
+    ...index.vars,
     SERVICE_EVIDENCE_WEBHOOK_URL: receiver.url,
     SERVICE_EVIDENCE_BATCH_SIZE: '5',
     SERVICE_EVIDENCE_WEBHOOK_TIMEOUT: timeout,
@@ -90,36 +105,31 @@ async function importTorrents(service: RunningService, count: number): Promise<s
 }
 
 /** Five torrents for a receiver that never takes them: every try is spent and the batch failed. */
-async function deliverToFailingReceiver(behaviour: Behaviour, timeout: string) {
-  const dataDir = makeTempDir('outbound-')
+async function deliverToFailingReceiver(engine: EngineUnderTest, behaviour: Behaviour, timeout: string) {
+  const index = await newIndex(engine)
   const receiver = startReceiver([behaviour])
   receivers.push(receiver)
-  const service = await start(dataDir, receiver, timeout)
+  const service = await start(index, receiver, timeout)
   await importTorrents(service, 5)
-  await waitFor(() => batches(dataDir)[0]?.status === 'failed', 30_000, 20)
+  await waitFor(async () => (await batches(index))[0]?.status === 'failed', 30_000, 20)
   expect(receiver.bodies).toHaveLength(4)
-  return { dataDir, receiver, service }
+  return { index, receiver, service }
 }
 
-function batches(dataDir: string) {
-  const db = new Database(join(dataDir, 'index.db'), { readonly: true })
-  try {
-    return db
-      .query<{ batch_id: string; items: number; status: string; attempts: number; last_error: string | null }, []>(
-        'SELECT batch_id, items, status, attempts, last_error FROM evidence_webhook_batches ORDER BY first_torrent_id',
-      )
-      .all()
-  } finally {
-    db.close()
-  }
+/** The index's batches, oldest first, read through a store opened beside the service on first use. */
+async function batches(index: TestIndex) {
+  index.store ??= await openServiceIndex(index.vars)
+  return testSql(index.store).all<{ batch_id: string; items: number; status: string; attempts: number; last_error: string | null }>(
+    'SELECT batch_id, items, status, attempts, last_error FROM evidence_webhook_batches ORDER BY first_torrent_id',
+  )
 }
 
-describe('the outbound evidence webhook', () => {
+describeOnEngines('the outbound evidence webhook', (engine) => {
   test('batches go out in order as JSON; a receiver failing twice with 500 gets the same batch a third time', async () => {
-    const dataDir = makeTempDir('outbound-')
+    const index = await newIndex(engine)
     const receiver = startReceiver(['500', '500', 'ok'])
     receivers.push(receiver)
-    const service = await start(dataDir, receiver)
+    const service = await start(index, receiver)
     const hashes = await importTorrents(service, 10)
     await waitFor(() => receiver.bodies.length >= 4, 30_000, 20)
     const ids = receiver.bodies.map((body) => body.batch_id)
@@ -134,35 +144,35 @@ describe('the outbound evidence webhook', () => {
     expect(item).toMatchObject({ content_type: 'tv_show', size: 1_000_000 + counter - 10 })
     expect((item.categories as number[]).includes(5000)).toBe(true)
     expect(Number.isNaN(Date.parse(delivered[0]!.sent_at))).toBe(false)
-    await waitFor(() => batches(dataDir).every((batch) => batch.status === 'delivered'), 30_000, 20)
-    expect(batches(dataDir).map((batch) => [batch.items, batch.attempts])).toEqual([
+    await waitFor(async () => (await batches(index)).every((batch) => batch.status === 'delivered'), 30_000, 20)
+    expect((await batches(index)).map((batch) => [batch.items, batch.attempts])).toEqual([
       [5, 3],
       [5, 1],
     ])
   }, 60_000)
 
   test('a receiver that always fails: 1 try and 3 retries, then the batch is recorded as failed and the next one goes', async () => {
-    const { dataDir, receiver, service } = await deliverToFailingReceiver('500', '5s')
-    expect(batches(dataDir)[0]).toMatchObject({ attempts: 4, last_error: 'HTTP 500' })
+    const { index, receiver, service } = await deliverToFailingReceiver(engine, '500', '5s')
+    expect((await batches(index))[0]).toMatchObject({ attempts: 4, last_error: 'HTTP 500' })
     // Log lines reach the test through a pipe, a moment after the database shows the failure.
     await waitFor(() => service.logs.some((line) => line.includes('webhook batch given up after its retries')), 30_000, 20)
     expect(await metricValue(service.baseUrl, 'evidence_webhook_batches_total', { status: 'failed' })).toBe(1)
     receiver.plan = ['ok']
     const next = await importTorrents(service, 5)
-    await waitFor(() => batches(dataDir)[1]?.status === 'delivered', 30_000, 20)
+    await waitFor(async () => (await batches(index))[1]?.status === 'delivered', 30_000, 20)
     expect(receiver.bodies.at(-1)!.items.map((item) => item.info_hash)).toEqual(next)
   }, 60_000)
 
   test('a receiver that hangs is timed out and retried, then recorded as failed', async () => {
-    const { dataDir } = await deliverToFailingReceiver('hang', '200ms')
-    expect(batches(dataDir)[0]!.last_error).toBe('no answer within 200 ms')
+    const { index } = await deliverToFailingReceiver(engine, 'hang', '200ms')
+    expect((await batches(index))[0]!.last_error).toBe('no answer within 200 ms')
   }, 60_000)
 
   test('a crash in the middle of a delivery loses nothing: after a restart the same batch is delivered', async () => {
-    const dataDir = makeTempDir('outbound-')
+    const index = await newIndex(engine)
     const hanging = startReceiver(['hang'])
     receivers.push(hanging)
-    const first = await start(dataDir, hanging, '30s')
+    const first = await start(index, hanging, '30s')
     const hashes = await importTorrents(first, 5)
     await waitFor(() => hanging.bodies.length === 1, 30_000, 20)
     first.child.kill('SIGKILL')
@@ -172,10 +182,10 @@ describe('the outbound evidence webhook', () => {
 
     const receiver = startReceiver(['ok'])
     receivers.push(receiver)
-    await start(dataDir, receiver)
+    await start(index, receiver)
     await waitFor(() => receiver.bodies.length === 1, 30_000, 20)
     expect(receiver.bodies[0]!.batch_id).toBe(hanging.bodies[0]!.batch_id)
     expect(receiver.bodies[0]!.items.map((item) => item.info_hash)).toEqual(hashes)
-    await waitFor(() => batches(dataDir)[0]?.status === 'delivered', 30_000, 20)
+    await waitFor(async () => (await batches(index))[0]?.status === 'delivered', 30_000, 20)
   }, 60_000)
 })
