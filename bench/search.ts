@@ -262,7 +262,8 @@ function buildQueryMix(random: Random, sample: string[], catalogue: ReleaseCatal
   })
 }
 
-async function startServer() {
+/** The service over the bench index: SQLite's file, or the PostgreSQL schema it was copied to (`databaseUrl`). */
+async function startServer(databaseUrl?: string) {
   const child = Bun.spawn([process.execPath, join(import.meta.dir, '../src/main.ts')], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -272,6 +273,7 @@ async function startServer() {
       HOST: '127.0.0.1',
       CORE_PORT: '0',
       SERVICE_DHT_ENABLED: 'false',
+      ...(databaseUrl && { DATABASE_URL: databaseUrl }),
     },
     stdout: 'ignore',
     stderr: 'pipe',
@@ -438,20 +440,37 @@ async function main(): Promise<void> {
       .join(' ')}`,
   )
 
+  let pgSchemaUrl: string | undefined
   if (postgresUrl) {
     const schema = `bench_search_${isRealistic ? 'realistic_' : ''}${count}`
     await copyIndexToPg(dbPath, postgresUrl, schema)
-    await compareEngines(dbPath, withSchema(postgresUrl, schema), queries, warmUp)
+    pgSchemaUrl = withSchema(postgresUrl, schema)
+    await compareEngines(dbPath, pgSchemaUrl, queries, warmUp)
     if (Bun.argv.includes('--engines-only')) return
   }
   if (preload) readThrough(dbPath)
-  server = await startServer()
+  // The floor is SQLite's, measured once beside the first engine's HTTP run.
+  const floor = withFloor ? runFloor(queries) : { latencies: queries.map(() => NaN), items: queries.map(() => []) }
+  await benchHttp('SQLite', queries, warmUp, floor)
+  // With --postgres, the same over HTTP with the service on the PostgreSQL copy (issue 36): both columns in one run.
+  if (pgSchemaUrl) await benchHttp('PostgreSQL', queries, warmUp, floor, pgSchemaUrl)
+}
+
+/** The HTTP part of the bench against one engine's service: latencies by class, throughput, GraphQL, memory. */
+async function benchHttp(
+  engine: string,
+  queries: BenchQuery[],
+  warmUp: BenchQuery[],
+  floor: { latencies: number[]; items: string[][] },
+  databaseUrl?: string,
+) {
+  console.log(`\n== ${engine}, over HTTP`)
+  server = await startServer(databaseUrl)
   try {
     await Bun.sleep(2000)
     const atStart = processRssMb(server.pid)
     await runAll(warmUp)
     const http = await runAll(queries)
-    const floor = withFloor ? runFloor(queries) : { latencies: queries.map(() => NaN), items: queries.map(() => []) }
     report('HTTP Torznab, one client', http.latencies)
     if (withFloor) {
       report('SQLite floor, same queries', floor.latencies)
