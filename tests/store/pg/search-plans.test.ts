@@ -11,7 +11,7 @@ import type { TextMatch } from '../../../src/search'
 import { parseTextQuery } from '../../../src/search/text-query'
 import { migratePg } from '../../../src/store/pg/migrate'
 import { PG_MIGRATIONS_DIR } from '../../../src/store/pg/migration-folder'
-import { BITMAP_CAP, newestMatches, PROBE_WINDOW } from '../../../src/store/pg/search/match-plan'
+import { BITMAP_CAP, likelyMatches, newestMatches, PROBE_WINDOW } from '../../../src/store/pg/search/match-plan'
 import { readPartitions } from '../../../src/store/pg/search/partition-stats'
 import { createReadSession, type PlanMode, type ReadSession, SNAPSHOT_OPTIONS } from '../../../src/store/pg/search/read-session'
 import { toTsQuery } from '../../../src/store/pg/search/tsquery'
@@ -35,11 +35,12 @@ describePg(`the search's plans on PostgreSQL${skip ? ` (skipped: ${skip})` : ''}
     sql = new SQL((await freshPgSchema('plans')).url, { max: 2 })
     await migratePg(sql, readMigrations(PG_MIGRATIONS_DIR))
     // Every document holds `common`; `bluray` the even ids, `webdl` the odd ones (never together);
-    // `rare` ten of them; `old` only the oldest fifth (a word common once, absent now); and 500
-    // words of 0.2 % each, a vocabulary for ANALYZE to list.
+    // `rare` ten of them; `old` only the oldest fifth (a word common once, absent now); `night`
+    // one in twenty; and 500 words of 0.2 % each, a vocabulary for ANALYZE to list.
     await sql.unsafe(`INSERT INTO torrent_search (torrent_id, document)
       SELECT i, ('common w' || (i % 500) || ' ' || CASE WHEN i % 2 = 0 THEN 'bluray' ELSE 'webdl' END
-        || CASE WHEN i % 10000 = 0 THEN ' rare' ELSE '' END || CASE WHEN i <= ${ROWS / 5} THEN ' old' ELSE '' END)::tsvector
+        || CASE WHEN i % 10000 = 0 THEN ' rare' ELSE '' END || CASE WHEN i <= ${ROWS / 5} THEN ' old' ELSE '' END
+        || CASE WHEN i % 20 = 0 THEN ' night' ELSE '' END)::tsvector
       FROM generate_series(1, ${ROWS}) i`)
     await sql.unsafe('ANALYZE torrent_search_p0')
   }, 120_000)
@@ -111,6 +112,27 @@ describePg(`the search's plans on PostgreSQL${skip ? ` (skipped: ${skip})` : ''}
     expect(plan.ids).toHaveLength(20_000)
     expect(plan.probed).toBeLessThan(ROWS)
     expect(BITMAP_CAP).toBeGreaterThan(0)
+  })
+
+  test('a word in one document of twenty, more wanted than a window holds: the probe goes on, no bitmap of its every match', async () => {
+    const plan = await run('night', 2001)
+    expect(plan.ids).toEqual(plan.exact)
+    expect(plan.ids).toHaveLength(2001)
+    // 2,001 matches at 5 % are in the newest 40,020 ids: two windows, where the bitmap would read all 5,000.
+    expect(plan.bitmaps).toBe(0)
+    expect(plan.probed).toBeLessThanOrEqual(PROBE_WINDOW * 5)
+  })
+
+  test('the statistics tell about how many documents listed words hold; a word, prefix or phrase they do not list tells nothing', async () => {
+    const partitions = await sql.begin(SNAPSHOT_OPTIONS, (tx) => {
+      const session = createReadSession(tx)
+      return readPartitions((text, params) => session.query('planner', text, params))
+    })
+    const likely = (q: string, facts: string[][] = []) => likelyMatches({ text: parseTextQuery(q), facts }, partitions)
+    // ANALYZE samples: within a fifth of the truth.
+    expect(likely('bluray')!).toBeWithin(ROWS * 0.4, ROWS * 0.6)
+    expect(likely('common night')!).toBeWithin(ROWS * 0.04, ROWS * 0.06)
+    for (const q of ['rare', 'blu*', '"common bluray"', 'common rare']) expect({ q, likely: likely(q) }).toEqual({ q, likely: null })
   })
 
   test('typed operators stay words: nothing a user types reaches the tsquery parser as syntax', async () => {

@@ -7,7 +7,8 @@
  * 3. else probe id windows newest first (PROBE_WINDOW, growing ×4), each a range of the id index
  *    with every document checked, which finds a common word's newest matches in the first rows;
  * 4. when a window shows the matches sparse (two common words that never meet, a word common
- *    once and rare now), finish with the bitmap below it, which then costs less than the probe;
+ *    once and rare now), finish with the bitmap below it, which then costs less than the probe
+ *    (a window as dense as a common word's goes on probing: its bitmap would read every match);
  * 5. go on into older partitions only while matches are still wanted.
  * PostgreSQL's planner left alone fails both ways: it walks the whole recency index for words it
  * thinks common together, and builds a common word's whole bitmap to keep 500 of it.
@@ -46,6 +47,34 @@ export function shareBound(match: TextMatch, partition: SearchPartition): number
       group.reduce((sum, fact) => sum + shareOf(FACT_PREFIX + fact), 0),
     )
   return bound
+}
+
+/**
+ * About how many documents the match holds, from ANALYZE's shares of its terms taken as
+ * independent (words that go together hold more; the estimate errs low for them); null when a
+ * term has no listed share (a rare word, a prefix, a phrase, an alternative spelling): then
+ * nothing is known but that it is rarer than the listed ones.
+ */
+export function likelyMatches(match: TextMatch, partitions: readonly SearchPartition[]): number | null {
+  let total = 0
+  for (const partition of partitions) {
+    let share = 1
+    for (const term of match.text?.terms ?? []) {
+      const listed = term.kind === 'phrase' || term.isPrefix || term.spellings?.length ? undefined : partition.listedShare(term.token)
+      if (listed === undefined) return null
+      share *= listed
+    }
+    for (const group of match.facts) {
+      const shares = group.map((fact) => partition.listedShare(FACT_PREFIX + fact))
+      if (shares.some((listed) => listed === undefined)) return null
+      share *= Math.min(
+        1,
+        shares.reduce<number>((sum, listed) => sum + listed!, 0),
+      )
+    }
+    total += share * partition.rows
+  }
+  return total
 }
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`
@@ -89,7 +118,12 @@ async function newestIn(
     const density = got.length / (upper - lower)
     upper = lower
     if (found.length >= wanted || upper <= partition.low) break
-    if (density * BITMAP_CAP < wanted - found.length) return [...found, ...(await bitmapBelow(upper, wanted - found.length))]
+    // The window's density prices both ways to the rest: the bitmap reads every match below (at
+    // BITMAP_MATCH_COST each), the probe about `remaining / density` rows of the id index.
+    const remaining = wanted - found.length
+    const matchesBelow = density * (upper - partition.low)
+    if (matchesBelow <= BITMAP_CAP && matchesBelow * BITMAP_MATCH_COST * density < remaining)
+      return [...found, ...(await bitmapBelow(upper, remaining))]
     width *= 4
   }
   return found

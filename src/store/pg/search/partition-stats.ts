@@ -16,6 +16,8 @@ export interface SearchPartition {
   rows: number
   /** The share of its documents holding a token, at most (an unlisted token is rarer than the least listed one). */
   shareOf(token: string): number
+  /** The token's share as ANALYZE sampled it; undefined when it is not among the listed common ones. */
+  listedShare(token: string): number | undefined
 }
 
 /** How long statistics are kept: ANALYZE runs when a tenth of a partition changed, far less often. */
@@ -57,6 +59,7 @@ export async function readPartitions(query: CatalogQuery): Promise<SearchPartiti
         high: to === 'MAXVALUE' || high === undefined ? Number.MAX_SAFE_INTEGER : int(high) - 1,
         rows: Math.max(0, Number(partition.rows)),
         shareOf: (token: string) => listed?.get(token) ?? unlisted,
+        listedShare: (token: string) => listed?.get(token),
       }
     })
     .sort((a, b) => b.high - a.high)

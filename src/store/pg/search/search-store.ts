@@ -13,7 +13,7 @@ import type {
   TorrentWork,
 } from '../../../search'
 import { int, intOrNull } from '../pools'
-import { newestMatches } from './match-plan'
+import { likelyMatches, newestMatches } from './match-plan'
 import type { SearchPartition } from './partition-stats'
 import type { ReadSession } from './read-session'
 import {
@@ -27,6 +27,9 @@ import {
   toRankingRow,
 } from './rows'
 import { lexeme, toTsQuery } from './tsquery'
+
+/** Statistics putting a match's documents past this many times matchIds' cap mean past the cap. */
+const SURELY_PAST_CAP = 4
 
 /** Above this many matches a count is the planner's estimate. */
 export const EXACT_COUNT_CAP = 10_000
@@ -124,6 +127,10 @@ export function createPgSearchStore(sessions: SearchSessions): SearchStore {
       matchBlock,
 
       matchIds: async (match, cap) => {
+        // Statistics that put the matches far past the cap answer without reading them: the
+        // caller asks to learn whether text is rare, and common text would cost a probe or two.
+        const likely = likelyMatches(match, await sessions.partitions(session, 0))
+        if (likely !== null && likely > SURELY_PAST_CAP * cap) return null
         const ids = await idsFor(session, match, null, cap + 1)
         return ids.length > cap ? null : ids
       },
