@@ -41,7 +41,7 @@ async function openProcessor(engine: EngineUnderTest) {
     await pipeline.flush()
   }
   const torrent = (infoHash: string) => fixtures.torrentEvidence(infoHash)
-  return { processor, rows, index, torrent, reclassified }
+  return { processor, rows, index, torrent, reclassified, groundTruth: fixtures.groundTruth }
 }
 
 const grab = (instance: string, atMs: number, overrides: Partial<EvidenceReport> = {}): EvidenceReport => ({
@@ -108,7 +108,7 @@ describeOnEngines('createEvidenceProcessor', (engine) => {
   })
 
   test('a labelled import becomes ground truth and its torrent is re-classified; a duplicate of it is not', async () => {
-    const { processor, index, reclassified } = await openProcessor(engine)
+    const { processor, index, reclassified, groundTruth } = await openProcessor(engine)
     await index(HASH, 'Some.Show.S01E01.720p.HDTV.x264-GRP')
     const label = {
       contentType: 'tv_show' as const,
@@ -124,5 +124,6 @@ describeOnEngines('createEvidenceProcessor', (engine) => {
     await processor.process(grab('sonarr', T0, { type: 'import', event: 'Download', label }))
     await processor.process(grab('sonarr', T0 + 1000, { type: 'import', event: 'Download', label }))
     expect(reclassified).toEqual([HASH])
+    expect(await groundTruth(HASH)).toMatchObject({ contentType: 'tv_show', title: 'Some Show' })
   })
 })
