@@ -10,6 +10,8 @@ import {
 } from '../../src/ingest'
 import { hexToBytes, parseTorrentFile } from '../../src/metainfo'
 import { waitFor } from '../support/dht-probe'
+import { openEngineIndex } from '../support/engine-index'
+import { describeOnEngines } from '../support/engines'
 import { openTestIndex, quietLog } from '../support/test-index'
 import { readTorrentFixture } from '../support/torrent-fixtures'
 
@@ -29,23 +31,32 @@ function item(overrides: Partial<IngestItem> = {}): IngestItem {
   }
 }
 
-const countRows = (sqlite: import('bun:sqlite').Database, table: string) =>
-  (sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+type Index = Awaited<ReturnType<typeof openEngineIndex>>
 
-describe('ingest pipeline', () => {
-  test('writes a batch as soon as it is full', () => {
-    const { db, pipeline } = openTestIndex({ batchSize: 3, flushIntervalMs: 60_000 })
+const countRows = async (index: Index, table: string) =>
+  Number((await index.sql.get<{ n: unknown }>(`SELECT count(*) AS n FROM ${table}`))!.n)
+
+/** A row of counts and times, as numbers on either engine (PostgreSQL's int8 arrive as strings). */
+const numbers = (row: Record<string, unknown> | undefined) =>
+  row && Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === null ? null : Number(value)]))
+
+describeOnEngines('ingest pipeline', (engine) => {
+  test('writes a batch as soon as it is full', async () => {
+    const index = await openEngineIndex(engine, { batchSize: 3, flushIntervalMs: 10 * 60_000 })
+    const { pipeline } = index
     pipeline.submit(item({ infoHash: '1'.repeat(40) }))
     pipeline.submit(item({ infoHash: '2'.repeat(40) }))
-    expect(countRows(db.sqlite, 'torrents')).toBe(0)
+    expect(await countRows(index, 'torrents')).toBe(0)
     expect(pipeline.pending).toBe(2)
     pipeline.submit(item({ infoHash: '3'.repeat(40) }))
-    expect(countRows(db.sqlite, 'torrents')).toBe(3)
     expect(pipeline.pending).toBe(0)
+    // Nothing flushes and the timer is minutes away: the full batch alone writes them.
+    await waitFor(async () => (await countRows(index, 'torrents')) === 3, 30_000, 10)
   })
 
   test('a commit listener that throws neither undoes the batch nor stops the next listener or the producer', async () => {
-    const { db, pipeline } = openTestIndex({ batchSize: 2, flushIntervalMs: 60_000 })
+    const index = await openEngineIndex(engine, { batchSize: 2, flushIntervalMs: 60_000 })
+    const { pipeline } = index
     const seen: number[] = []
     pipeline.onCommitted(() => {
       throw new Error('listener broke')
@@ -55,21 +66,22 @@ describe('ingest pipeline', () => {
     })
     pipeline.submit(item({ infoHash: '4'.repeat(40) }))
     expect(() => pipeline.submit(item({ infoHash: '5'.repeat(40) }))).not.toThrow()
-    expect(countRows(db.sqlite, 'torrents')).toBe(2)
     await pipeline.flush()
+    expect(await countRows(index, 'torrents')).toBe(2)
     expect(seen).toEqual([2])
   })
 
   test('writes a trickle of items after the flush interval', async () => {
-    const { db, pipeline } = openTestIndex({ batchSize: 1000, flushIntervalMs: 20 })
-    pipeline.submit(item())
-    expect(countRows(db.sqlite, 'torrents')).toBe(0)
+    const index = await openEngineIndex(engine, { batchSize: 1000, flushIntervalMs: 20 })
+    index.pipeline.submit(item())
+    expect(await countRows(index, 'torrents')).toBe(0)
     // Nothing else flushes: the timer alone writes it.
-    await waitFor(() => countRows(db.sqlite, 'torrents') === 1, 30_000, 10)
+    await waitFor(async () => (await countRows(index, 'torrents')) === 1, 30_000, 10)
   })
 
   test('upserts by info hash: no duplicate rows, earliest first sighting kept, feed time unchanged', async () => {
-    const { db, pipeline } = openTestIndex()
+    const index = await openEngineIndex(engine)
+    const { pipeline } = index
     const outcomes: (WriteOutcome | Error)[] = []
     const receipt = { settle: (outcome: WriteOutcome | Error) => outcomes.push(outcome) }
     const files = parseTorrentFile(readTorrentFixture('continuum-s01.torrent')).files
@@ -80,44 +92,46 @@ describe('ingest pipeline', () => {
     await pipeline.flush()
 
     expect(outcomes).toEqual(['imported', 'updated', 'updated'])
-    expect(countRows(db.sqlite, 'torrents')).toBe(1)
-    expect(countRows(db.sqlite, 'torrent_files')).toBe(files.length)
-    const row = db.sqlite.query('SELECT published_at, first_seen_at, seeders FROM torrents').get()
+    expect(await countRows(index, 'torrents')).toBe(1)
+    expect(await countRows(index, 'torrent_files')).toBe(files.length)
+    const row = numbers(await index.sql.get('SELECT published_at, first_seen_at, seeders FROM torrents'))
     expect(row).toEqual({ published_at: 1_700_000_000, first_seen_at: 1_600_000_000, seeders: 12 })
-    const sources = db.sqlite
-      .query('SELECT s.key, ts.published_at FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id ORDER BY s.key')
-      .all()
-    expect(sources).toEqual([
+    const sources = await index.sql.all<{ key: string; published_at: unknown }>(
+      'SELECT s.key, ts.published_at FROM torrent_sources ts JOIN sources s ON s.id = ts.source_id ORDER BY s.key',
+    )
+    expect(sources.map((source) => ({ ...source, published_at: Number(source.published_at) }))).toEqual([
       { key: 'dht', published_at: 1_650_000_000 },
       { key: 'import', published_at: 1_600_000_000 },
     ])
   })
 
   test('fills in the file list when a torrent first known without files arrives with them', async () => {
-    const { db, pipeline } = openTestIndex()
+    const index = await openEngineIndex(engine)
+    const { pipeline } = index
     const metainfo = parseTorrentFile(readTorrentFixture('wired-cd.torrent'))
     pipeline.submit(item({ infoHash: metainfo.infoHash, name: metainfo.name, sizeBytes: 1 }))
     await pipeline.flush()
-    expect(db.sqlite.query('SELECT files_count FROM torrents').get()).toEqual({ files_count: null })
+    expect(await index.sql.get('SELECT files_count FROM torrents')).toEqual({ files_count: null })
     pipeline.submit(ingestItemFromMetainfo(metainfo, 'dht'))
     await pipeline.flush()
-    expect(db.sqlite.query('SELECT files_count, size FROM torrents').get()).toEqual({
+    expect(numbers(await index.sql.get('SELECT files_count, size FROM torrents'))).toEqual({
       files_count: metainfo.files.length,
       size: metainfo.sizeBytes,
     })
-    expect(countRows(db.sqlite, 'torrent_files')).toBe(metainfo.files.length)
+    expect(await countRows(index, 'torrent_files')).toBe(metainfo.files.length)
   })
 
   test('never stores a publish time in the future', async () => {
-    const { db, pipeline } = openTestIndex()
-    pipeline.submit(item({ publishedAt: Math.floor(Date.now() / 1000) + 86_400 * 365 }))
-    await pipeline.flush()
-    const row = db.sqlite.query('SELECT published_at FROM torrents').get() as { published_at: number }
-    expect(row.published_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000))
+    const index = await openEngineIndex(engine)
+    index.pipeline.submit(item({ publishedAt: Math.floor(Date.now() / 1000) + 86_400 * 365 }))
+    await index.pipeline.flush()
+    const row = await index.sql.get<{ published_at: unknown }>('SELECT published_at FROM torrents')
+    expect(Number(row!.published_at)).toBeLessThanOrEqual(Math.floor(Date.now() / 1000))
   })
 
   test('one bad item fails alone; the rest of its batch lands', async () => {
-    const { db, pipeline } = openTestIndex({ batchSize: 10 })
+    const index = await openEngineIndex(engine, { batchSize: 10 })
+    const { pipeline } = index
     const outcomes: (WriteOutcome | Error)[] = []
     const receipt = { settle: (outcome: WriteOutcome | Error) => outcomes.push(outcome) }
     pipeline.submit(item({ infoHash: '1'.repeat(40) }), receipt)
@@ -130,7 +144,21 @@ describe('ingest pipeline', () => {
     expect(outcomes[0]).toBe('imported')
     expect(outcomes[1]).toBeInstanceOf(Error)
     expect(outcomes[2]).toBe('imported')
-    expect(countRows(db.sqlite, 'torrents')).toBe(2)
+    expect(await countRows(index, 'torrents')).toBe(2)
+  })
+})
+
+// SQLite's own behaviour: its calls settle at once, and WAL lets a reader past an open write.
+describe('ingest pipeline on SQLite alone', () => {
+  const countSqliteRows = (sqlite: import('bun:sqlite').Database, table: string) =>
+    (sqlite.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n
+
+  test("a full batch lands within the producer's call, as a synchronous writer's did", () => {
+    const { db, pipeline } = openTestIndex({ batchSize: 2, flushIntervalMs: 60_000 })
+    pipeline.submit(item({ infoHash: '1'.repeat(40) }))
+    expect(countSqliteRows(db.sqlite, 'torrents')).toBe(0)
+    pipeline.submit(item({ infoHash: '2'.repeat(40) }))
+    expect(countSqliteRows(db.sqlite, 'torrents')).toBe(2)
   })
 
   test('readers see the last committed state while a write transaction is open', async () => {
@@ -145,11 +173,11 @@ describe('ingest pipeline', () => {
       [hexToBytes('2'.repeat(40))],
     )
     const started = performance.now()
-    expect(countRows(reader.sqlite, 'torrents')).toBe(1)
+    expect(countSqliteRows(reader.sqlite, 'torrents')).toBe(1)
     // With a rollback journal this read would wait for busy_timeout (5 s) and then fail.
     expect(performance.now() - started).toBeLessThan(5_000)
     db.sqlite.run('COMMIT')
-    expect(countRows(reader.sqlite, 'torrents')).toBe(2)
+    expect(countSqliteRows(reader.sqlite, 'torrents')).toBe(2)
     reader.close()
   })
 })

@@ -1,9 +1,11 @@
-import { describe, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { loadClassifier } from '../../src/classify'
 import { createReclassifier, createReprocessHandlers, REPROCESS_BATCH_QUEUE, REPROCESS_QUEUE } from '../../src/torrents'
 import { createQueueService, type QueueService, type QueueStore } from '../../src/queue'
-import { hashOf, openSearchIndex } from '../support/search-index'
-import { defaultTorrentWrites, openTestIndex, quietLog } from '../support/test-index'
+import { openEngineIndex } from '../support/engine-index'
+import { describeOnEngines, type EngineUnderTest } from '../support/engines'
+import { hashOf, openSearchIndex, type SearchIndex } from '../support/search-index'
+import { defaultTorrentWrites, quietLog } from '../support/test-index'
 
 async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -13,18 +15,18 @@ async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 
   }
 }
 
-function openQueue(nowMs?: () => number) {
-  const { db, store } = openTestIndex()
+async function openQueue(engine: EngineUnderTest, nowMs?: () => number) {
+  const { store } = await openEngineIndex(engine)
   const repository = store.queue
-  return { db, repository, queue: createQueueService({ store: repository, log: quietLog, nowMs }) }
+  return { repository, queue: createQueueService({ store: repository, log: quietLog, nowMs }) }
 }
 
-const statusOf = async (queue: ReturnType<typeof openQueue>, id: number) =>
+const statusOf = async (queue: Awaited<ReturnType<typeof openQueue>>, id: number) =>
   (await queue.repository.list({}, 100, 0, { field: 'created_at', descending: false })).find((job) => job.id === id)!
 
-describe('the durable queue', () => {
+describeOnEngines('the durable queue', (engine) => {
   test('a worker runs an enqueued job at once and marks it processed', async () => {
-    const q = openQueue()
+    const q = await openQueue(engine)
     const seen: unknown[] = []
     const worker = q.queue.runWorker({ queue: 'q', handler: (payload) => void seen.push(payload), pollIntervalMs: 60_000 })
     const job = await q.queue.enqueue({ queue: 'q', payload: { n: 1 } })
@@ -34,7 +36,7 @@ describe('the durable queue', () => {
   })
 
   test('a job enqueued while a claim is in flight (a store that answers later) runs at once, not at the next poll', async () => {
-    const { store } = openTestIndex()
+    const { store } = await openEngineIndex(engine)
     let holdClaims = true
     const claimsInFlight: (() => void)[] = []
     const slow: QueueStore = {
@@ -59,7 +61,7 @@ describe('the durable queue', () => {
   })
 
   test('a poll the database refuses (locked past busy_timeout) is tried again, not thrown out of the worker', async () => {
-    const { store } = openTestIndex()
+    const { store } = await openEngineIndex(engine)
     const repository = store.queue
     let refusals = 1
     const locked: QueueStore = {
@@ -87,7 +89,7 @@ describe('the durable queue', () => {
   })
 
   test('a failing job is retried with backoff, then marked failed with its error', async () => {
-    const q = openQueue()
+    const q = await openQueue(engine)
     let tries = 0
     const worker = q.queue.runWorker({
       queue: 'q',
@@ -109,7 +111,7 @@ describe('the durable queue', () => {
 
   test('a retry is not claimed before its backoff has passed', async () => {
     let now = 1_000_000
-    const q = openQueue(() => now)
+    const q = await openQueue(engine, () => now)
     const job = await q.queue.enqueue({ queue: 'q', payload: {}, maxRetries: 3 })
     const first = (await q.repository.claim('q', now, 1000))!
     await q.repository.fail(first, 'x', now + 10_000)
@@ -119,7 +121,7 @@ describe('the durable queue', () => {
   })
 
   test('a claimed job is claimed by nobody else until its lease runs out (a dead worker)', async () => {
-    const q = openQueue()
+    const q = await openQueue(engine)
     const job = await q.queue.enqueue({ queue: 'q', payload: {} })
     expect(await q.repository.claim('q', 1_000, 500)).toBeNull() // not due before it was created
     const now = Date.now()
@@ -129,7 +131,7 @@ describe('the durable queue', () => {
   })
 
   test('a restart releases the leases of the previous run, so its jobs run again', async () => {
-    const q = openQueue()
+    const q = await openQueue(engine)
     const job = await q.queue.enqueue({ queue: 'q', payload: { again: true } })
     await q.repository.claim('q', Date.now(), 60 * 60_000) // the process that claimed it died
     expect(await q.repository.releaseLeases()).toBe(1)
@@ -142,7 +144,7 @@ describe('the durable queue', () => {
   })
 
   test('a processed job keeps its row but drops a payload over 1 KiB; a failed one keeps its payload', async () => {
-    const q = openQueue()
+    const q = await openQueue(engine)
     const big = { body: 'x'.repeat(64 * 1024) }
     const worker = q.queue.runWorker({
       queue: 'q',
@@ -162,7 +164,7 @@ describe('the durable queue', () => {
   })
 
   test('counts, metrics buckets and purges by queue and status', async () => {
-    const q = openQueue()
+    const q = await openQueue(engine)
     await q.queue.enqueue({ queue: 'a', payload: {} })
     await q.queue.enqueue({ queue: 'a', payload: {} })
     await q.queue.enqueue({ queue: 'b', payload: {} })
@@ -180,8 +182,8 @@ describe('the durable queue', () => {
   })
 })
 
-describe('re-classification through the queue', () => {
-  function startReprocessing(index: ReturnType<typeof openSearchIndex>): { queue: QueueService; stop: () => Promise<void> } {
+describeOnEngines('re-classification through the queue', (engine) => {
+  function startReprocessing(index: SearchIndex): { queue: QueueService; stop: () => Promise<void> } {
     const queue = createQueueService({ store: index.store.queue, log: quietLog })
     const reclassifier = createReclassifier({ store: defaultTorrentWrites(index.store, loadClassifier()).reclassify, batchSize: 4 })
     const handlers = createReprocessHandlers({ reclassifier, enqueue: (job) => queue.enqueue(job) })
@@ -189,56 +191,55 @@ describe('re-classification through the queue', () => {
     return { queue, stop: async () => void (await Promise.all(workers.map((worker) => worker.stop()))) }
   }
 
+  const jobStatus = async (index: SearchIndex, id: number) =>
+    (await index.sql.get<{ status: string }>('SELECT status FROM queue_jobs WHERE id = ?', [id]))!.status
+
   test('a reprocess job re-classifies the named torrents, so a new label takes effect', async () => {
-    const index = openSearchIndex([{ infoHash: hashOf(1), name: 'Mystery.Thing' }])
-    index.db.sqlite.run(
+    const index = await openSearchIndex([{ infoHash: hashOf(1), name: 'Mystery.Thing' }], {}, engine)
+    await index.sql.run(
       `INSERT INTO ground_truth_labels (info_hash, content_type, title, labelled_by, labelled_at) VALUES (?, 'movie', 'Mystery Thing', 'radarr', 1)`,
       [Buffer.from(hashOf(1), 'hex')],
     )
     const running = startReprocessing(index)
     const job = await running.queue.enqueue({ queue: REPROCESS_QUEUE, payload: { infoHashes: [hashOf(1)] } })
-    const statusOfJob = () => (index.db.sqlite.query('SELECT status FROM queue_jobs WHERE id = ?').get(job.id) as { status: string }).status
-    await waitFor(() => statusOfJob() === 'processed')
-    const stored = index.db.sqlite.query('SELECT content_type, status FROM torrent_classifications').get() as {
-      content_type: string
-      status: string
-    }
+    await waitFor(async () => (await jobStatus(index, job.id)) === 'processed')
+    const stored = await index.sql.get('SELECT content_type, status FROM torrent_classifications')
     expect(stored).toEqual({ content_type: 'movie', status: 'confirmed' })
     await running.stop()
   })
 
   test('a batch job works through the index a chunk per job', async () => {
-    const index = openSearchIndex(
+    const index = await openSearchIndex(
       Array.from({ length: 25 }, (_, i) => ({
         infoHash: hashOf(100 + i),
         name: `Show.S01E${String(i + 1).padStart(2, '0')}.720p.HDTV.x264-GRP`,
       })),
+      {},
+      engine,
     )
-    index.db.sqlite.run('UPDATE torrent_classifications SET classified_at = 0')
+    await index.sql.run('UPDATE torrent_classifications SET classified_at = 0')
     const running = startReprocessing(index)
     await running.queue.enqueue({ queue: REPROCESS_BATCH_QUEUE, payload: { contentTypes: null, chunkSize: 10, afterId: 0 } })
-    const stale = () =>
-      (index.db.sqlite.query('SELECT count(*) AS n FROM torrent_classifications WHERE classified_at = 0').get() as { n: number }).n
-    await waitFor(() => stale() === 0)
-    const jobs = index.db.sqlite
-      .query(`SELECT count(*) AS n FROM queue_jobs WHERE queue = ? AND status = 'processed'`)
-      .get(REPROCESS_BATCH_QUEUE) as { n: number }
-    expect(jobs.n).toBe(3)
+    const stale = async () =>
+      Number((await index.sql.get<{ n: unknown }>('SELECT count(*) AS n FROM torrent_classifications WHERE classified_at = 0'))!.n)
+    await waitFor(async () => (await stale()) === 0)
+    const jobs = await index.sql.get<{ n: unknown }>(`SELECT count(*) AS n FROM queue_jobs WHERE queue = ? AND status = 'processed'`, [
+      REPROCESS_BATCH_QUEUE,
+    ])
+    expect(Number(jobs!.n)).toBe(3)
     await running.stop()
   })
 
   test('a malformed payload fails the job instead of touching torrents', async () => {
-    const index = openSearchIndex([{ infoHash: hashOf(7), name: 'Some.Movie.2020.1080p.WEB-DL.x264-GRP' }])
+    const index = await openSearchIndex([{ infoHash: hashOf(7), name: 'Some.Movie.2020.1080p.WEB-DL.x264-GRP' }], {}, engine)
     const running = startReprocessing(index)
     const job = await running.queue.enqueue({
       queue: REPROCESS_QUEUE,
       payload: { infoHashes: ["'; DROP TABLE torrents; --"] },
       maxRetries: 0,
     })
-    await waitFor(
-      () => (index.db.sqlite.query('SELECT status FROM queue_jobs WHERE id = ?').get(job.id) as { status: string }).status === 'failed',
-    )
-    expect((index.db.sqlite.query('SELECT count(*) AS n FROM torrents').get() as { n: number }).n).toBe(1)
+    await waitFor(async () => (await jobStatus(index, job.id)) === 'failed')
+    expect(Number((await index.sql.get<{ n: unknown }>('SELECT count(*) AS n FROM torrents'))!.n)).toBe(1)
     await running.stop()
   })
 })

@@ -2,12 +2,12 @@
  * A migrated core index on either engine, with its writers, ingest pipeline and plain SQL, for the
  * service suites that run on both (describeOnEngines). Closed when the suite ends.
  */
-import { createIngestPipeline, type IngestPipeline } from '../../src/ingest'
+import type { IngestPipeline } from '../../src/ingest'
 import { type CoreStore, openStore } from '../../src/store'
 import { type EngineUnderTest, SQLITE } from './engines'
 import type { StoreFixtures } from './store-fixtures'
 import { closeAfterSuite } from './suite-resources'
-import { quietLog, type TestTorrents, testTorrents } from './test-index'
+import { quietLog, type TestTorrents, testPipeline, testTorrents } from './test-index'
 import { type TestSql, testSql } from './test-sql'
 
 export interface EngineIndex {
@@ -24,11 +24,5 @@ export async function openEngineIndex(
 ): Promise<EngineIndex> {
   const store = closeAfterSuite(await openStore(await engine.freshConfig(), { log: quietLog }))
   const torrents = testTorrents(store)
-  const pipeline = createIngestPipeline({
-    writer: torrents.writer,
-    batchSize: options.batchSize ?? 100,
-    flushIntervalMs: options.flushIntervalMs ?? 50,
-    log: quietLog,
-  })
-  return { store, torrents, pipeline, sql: testSql(store), fixtures: engine.fixtures(store) }
+  return { store, torrents, pipeline: testPipeline(torrents, options), sql: testSql(store), fixtures: engine.fixtures(store) }
 }

@@ -63,13 +63,17 @@ export function openTestIndex(options: { batchSize?: number; flushIntervalMs?: n
   const store = openSqliteStore({ path }, { log: quietLog })
   const db = store.connection
   const torrents = testTorrents(store)
-  const pipeline = createIngestPipeline({
+  return { db, store, torrents, pipeline: testPipeline(torrents, options), path }
+}
+
+/** The ingest pipeline over a store's writer, as the tests size it: small batches flushed soon, unless a test says otherwise. */
+export function testPipeline(torrents: TestTorrents, options: { batchSize?: number; flushIntervalMs?: number } = {}): IngestPipeline {
+  return createIngestPipeline({
     writer: torrents.writer,
     batchSize: options.batchSize ?? 100,
     flushIntervalMs: options.flushIntervalMs ?? 50,
     log: quietLog,
   })
-  return { db, store, torrents, pipeline, path }
 }
 
 /** The SQLite connection under a store opened on SQLite, for a test that sets up or looks with SQL. */
