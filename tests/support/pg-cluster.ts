@@ -199,7 +199,7 @@ export function stopCluster(dir: string, bin = postgresBin()): void {
 
 /** Starts a server of the cluster on a loopback port, its socket in `socketDir`; fsync off (test data only). */
 export function startServer(run: (command: string, args: string[]) => void, dataDir: string, port: number, socketDir: string): void {
-  const options = `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
+  const options = `-c port=${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${socketDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400`
   run('pg_ctl', ['-D', dataDir, '-o', options, '-l', `${dataDir}.log`, '-w', 'start'])
 }
 

@@ -34,9 +34,12 @@ function pgAll(store: CoreStore) {
   const sql = pgOf(store)
   return async (text: string, params: Param[]): Promise<Record<string, unknown>[]> => {
     let n = 0
-    return sql.unsafe(
-      text.replace(/\?/g, () => `$${++n}`),
-      params,
-    )
+    // A plain array: Bun.SQL's result list is a subclass, which toEqual and toMatchObject tell apart.
+    return [
+      ...(await sql.unsafe(
+        text.replace(/\?/g, () => `$${++n}`),
+        params,
+      )),
+    ]
   }
 }
