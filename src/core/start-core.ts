@@ -78,6 +78,7 @@ export async function startCore(
     store,
     pipeline,
     crawler,
+    crawlsElsewhere: elsewhere !== null,
     workers,
     onLogLevel: (level) => {
       logThreshold.level = level

@@ -32,6 +32,8 @@ export async function wireJobs(deps: {
   store: CoreStore
   pipeline: IngestPipeline
   crawler: Crawler
+  /** An `api` process whose crawlers run in processes of their own: fetches are kept for them. */
+  crawlsElsewhere: boolean
   workers: WorkerRegistry
   /** Told the log level in force at start and after each change. */
   onLogLevel: (level: LogLevel) => void
@@ -40,7 +42,7 @@ export async function wireJobs(deps: {
   const { config, crawler, log } = deps
   const fetches = createFetchService({
     store: deps.store.fetchRequests,
-    crawler,
+    crawler: crawler ?? (deps.crawlsElsewhere ? 'elsewhere' : null),
     timeoutMs: config.dht.fetchTimeoutMs,
     log: log.child({ component: 'fetch' }),
   })

@@ -24,13 +24,18 @@ export const MAX_TARGETS = 50
  */
 export function createFetchService(deps: {
   store: FetchRequestStore
-  /** null when SERVICE_DHT_ENABLED=false: every request is refused. */
-  crawler: FetchCrawler | null
+  /**
+   * The crawler of this process. Or `elsewhere`: an `api` process whose crawlers run in processes
+   * of their own (roles on PostgreSQL) keeps the requests for them, which take them up when told
+   * and end them. null when SERVICE_DHT_ENABLED=false: every request is refused.
+   */
+  crawler: FetchCrawler | 'elsewhere' | null
   timeoutMs: number
   log: Logger
   nowMs?: () => number
 }) {
   const nowMs = deps.nowMs ?? (() => Date.now())
+  const crawler = deps.crawler === 'elsewhere' ? null : deps.crawler
   const deadlines = new Map<string, ReturnType<typeof setTimeout>>()
 
   const logged = (doing: string, infoHash: string, change: Promise<unknown>): Promise<void> =>
@@ -42,7 +47,7 @@ export function createFetchService(deps: {
   const close = async (infoHash: string, change: Pick<FetchRequest, 'state' | 'detail'>): Promise<void> => {
     clearTimeout(deadlines.get(infoHash))
     deadlines.delete(infoHash)
-    deps.crawler?.cancelFetch(infoHash)
+    crawler?.cancelFetch(infoHash)
     const closed = await deps.store.transition(infoHash, change, nowMs())
     if (closed) deps.log.info('fetch by hash ended', { infoHash, state: closed.state, detail: closed.detail })
   }
@@ -52,8 +57,11 @@ export function createFetchService(deps: {
       const at = peer.lastIndexOf(':')
       return { host: peer.slice(0, at).replace(/^\[(.*)\]$/, '$1'), port: Number(peer.slice(at + 1)) }
     })
-    deps.crawler!.fetch({ infoHash: request.infoHash, peers })
+    crawler!.fetch({ infoHash: request.infoHash, peers })
     const giveUp = async () => {
+      // Stored by another process (an import through an `api` process) while this one looked.
+      if ((await deps.store.indexed([request.infoHash])).has(request.infoHash))
+        return close(request.infoHash, { state: 'found', detail: 'indexed' })
       const last = (await deps.store.get(request.infoHash))?.detail
       await close(request.infoHash, {
         state: 'not_found',
@@ -87,9 +95,30 @@ export function createFetchService(deps: {
       return found
     }
     await deps.store.save(request)
-    dispatch(request)
-    deps.log.info('fetch by hash asked for', { infoHash: request.infoHash, peers: request.peers.length, trackers: request.trackers.length })
+    if (crawler) dispatch(request)
+    deps.log.info('fetch by hash asked for', {
+      infoHash: request.infoHash,
+      peers: request.peers.length,
+      trackers: request.trackers.length,
+      ...(!crawler && { by: 'a crawler process' }),
+    })
     return request
+  }
+
+  let stopFollowing = () => {}
+
+  /** The open requests this process's crawler does not look for yet, taken up (or ended as found); one pass at a time. */
+  let takingUp: Promise<void> = Promise.resolve()
+  const takeUpOpen = (): Promise<void> => {
+    takingUp = takingUp.then(async () => {
+      const open = (await deps.store.listOpen()).filter((request) => !deadlines.has(request.infoHash))
+      const indexed = await deps.store.indexed(open.map((request) => request.infoHash))
+      for (const request of open) {
+        if (indexed.has(request.infoHash)) await close(request.infoHash, { state: 'found', detail: 'indexed' })
+        else dispatch(request)
+      }
+    })
+    return takingUp
   }
 
   return {
@@ -126,17 +155,19 @@ export function createFetchService(deps: {
     refused(infoHash: string, reason: string): Promise<void> {
       return logged('closed', infoHash, close(infoHash, { state: 'not_found', detail: `fetched, but not stored: ${reason}` }))
     },
-    /** At start: the requests a previous run left open are looked for again, or end as found. */
+    /**
+     * At start: the requests a previous run left open are looked for again, or end as found. Then,
+     * those other processes save are taken up as the store tells of them.
+     */
     async resume(): Promise<void> {
-      if (!deps.crawler) return
-      const open = await deps.store.listOpen()
-      const indexed = await deps.store.indexed(open.map((request) => request.infoHash))
-      for (const request of open) {
-        if (indexed.has(request.infoHash)) await close(request.infoHash, { state: 'found', detail: 'indexed' })
-        else dispatch(request)
-      }
+      if (!crawler) return
+      stopFollowing = deps.store.onExternalChange(
+        () => void takeUpOpen().catch((err) => deps.log.warn('fetch requests not taken up', { err })),
+      )
+      await takeUpOpen()
     },
     stop(): void {
+      stopFollowing()
       for (const timer of deadlines.values()) clearTimeout(timer)
       deadlines.clear()
     },

@@ -16,4 +16,6 @@ export interface FetchRequestStore {
    * returns it as it now is; null when none is open for the hash (a closed one does not move).
    */
   transition(infoHash: string, change: Pick<FetchRequest, 'state' | 'detail'>, nowMs: number): Promise<FetchRequest | null>
+  /** Told when another process saved a request (an `api` process, for the crawler processes); a store one process writes never calls it. */
+  onExternalChange(listener: () => void): () => void
 }

@@ -12,6 +12,9 @@ import { freshPgSchema, pgSkipReason } from '../support/pg-cluster'
 import { ADMIN_HEADERS, type RunningService, safeJson, startService } from '../support/processes'
 import { makeTempDir } from '../support/temp-dir'
 
+/** A crawler on loopback whose bootstrap node answers nothing. */
+const CRAWLER = { SERVICE_DHT_ENABLED: 'true', SERVICE_DHT_HOST: '127.0.0.1', SERVICE_DHT_PORT: '0', SERVICE_DHT_BOOTSTRAP: '127.0.0.1:9' }
+
 type CrawlerState = { enabled: boolean; running: boolean; paused: boolean; mode: string }
 
 const importLine = (i: number) =>
@@ -75,12 +78,7 @@ describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skip
 
   test('a crawler serves health and metrics only', async () => {
     const { url } = await freshPgSchema('roles')
-    const crawler = await startRole('crawler', url, {
-      SERVICE_DHT_ENABLED: 'true',
-      SERVICE_DHT_HOST: '127.0.0.1',
-      SERVICE_DHT_PORT: '0',
-      SERVICE_DHT_BOOTSTRAP: '127.0.0.1:9',
-    })
+    const crawler = await startRole('crawler', url, CRAWLER)
     expect((await fetch(`${crawler.baseUrl}/torznab/api?t=caps`)).status).toBe(404)
     expect((await fetch(`${crawler.baseUrl}/graphql`, { method: 'POST', body: '{}' })).status).toBe(404)
     expect((await fetch(`${crawler.baseUrl}/import`, { method: 'POST', body: '{}' })).status).toBe(404)
@@ -92,12 +90,7 @@ describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skip
 
   test('an api steers and shows the crawl of a crawler process: a pause through its GraphQL reaches the crawler, which reports back', async () => {
     const { url } = await freshPgSchema('roles')
-    const crawler = await startRole('crawler', url, {
-      SERVICE_DHT_ENABLED: 'true',
-      SERVICE_DHT_HOST: '127.0.0.1',
-      SERVICE_DHT_PORT: '0',
-      SERVICE_DHT_BOOTSTRAP: '127.0.0.1:9',
-    })
+    const crawler = await startRole('crawler', url, CRAWLER)
     // SERVICE_DHT_ENABLED at its default (the helper turns it off): this deployment crawls.
     const api = await startRole('api', url, { SERVICE_DHT_ENABLED: 'true' })
     const graphql = async (query: string) => {
@@ -123,14 +116,46 @@ describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skip
     await waitFor(async () => (await graphql('{ crawler { mode } }')).crawler!.mode === 'crawling', 30_000)
   })
 
+  test('a fetch by hash asked of an api is looked for by the crawler process, which ends it: not found at its deadline, or found once imported', async () => {
+    const { url } = await freshPgSchema('roles')
+    const timeout = { SERVICE_DHT_FETCH_TIMEOUT: '4s' }
+    const crawler = await startRole('crawler', url, { ...CRAWLER, ...timeout })
+    const api = await startRole('api', url, { SERVICE_DHT_ENABLED: 'true', ...timeout })
+    await waitFor(() => said(crawler, 'dht crawler listening'), 30_000)
+    const graphql = async (query: string) => {
+      const response = await fetch(`${api.baseUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...ADMIN_HEADERS },
+        body: JSON.stringify({ query }),
+      })
+      return (await response.json()) as {
+        data: Record<string, Partial<{ infoHash: string; state: string; detail: string | null }>[]> | null
+      }
+    }
+    const stateOf = async (hash: string) =>
+      (await graphql('{ fetchRequests { infoHash state detail } }')).data!.fetchRequests!.find((request) => request.infoHash === hash)
+    const [lost, found] = ['d'.repeat(40), 'e'.repeat(40)]
+
+    expect((await graphql(`mutation { fetchTorrents(targets: ["${lost}", "${found}"]) { state } }`)).data!.fetchTorrents).toEqual([
+      { state: 'queued' },
+      { state: 'queued' },
+    ])
+    // The api holds no deadline: the crawler process took both up, and ends the one nobody has.
+    // One of them comes in through the api's import meanwhile: the crawler ends it as found.
+    const imported = await fetch(`${api.baseUrl}/import`, {
+      method: 'POST',
+      body: JSON.stringify({ infoHash: found, name: 'Asked.For.2024.1080p.WEB-DL-GRP', size: 1_000_000 }),
+    })
+    expect(await imported.json()).toMatchObject({ imported: 1 })
+    await waitFor(async () => (await stateOf(lost))?.state === 'not_found', 30_000)
+    expect((await stateOf(lost))!.detail).toStartWith('not found within 4 s')
+    await waitFor(async () => (await stateOf(found))?.state === 'found', 30_000)
+    expect((await stateOf(found))!.detail).toBe('indexed')
+  })
+
   test('a worker process whose storage cap finds the index full pauses the crawler process, which says why', async () => {
     const { url } = await freshPgSchema('roles')
-    const crawler = await startRole('crawler', url, {
-      SERVICE_DHT_ENABLED: 'true',
-      SERVICE_DHT_HOST: '127.0.0.1',
-      SERVICE_DHT_PORT: '0',
-      SERVICE_DHT_BOOTSTRAP: '127.0.0.1:9',
-    })
+    const crawler = await startRole('crawler', url, CRAWLER)
     await waitFor(() => said(crawler, 'dht crawler listening'), 30_000)
     expect(said(crawler, 'dht crawler paused')).toBe(false)
     // 4 MB of the schema the cap cannot evict (no torrent in it) under a 1 MB cap: full.

@@ -21,11 +21,14 @@ function section(heading: string): string {
   return doc.slice(start, end < 0 ? undefined : end)
 }
 
+/** What the benches write where they run (.gitignore): no part of the house. */
+const BENCH_OUTPUT = 'bench/out'
+
 /** `top/` and every folder below it, each as `path/`, sorted. */
 function foldersUnder(top: string): string[] {
   const found = [`${top}/`]
   for (const entry of readdirSync(join(ROOT, top), { withFileTypes: true }))
-    if (entry.isDirectory()) found.push(...foldersUnder(`${top}/${entry.name}`))
+    if (entry.isDirectory() && `${top}/${entry.name}` !== BENCH_OUTPUT) found.push(...foldersUnder(`${top}/${entry.name}`))
   return found.sort()
 }
 

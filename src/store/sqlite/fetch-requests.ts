@@ -2,7 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import { type FetchRequest, type FetchRequestStore, OPEN_STATES } from '../../fetch-requests'
 import { bytesToHex, hexToBytes } from '../../metainfo'
 import type { DatabaseHandle } from './open-database'
-import { asPortMethods } from './port-call'
+import { asPortMethods, neverCalled } from './port-call'
 import * as schema from './schema'
 
 const { fetchRequests, torrents } = schema
@@ -59,5 +59,5 @@ export function createSqliteFetchRequestStore(db: DatabaseHandle): FetchRequestS
       return row ? toRequest(row) : null
     },
   }
-  return asPortMethods(methods)
+  return { ...asPortMethods(methods), onExternalChange: neverCalled }
 }

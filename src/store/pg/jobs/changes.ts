@@ -1,10 +1,10 @@
 import type { SQL } from 'bun'
 
 /** What a change is about: the rows another process re-reads when told. */
-export type ChangeTopic = 'settings' | 'wants' | 'crawler_control' | 'queue'
+export type ChangeTopic = 'settings' | 'wants' | 'crawler_control' | 'queue' | 'fetch_requests'
 
 /** Topics whose listeners re-read when the subscription comes back: the changes missed meanwhile are lost. */
-const REREAD_ON_RESUBSCRIBE: readonly ChangeTopic[] = ['settings', 'wants', 'crawler_control']
+const REREAD_ON_RESUBSCRIBE: readonly ChangeTopic[] = ['settings', 'wants', 'crawler_control', 'fetch_requests']
 
 /** Channels are identifiers: at most 63 bytes. */
 const MAX_CHANNEL_BYTES = 63

@@ -1,6 +1,7 @@
 import type { SQL } from 'bun'
 import { type FetchRequest, type FetchRequestStore, type FetchState, OPEN_STATES } from '../../../fetch-requests'
 import { int, pgCall } from '../pools'
+import type { ChangeFeed } from './changes'
 
 const hashOf = (infoHash: string) => Buffer.from(infoHash, 'hex')
 
@@ -28,8 +29,8 @@ const toRequest = (row: FetchRequestRow): FetchRequest => ({
   deadlineAtMs: int(row.deadline_at_ms),
 })
 
-/** The fetch_requests table, and whether the index holds a hash already. */
-export function createPgFetchRequestStore(sql: SQL): FetchRequestStore {
+/** The fetch_requests table, and whether the index holds a hash already; a saved request is told to the other processes. */
+export function createPgFetchRequestStore(sql: SQL, changes: ChangeFeed): FetchRequestStore {
   const open = [...OPEN_STATES]
   return {
     save: pgCall(async (request: FetchRequest) => {
@@ -44,11 +45,15 @@ export function createPgFetchRequestStore(sql: SQL): FetchRequestStore {
         updated_at_ms: request.updatedAtMs,
         deadline_at_ms: request.deadlineAtMs,
       }
-      await sql`INSERT INTO fetch_requests ${sql(row)}
-        ON CONFLICT (info_hash) DO UPDATE SET name = excluded.name, state = excluded.state, detail = excluded.detail,
-          peers = excluded.peers, trackers = excluded.trackers, requested_at_ms = excluded.requested_at_ms,
-          updated_at_ms = excluded.updated_at_ms, deadline_at_ms = excluded.deadline_at_ms`
+      await sql.begin(async (tx) => {
+        await tx`INSERT INTO fetch_requests ${tx(row)}
+          ON CONFLICT (info_hash) DO UPDATE SET name = excluded.name, state = excluded.state, detail = excluded.detail,
+            peers = excluded.peers, trackers = excluded.trackers, requested_at_ms = excluded.requested_at_ms,
+            updated_at_ms = excluded.updated_at_ms, deadline_at_ms = excluded.deadline_at_ms`
+        await changes.announce(tx, 'fetch_requests')
+      })
     }),
+    onExternalChange: (listener) => changes.on('fetch_requests', listener),
     get: pgCall(async (infoHash: string) => {
       const [row] = await sql`SELECT * FROM fetch_requests WHERE info_hash = ${hashOf(infoHash)}`
       return row ? toRequest(row) : null

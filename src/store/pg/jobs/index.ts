@@ -43,7 +43,7 @@ export async function openPgJobPorts(primary: SQL): Promise<{ ports: PgJobPorts;
       outbox: createPgOutboxStore(primary, changes),
       settings: createPgSettingsStore(primary, changes),
       wants: createPgWantsStore(primary, changes),
-      fetchRequests: createPgFetchRequestStore(primary),
+      fetchRequests: createPgFetchRequestStore(primary, changes),
       enrichment: createPgEnrichmentStore(primary),
       health: createPgHealthStore(primary),
       crawlerControl: createPgCrawlerControlStore(primary, changes),
