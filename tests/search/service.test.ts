@@ -624,6 +624,18 @@ describeOnEngines('search service', (engine) => {
     })
   })
 
+  describe('searches at once on one reader', () => {
+    afterAll(closeSuiteResources)
+
+    test("all answer while each reads its words' shares outside its snapshot (a thread sent several requests)", async () => {
+      const index = await openSearchIndex(releases, { nowMs: () => NOW * 1000 }, engine)
+      // Text with categories reads the shares of words not yet remembered: a cold reader, every search at once.
+      const texts = ['breaking bad', 'dune', 'spider man', 'planet earth', 'daily show', 'amelie']
+      const answers = await Promise.all(texts.map((text) => index.search.search(query({ text, categories: [2000, 5000] }))))
+      expect(answers.map((answer) => answer.total)).toEqual([3, 2, 1, 1, 1, 1])
+    })
+  })
+
   describe('search deadline', () => {
     afterAll(closeSuiteResources)
     test('stops a search that runs past its timeout with SearchTimeoutError', async () => {
