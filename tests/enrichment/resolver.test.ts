@@ -1,12 +1,15 @@
-import { afterAll, afterEach, describe, expect, test } from 'bun:test'
+import { afterAll, afterEach, expect, test } from 'bun:test'
 import { createContentResolver, createRequestPacer, createTmdbClient } from '../../src/enrichment'
 import { sleep } from '../../src/enrichment/request-pacer'
 import { parseImportLine } from '../../src/importer'
 import { createSearchService } from '../../src/search'
-import { openSqliteSearchReader } from '../../src/store/sqlite/search/open-search-reader'
+import { openSearchReader } from '../../src/store'
 import { FAKE_IMAGE_BASE, startFakeTmdb } from '../support/fake-tmdb'
 import { defaultWeights, hashOf } from '../support/search-index'
-import { openTestIndex, quietLog } from '../support/test-index'
+import { openEngineIndex } from '../support/engine-index'
+import { describeOnEngines, type EngineUnderTest } from '../support/engines'
+import { closeAfterSuite, closeSuiteResources } from '../support/suite-resources'
+import { quietLog } from '../support/test-index'
 import { API_KEY, CATALOGUE } from './catalogue'
 
 const tmdb = startFakeTmdb(CATALOGUE, API_KEY)
@@ -17,10 +20,21 @@ afterEach(() => {
 
 let next = 0
 /** A migrated index holding these releases, a resolver on it (its clock and key steerable), and a search. */
-function setUp(names: string[], options: { rate?: number; timeoutMs?: number; key?: string | undefined; concurrency?: number } = {}) {
-  const index = openTestIndex({ batchSize: 500, flushIntervalMs: 60_000 })
+async function setUp(
+  engine: EngineUnderTest,
+  names: string[],
+  options: { rate?: number; timeoutMs?: number; key?: string | undefined; concurrency?: number } = {},
+) {
+  const index = await openEngineIndex(engine, { batchSize: 500, flushIntervalMs: 60_000 })
+  /** A search on the index's own reader, as a search thread has. */
+  const searchOn = async () =>
+    createSearchService({
+      store: closeAfterSuite(await openSearchReader(index.store.searchReaderSpec({ cacheSizeMb: 2 }))),
+      weights: defaultWeights,
+      timeoutMs: 10_000,
+    })
   /** Imports releases one second apart (the feed's newest-first order), returning their info hashes. */
-  const add = (more: string[]) => {
+  const add = async (more: string[]) => {
     const hashes = more.map((name) => {
       const infoHash = hashOf(++next)
       const line = { infoHash, name, size: 2_000_000_000, publishedAt: 1_700_000_000 + next }
@@ -29,10 +43,10 @@ function setUp(names: string[], options: { rate?: number; timeoutMs?: number; ke
       index.pipeline.submit(parsed.item)
       return infoHash
     })
-    index.pipeline.flush()
+    await index.pipeline.flush()
     return hashes
   }
-  add(names)
+  await add(names)
   // Real time that tests may move forward (a 429's wait, the 7-day recheck) without waiting.
   const clock = { offsetMs: 0 }
   const nowMs = () => Date.now() + clock.offsetMs
@@ -51,11 +65,7 @@ function setUp(names: string[], options: { rate?: number; timeoutMs?: number; ke
     concurrency: options.concurrency ?? 1,
     nowMs,
   })
-  const search = createSearchService({
-    store: openSqliteSearchReader(index.store.searchReaderSpec({ cacheSizeMb: 2 })),
-    weights: defaultWeights,
-    timeoutMs: 10_000,
-  })
+  const search = await searchOn()
   const byIds = async (ids: Partial<{ imdb: string[]; tmdb: number[]; tvdb: number[] }>, extra: object = {}) =>
     (
       await search.search({
@@ -75,14 +85,19 @@ function setUp(names: string[], options: { rate?: number; timeoutMs?: number; ke
     }
     throw new Error('the backlog did not drain')
   }
-  return { index, add, clock, state, repository, resolver, byIds, drain }
+  return { index, add, clock, state, repository, resolver, byIds, drain, searchOn }
 }
 
 const searches = () => tmdb.requests.filter((request) => request.path.startsWith('/search/'))
 
-describe('content resolver', () => {
+describeOnEngines('content resolver', (engine) => {
+  // Each test opens its own index: closed when it ends, not held to the suite's end (PostgreSQL connections).
+  afterEach(closeSuiteResources)
   test('resolves a movie and a series to one content row each, with ids, poster and genres', async () => {
-    const { byIds, drain, repository } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'Breaking.Bad.S01E02.720p.HDTV.x264-GRP'])
+    const { byIds, drain, repository } = await setUp(engine, [
+      'The.Matrix.1999.1080p.BluRay.x264-GROUP',
+      'Breaking.Bad.S01E02.720p.HDTV.x264-GRP',
+    ])
     await drain()
     expect(await repository.counts()).toEqual({ pending: 0, resolved: 2, notFound: 0 })
     const [matrix] = await byIds({ imdb: ['tt0133093'] })
@@ -109,13 +124,9 @@ describe('content resolver', () => {
       { length: 150 },
       (_, i) => `Breaking.Bad.S0${1 + Math.floor(i / 30)}E${String(1 + (i % 30)).padStart(2, '0')}.720p.HDTV.x264-GRP`,
     )
-    const { drain, index } = setUp(names)
+    const { drain, searchOn } = await setUp(engine, names)
     await drain()
-    const search = createSearchService({
-      store: openSqliteSearchReader(index.store.searchReaderSpec({ cacheSizeMb: 2 })),
-      weights: defaultWeights,
-      timeoutMs: 10_000,
-    })
+    const search = await searchOn()
     const page = (offset: number, extra: object = {}) =>
       search.search({
         text: null,
@@ -138,18 +149,18 @@ describe('content resolver', () => {
   })
 
   test('a second torrent of a resolved work costs no request', async () => {
-    const { add, byIds, drain } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
+    const { add, byIds, drain } = await setUp(engine, ['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
     await drain()
     const before = tmdb.requests.length
     expect(before).toBeGreaterThan(0)
-    add(['The.Matrix.1999.720p.WEB-DL.x264-OTHER', 'the matrix 1999 2160p uhd bluray x265-third'])
+    await add(['The.Matrix.1999.720p.WEB-DL.x264-OTHER', 'the matrix 1999 2160p uhd bluray x265-third'])
     await drain()
     expect(tmdb.requests.length).toBe(before)
     expect(await byIds({ imdb: ['tt0133093'] })).toHaveLength(3)
   })
 
   test('a look-alike title or a year two off stays unresolved, and is rechecked after 7 days', async () => {
-    const { byIds, clock, drain, repository } = setUp([
+    const { byIds, clock, drain, repository } = await setUp(engine, [
       'Matrix.Rebooted.2031.1080p.WEB-DL.x264-GRP',
       'The.Matrix.2001.1080p.BluRay.x264-GRP',
     ])
@@ -167,16 +178,19 @@ describe('content resolver', () => {
   })
 
   test('two works of one title and no year to tell them apart stay unresolved unless one is far more popular', async () => {
-    const { drain, repository } = setUp(['The.Office.S02E03.720p.HDTV.x264-GRP', 'Dune.2021.2160p.WEB-DL.x265-GRP'])
+    const { drain, repository } = await setUp(engine, ['The.Office.S02E03.720p.HDTV.x264-GRP', 'Dune.2021.2160p.WEB-DL.x265-GRP'])
     await drain()
     // The Office: US (120) against UK (60) is ambiguous; Dune 2021 against 1984 is told by the year.
     expect(await repository.counts()).toEqual({ pending: 0, resolved: 1, notFound: 1 })
   })
 
   test('ground-truth ids win over looked-up ones', async () => {
-    const { byIds, drain, index } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'The.Matrix.1999.720p.WEB-DL.x264-OTHER'])
+    const { byIds, drain, index } = await setUp(engine, [
+      'The.Matrix.1999.1080p.BluRay.x264-GROUP',
+      'The.Matrix.1999.720p.WEB-DL.x264-OTHER',
+    ])
     // An *arr import confirmed the second as another work (its ids), the first as this one.
-    index.db.sqlite.run(
+    await index.sql.run(
       "UPDATE torrent_classifications SET imdb_id = 'tt9999999', status = 'confirmed' WHERE torrent_id = (SELECT max(id) FROM torrents)",
     )
     await drain()
@@ -187,7 +201,7 @@ describe('content resolver', () => {
   })
 
   test('without a key nothing is fed or asked, and posters are left out of results', async () => {
-    const { byIds, drain, repository, state } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'], { key: undefined })
+    const { byIds, drain, repository, state } = await setUp(engine, ['The.Matrix.1999.1080p.BluRay.x264-GROUP'], { key: undefined })
     await drain()
     expect(tmdb.requests).toEqual([])
     expect(await repository.counts()).toEqual({ pending: 0, resolved: 0, notFound: 0 })
@@ -205,8 +219,8 @@ describe('content resolver', () => {
   })
 
   test('backfills the torrents indexed before the key was set, newest first', async () => {
-    const { add, drain, repository, state } = setUp([], { key: undefined })
-    add(['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'Dune.2021.2160p.WEB-DL.x265-GRP', 'Breaking.Bad.S01E02.720p.HDTV.x264-GRP'])
+    const { add, drain, repository, state } = await setUp(engine, [], { key: undefined })
+    await add(['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'Dune.2021.2160p.WEB-DL.x265-GRP', 'Breaking.Bad.S01E02.720p.HDTV.x264-GRP'])
     await drain()
     state.key = API_KEY
     await drain()
@@ -216,7 +230,7 @@ describe('content resolver', () => {
   })
 
   test('a 429 is honoured: nothing is asked before its Retry-After, then the backlog drains', async () => {
-    const { clock, drain, repository, resolver } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
+    const { clock, drain, repository, resolver } = await setUp(engine, ['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
     tmdb.queue({ kind: '429', retryAfter: '30' })
     const report = await drain()
     expect(report.waitMs).toBe(30_000)
@@ -231,7 +245,7 @@ describe('content resolver', () => {
 
   test('the API down (5xx) or too slow: the title stays in the backlog and the wait grows', async () => {
     // The client's 5 s timeout leaves every other answer room on a loaded machine; the slow one never comes in time.
-    const { clock, drain, repository } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
+    const { clock, drain, repository } = await setUp(engine, ['The.Matrix.1999.1080p.BluRay.x264-GROUP'])
     tmdb.queue({ kind: 'status', status: 503 })
     expect((await drain()).waitMs).toBe(5_000)
     clock.offsetMs += 5_000
@@ -244,7 +258,7 @@ describe('content resolver', () => {
   })
 
   test('a refused key is an API failure, not a not-found: the title waits for a good key', async () => {
-    const { drain, repository, state } = setUp(['The.Matrix.1999.1080p.BluRay.x264-GROUP'], { key: 'wrong-key-0123456789' })
+    const { drain, repository, state } = await setUp(engine, ['The.Matrix.1999.1080p.BluRay.x264-GROUP'], { key: 'wrong-key-0123456789' })
     expect((await drain()).waitMs).toBe(5_000)
     expect((await repository.counts()).pending).toBe(1)
     // A new key ends the wait at once.
@@ -255,7 +269,7 @@ describe('content resolver', () => {
 
   test('holds the rate: requests start at least 1/rate apart', async () => {
     const names = ['The.Matrix.1999.1080p.BluRay.x264-GROUP', 'Dune.2021.2160p.WEB-DL.x265-GRP', 'Breaking.Bad.S01E02.720p.HDTV.x264-GRP']
-    const { drain } = setUp(names, { rate: 20, concurrency: 4 })
+    const { drain } = await setUp(engine, names, { rate: 20, concurrency: 4 })
     const startedMs = Date.now()
     await drain()
     const times = tmdb.requests.map((request) => request.atMs).sort((a, b) => a - b)
@@ -268,8 +282,8 @@ describe('content resolver', () => {
   })
 
   test('a grabbed torrent jumps the backlog', async () => {
-    const { add, drain, repository, resolver, state } = setUp([], { key: undefined })
-    const [matrix] = add([
+    const { add, drain, repository, resolver, state } = await setUp(engine, [], { key: undefined })
+    const [matrix] = await add([
       'The.Matrix.1999.1080p.BluRay.x264-GROUP',
       'Dune.2021.2160p.WEB-DL.x265-GRP',
       'Breaking.Bad.S01E02.720p.HDTV.x264-GRP',

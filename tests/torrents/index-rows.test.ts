@@ -1,9 +1,10 @@
-import { describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import type { Database } from 'bun:sqlite'
 import type { Classification } from '../../src/classify'
 import { createClassificationRows } from '../../src/store/sqlite/ingest/classification-rows'
 import { searchFactsOf } from '../../src/search/document-facts'
-import { hashOf, openSearchIndex, type ImportRecord } from '../support/search-index'
+import { hashOf, openSearchIndex, type ImportRecord, type SearchIndex } from '../support/search-index'
+import { sqliteOf } from '../support/test-index'
 
 const NOW = 1_790_000_000
 
@@ -56,9 +57,14 @@ function expectIndexRowsAsTheTriggersWrote(db: Database) {
   )
 }
 
+// FTS5's rows and the SQLite triggers they are checked against: SQLite's own internals.
 describe('category keys and full-text rows written with the classification', () => {
-  const index = openSearchIndex(releases)
-  const { sqlite } = index.db
+  let index: SearchIndex
+  let sqlite: Database
+  beforeAll(async () => {
+    index = await openSearchIndex(releases)
+    sqlite = sqliteOf(index.store).sqlite
+  })
   const idOf = (n: number) =>
     sqlite.query<{ id: number }, [string]>('SELECT id FROM torrents WHERE info_hash = unhex(?)').get(hashOf(n))!.id
 
@@ -78,7 +84,7 @@ describe('category keys and full-text rows written with the classification', () 
   })
 
   test('a reclassification replaces the old keys and tokens, and a delete removes them', () => {
-    const store = createClassificationRows(index.db)
+    const store = createClassificationRows(sqliteOf(index.store))
     const id = idOf(2)
     const stored = sqlite
       .query<{ categories: string }, [number]>('SELECT categories FROM torrent_classifications WHERE torrent_id = ?')

@@ -3,10 +3,11 @@
  * console game a child of Console (1000) for its platform; caps advertise them with the standard
  * Newznab names, and a parent still finds its children.
  */
-import { describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { TORZNAB_CATEGORIES } from '../../src/vocabulary'
 import { createTorznabService } from '../../src/torznab/service'
-import { hashOf, type ImportRecord, openSearchIndex } from '../support/search-index'
+import { describeOnEngines } from '../support/engines'
+import { hashOf, type ImportRecord, openSearchIndex, type SearchIndex } from '../support/search-index'
 import { parseXml } from '../support/torznab-client'
 
 const NOW = 1_790_000_000
@@ -70,69 +71,8 @@ const RELEASES: (ImportRecord & { expected: number[] })[] = [
   },
 ]
 
-const index = openSearchIndex(
-  RELEASES.map(({ expected: _, ...release }, i) => ({ ...release, publishedAt: NOW - i * 60, size: undefined })),
-  { nowMs: () => NOW * 1000 },
-)
-const torznab = createTorznabService({ search: index.search, version: 'test', baseUrl: '', nowMs: () => NOW * 1000 })
-
-/** Each item's title and its category attributes, as Prowlarr reads them. */
-async function feed(query: string): Promise<{ title: string; categories: number[] }[]> {
-  const { body } = await torznab.answer(new URLSearchParams(query))
-  const items: Record<string, any>[] = parseXml(body as string).rss.channel.item ?? []
-  return items.map((item) => ({
-    title: String(item.title),
-    categories: (item['torznab:attr'] as { name: string; value: string }[])
-      .filter((attr) => attr.name === 'category')
-      .map((attr) => Number(attr.value)),
-  }))
-}
-const titlesOf = async (query: string) => (await feed(query)).map((item) => item.title)
 const namesWith = (test: (categories: number[]) => boolean) =>
   RELEASES.filter((release) => test(release.expected)).map((release) => release.name)
-
-describe('game categories', () => {
-  test('each release carries its category and the parent', async () => {
-    const categories = new Map((await feed('t=search&limit=100')).map((item) => [item.title, item.categories]))
-    for (const release of RELEASES)
-      expect({ name: release.name, categories: categories.get(release.name) }).toEqual({
-        name: release.name,
-        categories: release.expected,
-      })
-  })
-
-  test('cat=4050 finds the PC games only; cat=4000 finds them beside the software', async () => {
-    expect(await titlesOf('t=search&cat=4050')).toEqual(namesWith((categories) => categories.includes(4050)))
-    expect(await titlesOf('t=search&cat=4050')).toHaveLength(2)
-    expect(await titlesOf('t=search&cat=4000')).toEqual(namesWith((categories) => categories.includes(4000)))
-    expect(await titlesOf('t=search&cat=4000')).toHaveLength(3)
-  })
-
-  test('cat=1000 finds every console game, a platform id only its own', async () => {
-    expect(await titlesOf('t=search&cat=1000')).toEqual(namesWith((categories) => categories.includes(1000)))
-    expect(await titlesOf('t=search&cat=1180')).toEqual(['Moss.Runner.PS4-GRP'])
-    expect(await titlesOf('t=search&cat=1030,1050')).toEqual(['Moss Runner (Europe)', 'Moss.Runner.XBOX360-GRP'])
-    expect(await titlesOf('t=search&cat=1140')).toEqual([])
-  })
-
-  test('text searches honour the game categories too', async () => {
-    expect(await titlesOf('t=search&q=castle+foxes&cat=4050')).toEqual(['Castle.Of.Foxes.Deluxe.Edition-CODEX'])
-    expect(await titlesOf('t=search&q=moss+runner&cat=4000')).toEqual([])
-  })
-
-  test("the search's game filter is the same set as the categories", async () => {
-    const games = await index.search.search({
-      text: null,
-      categories: null,
-      contentTypes: ['game'],
-      limit: 50,
-      offset: 0,
-      countTotal: true,
-    })
-    expect(games.items.map((item) => item.name)).toEqual(namesWith((categories) => categories.includes(1000) || categories.includes(4050)))
-    expect({ total: games.total, estimate: games.totalIsEstimate }).toEqual({ total: 6, estimate: false })
-  })
-})
 
 /** The Newznab standard names (Prowlarr's NewznabStandardCategory) of the ids we declare beyond the base table. */
 const STANDARD_NAMES: Record<number, string> = {
@@ -153,23 +93,94 @@ const STANDARD_NAMES: Record<number, string> = {
   4050: 'PC/Games',
 }
 
-const capsDocument = (await torznab.answer(new URLSearchParams('t=caps'))).body as string
-
-describe('caps', () => {
-  const caps = parseXml(capsDocument).caps
-  const listed = new Map<number, string>()
-  for (const category of caps.categories.category) {
-    listed.set(Number(category.id), category.name)
-    for (const sub of category.subcat ?? []) listed.set(Number(sub.id), `${category.name}/${sub.name}`)
-  }
-
-  test('advertise PC/Games and the console platforms under their parents, named as Prowlarr names them (R17)', () => {
-    for (const [id, name] of Object.entries(STANDARD_NAMES)) expect({ id, name: listed.get(Number(id)) }).toEqual({ id, name })
+describeOnEngines('game categories in Torznab', (engine) => {
+  let index: SearchIndex
+  let torznab: ReturnType<typeof createTorznabService>
+  beforeAll(async () => {
+    index = await openSearchIndex(
+      RELEASES.map(({ expected: _, ...release }, i) => ({ ...release, publishedAt: NOW - i * 60, size: undefined })),
+      { nowMs: () => NOW * 1000 },
+      engine,
+    )
+    torznab = createTorznabService({ search: index.search, version: 'test', baseUrl: '', nowMs: () => NOW * 1000 })
   })
 
-  test('list every category the classifier can give, and nothing else', () => {
-    const declared = TORZNAB_CATEGORIES.flatMap((category) => [category.id, ...category.subcategories.map((sub) => sub.id)])
-    expect([...listed.keys()].sort()).toEqual(declared.sort())
-    for (const release of RELEASES) for (const id of release.expected) expect(listed.has(id)).toBe(true)
+  /** Each item's title and its category attributes, as Prowlarr reads them. */
+  async function feed(query: string): Promise<{ title: string; categories: number[] }[]> {
+    const { body } = await torznab.answer(new URLSearchParams(query))
+    const items: Record<string, any>[] = parseXml(body as string).rss.channel.item ?? []
+    return items.map((item) => ({
+      title: String(item.title),
+      categories: (item['torznab:attr'] as { name: string; value: string }[])
+        .filter((attr) => attr.name === 'category')
+        .map((attr) => Number(attr.value)),
+    }))
+  }
+  const titlesOf = async (query: string) => (await feed(query)).map((item) => item.title)
+
+  describe('game categories', () => {
+    test('each release carries its category and the parent', async () => {
+      const categories = new Map((await feed('t=search&limit=100')).map((item) => [item.title, item.categories]))
+      for (const release of RELEASES)
+        expect({ name: release.name, categories: categories.get(release.name) }).toEqual({
+          name: release.name,
+          categories: release.expected,
+        })
+    })
+
+    test('cat=4050 finds the PC games only; cat=4000 finds them beside the software', async () => {
+      expect(await titlesOf('t=search&cat=4050')).toEqual(namesWith((categories) => categories.includes(4050)))
+      expect(await titlesOf('t=search&cat=4050')).toHaveLength(2)
+      expect(await titlesOf('t=search&cat=4000')).toEqual(namesWith((categories) => categories.includes(4000)))
+      expect(await titlesOf('t=search&cat=4000')).toHaveLength(3)
+    })
+
+    test('cat=1000 finds every console game, a platform id only its own', async () => {
+      expect(await titlesOf('t=search&cat=1000')).toEqual(namesWith((categories) => categories.includes(1000)))
+      expect(await titlesOf('t=search&cat=1180')).toEqual(['Moss.Runner.PS4-GRP'])
+      expect(await titlesOf('t=search&cat=1030,1050')).toEqual(['Moss Runner (Europe)', 'Moss.Runner.XBOX360-GRP'])
+      expect(await titlesOf('t=search&cat=1140')).toEqual([])
+    })
+
+    test('text searches honour the game categories too', async () => {
+      expect(await titlesOf('t=search&q=castle+foxes&cat=4050')).toEqual(['Castle.Of.Foxes.Deluxe.Edition-CODEX'])
+      expect(await titlesOf('t=search&q=moss+runner&cat=4000')).toEqual([])
+    })
+
+    test("the search's game filter is the same set as the categories", async () => {
+      const games = await index.search.search({
+        text: null,
+        categories: null,
+        contentTypes: ['game'],
+        limit: 50,
+        offset: 0,
+        countTotal: true,
+      })
+      expect(games.items.map((item) => item.name)).toEqual(
+        namesWith((categories) => categories.includes(1000) || categories.includes(4050)),
+      )
+      expect({ total: games.total, estimate: games.totalIsEstimate }).toEqual({ total: 6, estimate: false })
+    })
+  })
+
+  describe('caps', () => {
+    const listed = new Map<number, string>()
+    beforeAll(async () => {
+      const caps = parseXml((await torznab.answer(new URLSearchParams('t=caps'))).body as string).caps
+      for (const category of caps.categories.category) {
+        listed.set(Number(category.id), category.name)
+        for (const sub of category.subcat ?? []) listed.set(Number(sub.id), `${category.name}/${sub.name}`)
+      }
+    })
+
+    test('advertise PC/Games and the console platforms under their parents, named as Prowlarr names them (R17)', () => {
+      for (const [id, name] of Object.entries(STANDARD_NAMES)) expect({ id, name: listed.get(Number(id)) }).toEqual({ id, name })
+    })
+
+    test('list every category the classifier can give, and nothing else', () => {
+      const declared = TORZNAB_CATEGORIES.flatMap((category) => [category.id, ...category.subcategories.map((sub) => sub.id)])
+      expect([...listed.keys()].sort()).toEqual(declared.sort())
+      for (const release of RELEASES) for (const id of release.expected) expect(listed.has(id)).toBe(true)
+    })
   })
 })

@@ -1,11 +1,12 @@
-import { describe, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { SEARCH_THREAD_ENTRY } from '../../../src/core/wire-search'
 import { type SearchThreadPoolOptions, startSearchThreadPool } from '../../../src/search'
 import type { ReaderSpec } from '../../../src/store'
-import { defaultWeights, hashOf, openSearchIndex } from '../../support/search-index'
+import { describeOnEngines } from '../../support/engines'
+import { defaultWeights, hashOf, openSearchIndex, type SearchIndex } from '../../support/search-index'
 import { quietLog } from '../../support/test-index'
 
-const startPool = (index: ReturnType<typeof openSearchIndex>, options: Partial<SearchThreadPoolOptions<ReaderSpec>> = {}) =>
+const startPool = (index: SearchIndex, options: Partial<SearchThreadPoolOptions<ReaderSpec>> = {}) =>
   startSearchThreadPool<ReaderSpec>({
     entry: SEARCH_THREAD_ENTRY,
     size: 1,
@@ -19,9 +20,9 @@ const startPool = (index: ReturnType<typeof openSearchIndex>, options: Partial<S
     ...options,
   })
 
-describe('the search thread pool', () => {
+describeOnEngines('the search thread pool', (engine) => {
   test('answers structured searches from a worker, and refuses at once once stopped instead of hanging', async () => {
-    const index = openSearchIndex([{ infoHash: hashOf(1), name: 'Pool.Test.2024.1080p.WEB-DL-GRP' }])
+    const index = await openSearchIndex([{ infoHash: hashOf(1), name: 'Pool.Test.2024.1080p.WEB-DL-GRP' }], {}, engine)
     let activity = 0
     const pool = await startPool(index, { onActivity: () => activity++ })
     const query = { text: 'pool', categories: null, limit: 10, offset: 0 }
@@ -37,12 +38,13 @@ describe('the search thread pool', () => {
       (error: Error) => error.message,
     )
     expect(await Promise.race([refusal, Bun.sleep(0).then(() => 'still waiting')])).toContain('stopping')
-    index.db.close()
   })
 
   test('starts one thread, adds threads while every one is busy (up to its size), and stops the extra ones once idle', async () => {
-    const index = openSearchIndex(
+    const index = await openSearchIndex(
       Array.from({ length: 50 }, (_, i) => ({ infoHash: hashOf(i + 1), name: `Elastic.Pool.${i}.2024.1080p.WEB-DL-GRP` })),
+      {},
+      engine,
     )
     const pool = await startPool(index, { size: 3, idleRetireMs: 600 })
     try {
@@ -62,7 +64,6 @@ describe('the search thread pool', () => {
       expect((await pool.search(query)).items).toHaveLength(50)
     } finally {
       pool.stop()
-      index.db.close()
     }
   })
 })

@@ -5,7 +5,7 @@ import { createPgTorrentDetailsStore } from './torrent-details'
 
 export { openPgSearchReader } from './open-search-reader'
 
-/** Connections each search thread keeps per server: a thread runs one search at a time, and a snapshot holds one. */
+/** Connections each search thread keeps per server: its one snapshot at a time (search-store.ts) and a read outside it. */
 const SEARCH_THREAD_CONNECTIONS = 2
 
 /** Search's ports: the spec the search threads open their readers from (on the standbys), and the details loader. */

@@ -323,6 +323,14 @@ export function createPgSearchStore(sessions: SearchSessions): SearchStore {
     )
   }
 
+  /**
+   * Snapshots are taken one at a time. A search in its snapshot may still make a read of its own
+   * (the service reads words' shares outside it), which takes the pool's other connection: two
+   * snapshots at once (a busy pool sends a thread another request) would hold both connections
+   * and each wait for a third, for ever.
+   */
+  let snapshotsDone: Promise<unknown> = Promise.resolve()
+
   return {
     matchBlock,
     matchIds: alone((store) => store.matchIds),
@@ -337,7 +345,11 @@ export function createPgSearchStore(sessions: SearchSessions): SearchStore {
     countInCategories: alone((store) => store.countInCategories),
     rowLookups: alone((store) => store.rowLookups),
     pageExtras: alone((store) => store.pageExtras),
-    withSnapshot: (search) => sessions.run((session) => search(storeOn(session))),
+    withSnapshot: (search) => {
+      const turn = snapshotsDone.then(() => sessions.run((session) => search(storeOn(session))))
+      snapshotsDone = turn.catch(() => {})
+      return turn
+    },
   }
 }
 
