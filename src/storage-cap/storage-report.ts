@@ -18,7 +18,8 @@ export function createStorageReporter(deps: {
       return {
         limitBytes: deps.limitBytes,
         usedBytes: usedBytesOf(measure, deps.walReserveBytes),
-        databaseBytes: measure.fileBytes ?? 0,
+        // Not a file (PostgreSQL): the whole database as the server sizes it.
+        databaseBytes: measure.fileBytes ?? measure.allocatedBytes,
         walBytes: measure.walBytes,
         // The dashboard's store is its own file, always SQLite: a stat, not a store call.
         dashboardBytes: fileBytes(deps.dashboardPath),

@@ -15,7 +15,7 @@ export interface StorageReport {
   limitBytes: number | null
   /** What the cap compares: pages of the core database holding data, plus its WAL and shared memory. */
   usedBytes: number
-  /** The core database file (index.db) and its write-ahead log. */
+  /** The core database file (index.db) and its write-ahead log; on PostgreSQL, pg_database_size of its database. */
   databaseBytes: number
   walBytes: number
   /** The dashboard store at DASHBOARD_DB_PATH; null when there is no such file on the core's host. */

@@ -162,11 +162,17 @@ describe.skipIf(skip !== null)(`roles as processes on PostgreSQL${skip ? ` (skip
     const index = new SQL(url, { max: 1 })
     clients.push(index)
     await index`CREATE TABLE ballast AS SELECT md5(i::text) || md5((i * 7)::text) AS filler FROM generate_series(1, 40000) AS i`
-    await startRole('worker', url, { SERVICE_STORAGE_LIMIT: '1MB' })
+    const worker = await startRole('worker', url, { SERVICE_STORAGE_LIMIT: '1MB' })
     const pausedLine = () => crawler.logs.map(safeJson).find((record) => record?.msg === 'dht crawler paused')
     await waitFor(() => pausedLine() !== undefined, 30_000)
     expect(pausedLine()).toMatchObject({ reason: 'storage full', mode: 'paused' })
     const status = (await (await fetch(`${crawler.baseUrl}/api/v1/status`)).json()) as { components: { dht: { error: string | null } } }
+    // The worker's figures: the schema's data against the cap, and the whole database as the server sizes it.
+    const storage = ((await (await fetch(`${worker.baseUrl}/api/v1/status`)).json()) as { storage: Record<string, number | boolean> })
+      .storage
+    expect(storage).toMatchObject({ limitBytes: 1_000_000, isFull: true })
+    expect(storage.usedBytes as number).toBeGreaterThan(4_000_000)
+    expect(storage.databaseBytes as number).toBeGreaterThan(storage.usedBytes as number)
     expect(status.components.dht.error).toMatch(/^the index is full: \d+ bytes in use, over SERVICE_STORAGE_LIMIT \(1000000\)/)
   })
 
