@@ -26,7 +26,7 @@ export const CANDIDATE_COLUMNS = `${ROW_COLUMNS}, c.imdb_id, c.tmdb_id, c.tvdb_i
 export const RANKING_COLUMNS = `t.id, t.info_hash, t.name, t.published_at, t.evidence_score, c.confidence, c.title, ${WANTED}`
 
 /** The same joins as the SQLite adapter's: the SQL is common to both engines. */
-export { JOIN_LOOKED_UP_CONTENT, MERGED_ID_COLUMNS } from '../../sqlite/search/looked-up-content'
+export { JOIN_LOOKED_UP_CONTENT, MERGED_ID_COLUMNS } from '../../shared/looked-up-content'
 
 type Raw = Record<string, unknown>
 

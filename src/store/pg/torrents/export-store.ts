@@ -1,6 +1,6 @@
 import type { SQL } from 'bun'
 import type { ExportStore, ExportedTorrent } from '../../../sync'
-import { CHUNK_TORRENTS, type TorrentRow, toExported, withinFileBudget } from '../../sqlite/export-store'
+import { CHUNK_TORRENTS, type TorrentRow, toExported, withinFileBudget } from '../../shared/export-rows'
 import { int, intOrNull, pgCall } from '../pools'
 
 /**

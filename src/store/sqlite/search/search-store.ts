@@ -16,7 +16,8 @@ import { StoreError } from '../../errors'
 import { type ContentRow, toContentRecord } from './content-row'
 import { createCursorSlot } from './cursor-slot'
 import { createFeedWalk } from './feed-walk'
-import { JOIN_LOOKED_UP_CONTENT, MERGED_ID_COLUMNS, TORRENTS_OF_LOOKED_UP_IDS } from './looked-up-content'
+import { JOIN_LOOKED_UP_CONTENT, MERGED_ID_COLUMNS } from '../../shared/looked-up-content'
+import { TORRENTS_OF_LOOKED_UP_IDS } from './looked-up-content'
 import { tokenExpression, toMatchExpression } from './match-expression'
 
 /**
