@@ -10,7 +10,7 @@
  * started for the run).
  *   bun bench/ingest-pg.ts [count]
  */
-import { SQL } from 'bun'
+import type { SQL } from 'bun'
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -22,11 +22,9 @@ import { runImportCommand } from '../src/importer'
 import { createClassifyStored, createIngestPipeline, type IngestPipeline } from '../src/ingest'
 import { loadClassifier } from '../src/classify'
 import { createLogger } from '../src/log'
-import { migratePg } from '../src/store/pg/migrate'
-import { PG_MIGRATIONS_DIR } from '../src/store/pg/migration-folder'
+import { migrateCoreIndex } from '../src/store/pg/migration-folder'
 import { openPgPool } from '../src/store/pg/pools'
 import { openPgTorrentPorts } from '../src/store/pg/torrents'
-import { readMigrations } from '../src/store/sqlite-file'
 import { freshPgSchema } from '../tests/support/pg-cluster'
 import { createRandom } from '../tests/support/seeded-random'
 import { openBenchIndex } from './support/bench-index'
@@ -74,7 +72,7 @@ report('SQLite', sqliteRun)
 const url = process.env.DATABASE_URL ?? (await freshPgSchema('bench')).url
 // Its own application name: the backends whose CPU is counted are this pool's, not another client's.
 const primary = openPgPool(url, { max: 8, settings: { application_name: 'bench-ingest-pg' } })
-await migratePg(primary, readMigrations(PG_MIGRATIONS_DIR))
+await migrateCoreIndex(primary)
 const ports = openPgTorrentPorts(primary, { url, readUrls: [] })
 const pgWriter = ports.torrentWrites({
   classify: createClassifyStored(loadClassifier()),

@@ -11,11 +11,9 @@ import type { Classification } from '../src/classify'
 import { loadConfig } from '../src/config'
 import { createSearchService } from '../src/search'
 import { openSearchReader } from '../src/store'
-import { migratePg } from '../src/store/pg/migrate'
-import { PG_MIGRATIONS_DIR } from '../src/store/pg/migration-folder'
+import { migrateCoreIndex } from '../src/store/pg/migration-folder'
 import { searchDocumentOf } from '../src/store/pg/search-document'
 import { PARSED_COLUMNS } from '../src/store/pg/search/torrent-details'
-import { readMigrations } from '../src/store/sqlite-file'
 import { createThreadAnswer } from '../src/torznab'
 
 const BATCH = 5_000
@@ -54,7 +52,7 @@ export async function copyIndexToPg(dbPath: string, url: string, schema: string)
   await admin.close()
   const sql = new SQL(withSchema(url, schema), { max: 2 })
   try {
-    await migratePg(sql, readMigrations(PG_MIGRATIONS_DIR))
+    await migrateCoreIndex(sql)
     const db = new Database(dbPath, { readonly: true })
     const total = (db.query('SELECT count(*) AS n FROM torrents').get() as { n: number }).n
     const [{ n }] = await sql`SELECT count(*) AS n FROM torrents`

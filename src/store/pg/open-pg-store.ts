@@ -3,10 +3,9 @@ import type { PgStoreConfig } from '../../config'
 import type { Logger } from '../../log'
 import type { CoreStore } from '../core-store'
 import { toStoreError } from '../errors'
-import { readMigrations } from '../sqlite-file'
 import { openPgJobPorts } from './jobs'
-import { currentPgVersion, migratePg } from './migrate'
-import { PG_MIGRATIONS_DIR } from './migration-folder'
+import { currentPgVersion } from './migrate'
+import { migrateCoreIndex } from './migration-folder'
 import { openPgPool } from './pools'
 import { openPgSearchPorts } from './search'
 import { openPgTorrentPorts } from './torrents'
@@ -30,7 +29,7 @@ export async function openPgStore(config: PgStoreConfig, options: { log: Logger 
   const primary = openPgPool(config.url, { max: PRIMARY_POOL_SIZE })
   let jobs: Awaited<ReturnType<typeof openPgJobPorts>>
   try {
-    const result = await migratePg(primary, readMigrations(PG_MIGRATIONS_DIR))
+    const result = await migrateCoreIndex(primary)
     if (result.applied.length > 0) options.log.info('migrations applied', { applied: result.applied, version: result.version })
     jobs = await openPgJobPorts(primary)
   } catch (err) {

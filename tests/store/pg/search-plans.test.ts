@@ -9,13 +9,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { SQL } from 'bun'
 import type { TextMatch } from '../../../src/search'
 import { parseTextQuery } from '../../../src/search/text-query'
-import { migratePg } from '../../../src/store/pg/migrate'
-import { PG_MIGRATIONS_DIR } from '../../../src/store/pg/migration-folder'
+import { migrateCoreIndex } from '../../../src/store/pg/migration-folder'
 import { BITMAP_CAP, likelyMatches, newestMatches, PROBE_WINDOW } from '../../../src/store/pg/search/match-plan'
 import { readPartitions } from '../../../src/store/pg/search/partition-stats'
 import { createReadSession, type PlanMode, type ReadSession, SNAPSHOT_OPTIONS } from '../../../src/store/pg/search/read-session'
 import { toTsQuery } from '../../../src/store/pg/search/tsquery'
-import { readMigrations } from '../../../src/store/sqlite-file'
 import { freshPgSchema, pgSkipReason } from '../../support/pg-cluster'
 
 const ROWS = 100_000
@@ -33,7 +31,7 @@ describePg(`the search's plans on PostgreSQL${skip ? ` (skipped: ${skip})` : ''}
 
   beforeAll(async () => {
     sql = new SQL((await freshPgSchema('plans')).url, { max: 2 })
-    await migratePg(sql, readMigrations(PG_MIGRATIONS_DIR))
+    await migrateCoreIndex(sql)
     // Every document holds `common`; `bluray` the even ids, `webdl` the odd ones (never together);
     // `rare` ten of them; `old` only the oldest fifth (a word common once, absent now); `night`
     // one in twenty; and 500 words of 0.2 % each, a vocabulary for ANALYZE to list.

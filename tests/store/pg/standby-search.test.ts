@@ -12,10 +12,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseTextQuery } from '../../../src/search/text-query'
 import type { SearchReader } from '../../../src/store'
-import { migratePg } from '../../../src/store/pg/migrate'
-import { PG_MIGRATIONS_DIR } from '../../../src/store/pg/migration-folder'
+import { migrateCoreIndex } from '../../../src/store/pg/migration-folder'
 import { openPgSearchReader } from '../../../src/store/pg/search'
-import { readMigrations } from '../../../src/store/sqlite-file'
 import { createLogger } from '../../../src/log'
 import { freePort, freshPgSchema, pgSkipReason, pgTestCluster, postgresBin, startServer } from '../../support/pg-cluster'
 
@@ -76,7 +74,7 @@ describeStandby(`search on a hot standby${skip ? ` (skipped: ${skip})` : ''}`, (
     const { url, schema } = await freshPgSchema('standby')
     primaryUrl = url
     primary = new SQL(primaryUrl, { max: 2 })
-    await migratePg(primary, readMigrations(PG_MIGRATIONS_DIR))
+    await migrateCoreIndex(primary)
     runTool('pg_basebackup', [
       '-h',
       socketDir,

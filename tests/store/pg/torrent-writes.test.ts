@@ -7,11 +7,9 @@ import { SQL } from 'bun'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { evidenceScorer } from '../../../src/evidence'
 import { createClassifyStored, type IngestItem, type IngestStore } from '../../../src/ingest'
-import { migratePg } from '../../../src/store/pg/migrate'
-import { PG_MIGRATIONS_DIR } from '../../../src/store/pg/migration-folder'
+import { migrateCoreIndex } from '../../../src/store/pg/migration-folder'
 import { openPgPool } from '../../../src/store/pg/pools'
 import { openPgTorrentPorts, type PgTorrentPorts } from '../../../src/store/pg/torrents'
-import { readMigrations } from '../../../src/store/sqlite-file'
 import { freshPgSchema, pgSkipReason, pgTestCluster } from '../../support/pg-cluster'
 import { defaultClassifier, defaultEvidenceWeights } from '../../support/test-index'
 
@@ -50,7 +48,7 @@ async function openIndex(url?: string): Promise<Index> {
   const target = url ?? (await freshPgSchema('writes')).url
   const sql = openPgPool(target, { max: 4 })
   opened.push(sql)
-  await migratePg(sql, readMigrations(PG_MIGRATIONS_DIR))
+  await migrateCoreIndex(sql)
   const ports = openPgTorrentPorts(sql, { url: target, readUrls: [] })
   const writer = ports.torrentWrites({
     classify: createClassifyStored(defaultClassifier),
