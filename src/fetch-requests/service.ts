@@ -107,10 +107,13 @@ export function createFetchService(deps: {
 
   let stopFollowing = () => {}
 
-  /** The open requests this process's crawler does not look for yet, taken up (or ended as found); one pass at a time. */
+  /**
+   * The open requests this process's crawler does not look for yet, taken up (or ended as found);
+   * one pass at a time, and a pass the store fails leaves the next to run.
+   */
   let takingUp: Promise<void> = Promise.resolve()
   const takeUpOpen = (): Promise<void> => {
-    takingUp = takingUp.then(async () => {
+    const pass = takingUp.then(async () => {
       const open = (await deps.store.listOpen()).filter((request) => !deadlines.has(request.infoHash))
       const indexed = await deps.store.indexed(open.map((request) => request.infoHash))
       for (const request of open) {
@@ -118,7 +121,8 @@ export function createFetchService(deps: {
         else dispatch(request)
       }
     })
-    return takingUp
+    takingUp = pass.catch(() => {})
+    return pass
   }
 
   return {

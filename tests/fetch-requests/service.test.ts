@@ -156,4 +156,49 @@ describe('fetch requests', () => {
     expect(await repository.get(A)).toMatchObject({ state: 'queued' })
     next.stop()
   })
+
+  test('requests another process saves are taken up when the store tells of them, once each; a pass the store fails leaves the next to run', async () => {
+    const { store, pipeline } = openTestIndex()
+    let tell = () => {}
+    let listFailures = 0
+    const shared: FetchRequestStore = {
+      ...store.fetchRequests,
+      // The PostgreSQL store tells of another process's saves; here the test tells.
+      onExternalChange: (listener) => {
+        tell = listener
+        return () => {}
+      },
+      listOpen: () => (listFailures-- > 0 ? Promise.reject(new Error('connection reset')) : store.fetchRequests.listOpen()),
+    }
+    const api = createFetchService({ store: store.fetchRequests, crawler: 'elsewhere', timeoutMs: 60_000, log: quietLog })
+    const warnings: string[] = []
+    const calls: string[] = []
+    const crawling = createFetchService({
+      store: shared,
+      crawler: { fetch: (order) => void calls.push(order.infoHash), cancelFetch: () => {} },
+      timeoutMs: 60_000,
+      log: { ...quietLog, warn: (msg) => void warnings.push(msg) },
+    })
+    await crawling.resume()
+
+    // The api keeps the request and sends nothing: it has no crawler.
+    expect(await api.request([A])).toMatchObject([{ infoHash: A, state: 'queued' }])
+    listFailures = 1
+    tell()
+    await waitFor(() => warnings.length === 1, 10_000)
+    expect(warnings).toEqual(['fetch requests not taken up'])
+    expect(calls).toEqual([])
+
+    // The next word is heard: A taken up; B, stored meanwhile, ends as found; A is not sent twice.
+    await api.request([B])
+    storeTorrent(pipeline, B, 'Stored.Elsewhere')
+    await waitFor(async () => (await store.fetchRequests.indexed([B])).has(B), 10_000)
+    tell()
+    tell()
+    await waitFor(async () => (await store.fetchRequests.get(B))?.state === 'found', 10_000)
+    expect(calls).toEqual([A])
+    expect(await store.fetchRequests.get(B)).toMatchObject({ detail: 'indexed' })
+    crawling.stop()
+    api.stop()
+  })
 })
