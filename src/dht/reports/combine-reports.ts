@@ -9,9 +9,8 @@ import type { CrawlerStatus } from '../crawler-status'
  */
 export function combineReports(reports: readonly CrawlerReport[], paused: boolean): CrawlerStatus {
   const statuses = reports.map((report) => report.status)
-  const running = statuses.filter((status) => status.running)
   return {
-    running: running.length > 0,
+    running: statuses.some((status) => status.running),
     port: statuses.length === 1 ? statuses[0]!.port : null,
     warning: statuses.find((status) => status.warning)?.warning ?? null,
     routingNodes: statuses.reduce((sum, status) => sum + status.routingNodes, 0),

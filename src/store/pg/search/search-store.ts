@@ -129,6 +129,7 @@ export function createPgSearchStore(sessions: SearchSessions): SearchStore {
       matchIds: async (match, cap) => {
         // Statistics that put the matches far past the cap answer without reading them: the
         // caller asks to learn whether text is rare, and common text would cost a probe or two.
+        // Newest id 0: the partitions cached will do for an estimate, without a look for new ones.
         const likely = likelyMatches(match, await sessions.partitions(session, 0))
         if (likely !== null && likely > SURELY_PAST_CAP * cap) return null
         const ids = await idsFor(session, match, null, cap + 1)
