@@ -16,11 +16,18 @@ const RELEASES = [
   'Matrix.Rebooted.2031.1080p.WEB-DL.x264-GRP',
 ].map((name, i) => ({ infoHash: hashOf(0x1900 + i), name, size: 2_000_000_000 }))
 
+/** The works RELEASES name: The Matrix, Breaking Bad and Matrix Rebooted. */
+const RELEASE_TITLES = 3
+
 const tmdb = startFakeTmdb(CATALOGUE, API_KEY)
 const running: RunningService[] = []
 afterAll(() => tmdb.stop())
-afterEach(() => {
-  for (const service of running.splice(0)) service.child.kill()
+afterEach(async () => {
+  // Each core gone before the requests are cleared: one still stopping must not call into the next test.
+  for (const service of running.splice(0)) {
+    service.child.kill()
+    await service.child.exited
+  }
   tmdb.requests.length = 0
 })
 
@@ -33,9 +40,14 @@ async function startCore(vars: Record<string, string> = {}) {
     return (await response.json()) as { data?: any; errors?: { message: string }[] }
   }
   const torznab = (query: string) => getTorznab(`${core.baseUrl}/torznab/api?apikey=${TORZNAB_KEY}&${query}`)
+  // Every title of RELEASES looked up: none waiting, and each resolved or not found (a backlog
+  // not yet filled from the import also shows none pending).
   const settled = () =>
     waitFor(
-      async () => (await metricValue(core.baseUrl, 'enrichment_titles', { status: 'pending' })) === 0 && tmdb.requests.length > 0,
+      async () => {
+        const titles = (status: string) => metricValue(core.baseUrl, 'enrichment_titles', { status })
+        return (await titles('pending')) === 0 && (await titles('resolved')) + (await titles('not_found')) === RELEASE_TITLES
+      },
       20_000,
       100,
     )
